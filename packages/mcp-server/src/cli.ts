@@ -1,0 +1,64 @@
+#!/usr/bin/env node
+/**
+ * jupyter-live-mcp: MCP over stdio in front, the loopback bridge endpoint behind.
+ */
+import { readFileSync } from 'node:fs';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { CliError, USAGE, parseCli } from './cli-options.js';
+import { startBridgeEndpoint } from './hub/bridge-endpoint.js';
+import { PageRouter } from './hub/page-router.js';
+import { createLogger } from './log.js';
+import { buildMcpServer } from './mcp/mcp-server.js';
+
+const VERSION: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
+
+async function main(): Promise<void> {
+  const options = parseCli(process.argv.slice(2));
+  if (options.command === 'help') {
+    process.stdout.write(USAGE);
+    return;
+  }
+  if (options.command === 'version') {
+    process.stdout.write(`${VERSION}\n`);
+    return;
+  }
+  const log = createLogger(options.logLevel);
+  const router = new PageRouter();
+  const endpoint = await startBridgeEndpoint({
+    host: options.host,
+    port: options.port,
+    router,
+    log,
+    serverVersion: VERSION,
+    maxMessageBytes: options.maxMessageBytes
+  });
+  log.info(`jupyter-live-mcp ${VERSION}: waiting for pages on ${endpoint.url}`);
+
+  const server = buildMcpServer({ router, log, version: VERSION, bridgeUrl: endpoint.url });
+  const transport = new StdioServerTransport();
+  let stopping = false;
+  const stop = async (why: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info(`stopping: ${why}`);
+    await endpoint.close();
+    await server.close();
+    process.exit(0);
+  };
+  // The MCP client owns our lifetime: when it closes stdin, we go.
+  process.stdin.on('end', () => void stop('the MCP client closed stdin'));
+  process.stdout.on('error', () => void stop('the MCP client closed stdout'));
+  transport.onclose = () => void stop('the MCP transport closed');
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  await server.connect(transport);
+}
+
+main().catch((error: unknown) => {
+  const message = error instanceof Error ? error.message : String(error);
+  process.stderr.write(`jupyter-live-mcp: ${message}\n`);
+  if (error instanceof CliError) {
+    process.exit(2);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,226 @@
+/**
+ * One page's WebSocket session on the server: the handshake, the page's tool
+ * catalogue, and the calls in flight. Every frame is validated; a bad frame is
+ * answered with an `error` message and the session goes on, except before the
+ * handshake, where the socket is closed.
+ */
+import type { WebSocket, RawData } from 'ws';
+import {
+  PROTOCOL_VERSION,
+  encodeMessage,
+  fail,
+  parsePageMessage,
+  type Catalogue,
+  type Hello,
+  type PageIdentity,
+  type ServerMessage,
+  type ToolDescriptor,
+  type ToolResult
+} from '@jupyter-live-mcp/protocol';
+import type { Logger } from '../log.js';
+
+export interface PageSessionOptions {
+  log: Logger;
+  serverVersion: string;
+  maxMessageBytes: number;
+  /** How long a page may take to say hello and send its catalogue. */
+  handshakeTimeoutMs: number;
+  /** The page finished its handshake or sent a new catalogue. */
+  onCatalogue(session: PageSession): void;
+  onClose(session: PageSession): void;
+}
+
+/** WebSocket close codes in the private range, with reasons a person can act on. */
+export const CLOSE_CODES = {
+  handshakeFailed: 4400,
+  handshakeTimeout: 4408,
+  protocolMismatch: 4426
+} as const;
+
+type State = 'awaiting-hello' | 'awaiting-catalogue' | 'ready' | 'closed';
+
+export class PageSession {
+  identity: PageIdentity | undefined;
+  tools: readonly ToolDescriptor[] = [];
+  /** When the page completed its handshake; the router prefers the newest page. */
+  readyAt = 0;
+
+  private state: State = 'awaiting-hello';
+  private readonly calls = new Map<string, { tool: string; settle: (result: ToolResult) => void }>();
+  private nextCallNumber = 1;
+  private readonly handshakeTimer: ReturnType<typeof setTimeout>;
+
+  constructor(
+    private readonly socket: WebSocket,
+    private readonly options: PageSessionOptions
+  ) {
+    this.handshakeTimer = setTimeout(() => {
+      this.close(CLOSE_CODES.handshakeTimeout, 'no hello and catalogue in time; reload the page to reconnect');
+    }, options.handshakeTimeoutMs);
+    socket.on('message', (data, isBinary) => this.receive(data, isBinary));
+    socket.on('close', () => this.closed());
+    socket.on('error', (error) => options.log.warn(`page ${this.label}: socket error: ${error.message}`));
+  }
+
+  get ready(): boolean {
+    return this.state === 'ready';
+  }
+
+  get label(): string {
+    return this.identity ? `${this.identity.pageId} (${this.identity.app.name} ${this.identity.url})` : '(before hello)';
+  }
+
+  /**
+   * Runs a tool in the page. Resolves with the page's result, or with a
+   * `page_disconnected` failure if the page goes away first. Aborting the signal
+   * tells the page to drop the call's result and rejects.
+   */
+  call(tool: string, args: Record<string, unknown>, signal?: AbortSignal): Promise<ToolResult> {
+    if (!this.ready) {
+      return Promise.resolve(
+        fail('page_disconnected', `The page ${this.label} is not connected any more. Call get_context, then retry.`)
+      );
+    }
+    const callId = `c${this.nextCallNumber++}`;
+    return new Promise<ToolResult>((resolve, reject) => {
+      const onAbort = () => {
+        this.calls.delete(callId);
+        this.send({ type: 'cancel', callId });
+        reject(signal?.reason ?? new Error('cancelled'));
+      };
+      this.calls.set(callId, {
+        tool,
+        settle: (result) => {
+          signal?.removeEventListener('abort', onAbort);
+          this.calls.delete(callId);
+          resolve(result);
+        }
+      });
+      if (signal?.aborted) {
+        onAbort();
+        return;
+      }
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.send({ type: 'call', callId, tool, args });
+    });
+  }
+
+  close(code: number, reason: string): void {
+    if (this.state !== 'closed') {
+      this.options.log.info(`closing page ${this.label}: ${reason}`);
+      this.socket.close(code, reason.slice(0, 120));
+    }
+  }
+
+  private receive(data: RawData, isBinary: boolean): void {
+    if (isBinary) {
+      this.reject('binary frames are not part of the protocol; send JSON text frames');
+      return;
+    }
+    const parsed = parsePageMessage(rawText(data), this.options.maxMessageBytes);
+    if (!parsed.ok) {
+      this.reject(parsed.error);
+      return;
+    }
+    const message = parsed.message;
+    switch (message.type) {
+      case 'hello':
+        this.hello(message);
+        return;
+      case 'catalogue':
+        this.catalogue(message);
+        return;
+      case 'result': {
+        if (this.state !== 'ready') {
+          this.reject('a result arrived before the handshake finished');
+          return;
+        }
+        const call = this.calls.get(message.callId);
+        if (!call) {
+          // Cancelled, already answered, or never made: nobody waits for it.
+          this.options.log.debug(`page ${this.label}: dropped result for unknown or cancelled call ${message.callId}`);
+          return;
+        }
+        call.settle(message.result);
+        return;
+      }
+      case 'error':
+        this.options.log.warn(`page ${this.label} reports: ${message.message}`);
+        return;
+    }
+  }
+
+  private hello(message: Hello): void {
+    if (this.state !== 'awaiting-hello') {
+      this.reject('hello was already received on this connection');
+      return;
+    }
+    if (message.protocol !== PROTOCOL_VERSION) {
+      const update = message.protocol < PROTOCOL_VERSION ? 'the jupyter-live-mcp-bridge extension' : 'the jupyter-live-mcp server';
+      const reason = `wire protocol ${message.protocol} is not supported (server speaks ${PROTOCOL_VERSION}); update ${update}`;
+      this.send({ type: 'error', message: reason });
+      this.close(CLOSE_CODES.protocolMismatch, reason);
+      return;
+    }
+    this.identity = message.page;
+    this.state = 'awaiting-catalogue';
+    this.options.log.info(`page connected: ${this.label}, bridge ${message.bridgeVersion}`);
+    this.send({ type: 'welcome', protocol: PROTOCOL_VERSION, serverVersion: this.options.serverVersion });
+  }
+
+  private catalogue(message: Catalogue): void {
+    if (this.state === 'awaiting-hello') {
+      this.reject('a catalogue arrived before hello');
+      return;
+    }
+    this.tools = message.tools;
+    if (this.state === 'awaiting-catalogue') {
+      clearTimeout(this.handshakeTimer);
+      this.state = 'ready';
+      this.readyAt = performance.now();
+    }
+    this.options.log.debug(`page ${this.label}: catalogue of ${message.tools.length} tools`);
+    this.options.onCatalogue(this);
+  }
+
+  /** Answers a frame the server cannot use; before the handshake, also hangs up. */
+  private reject(reason: string): void {
+    this.options.log.warn(`page ${this.label}: ${reason}`);
+    this.send({ type: 'error', message: reason });
+    if (this.state === 'awaiting-hello') {
+      this.close(CLOSE_CODES.handshakeFailed, 'handshake failed: ' + reason);
+    }
+  }
+
+  private send(message: ServerMessage): void {
+    if (this.socket.readyState === this.socket.OPEN) {
+      this.socket.send(encodeMessage(message));
+    }
+  }
+
+  private closed(): void {
+    if (this.state === 'closed') {
+      return;
+    }
+    this.state = 'closed';
+    clearTimeout(this.handshakeTimer);
+    for (const [, call] of this.calls) {
+      call.settle(
+        fail(
+          'page_disconnected',
+          `The page closed its connection while "${call.tool}" was running (reloaded, closed, or lost the server). ` +
+            'The call may or may not have finished: call get_context to see the state before you retry.'
+        )
+      );
+    }
+    this.options.log.info(`page disconnected: ${this.label}`);
+    this.options.onClose(this);
+  }
+}
+
+function rawText(data: RawData): string {
+  if (Array.isArray(data)) {
+    return Buffer.concat(data).toString('utf8');
+  }
+  return (Buffer.isBuffer(data) ? data : Buffer.from(data)).toString('utf8');
+}

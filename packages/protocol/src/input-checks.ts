@@ -1,0 +1,158 @@
+/**
+ * Input checks (SPEC §3.1). Browsers do not check arguments against a schema and
+ * JupyterLab commands ignore arguments they do not know, so every tool call is
+ * checked here before anything runs. Errors name the tool and the argument and say
+ * what would be right.
+ */
+
+/** The part of a JSON Schema the checks read. */
+export interface ArgumentsSchema {
+  properties?: Record<string, unknown>;
+  required?: readonly string[];
+  additionalProperties?: unknown;
+}
+
+/** Arguments JupyterLab adds when a command runs from a toolbar, palette, menu… */
+export const UI_ONLY_ARGUMENTS: readonly string[] = [
+  'toolbar',
+  'isPalette',
+  'isLauncher',
+  'isContextMenu',
+  '_luminoEvent'
+];
+
+export type InputCheck =
+  | { ok: true; args: Record<string, unknown> }
+  | { ok: false; error: string };
+
+const JSON_TYPES = ['string', 'number', 'integer', 'boolean', 'array', 'object', 'null'] as const;
+type JsonType = (typeof JSON_TYPES)[number];
+
+/**
+ * Checks `args` of a call to `tool` against `schema` and returns the arguments to
+ * pass on: UI-only arguments and `null` optional arguments dropped.
+ */
+export function checkInput(tool: string, schema: ArgumentsSchema | undefined, args: unknown): InputCheck {
+  if (args === undefined || args === null) {
+    args = {};
+  }
+  if (jsonTypeOf(args) !== 'object') {
+    return { ok: false, error: `${tool}: arguments must be a JSON object, not ${describeType(args)}.` };
+  }
+  const properties = schema?.properties ?? {};
+  const accepted = Object.keys(properties);
+  const required = new Set(schema?.required ?? []);
+  const out: Record<string, unknown> = {};
+
+  for (const [name, value] of Object.entries(args as Record<string, unknown>)) {
+    if (UI_ONLY_ARGUMENTS.includes(name)) {
+      continue;
+    }
+    if (!(name in properties) && declaresArguments(schema)) {
+      return {
+        ok: false,
+        error:
+          `${tool}: unknown argument "${name}". ` +
+          (accepted.length
+            ? `Accepted arguments: ${accepted.join(', ')}.`
+            : 'This tool takes no arguments.')
+      };
+    }
+    if (value === null && !required.has(name)) {
+      continue;
+    }
+    out[name] = value;
+  }
+
+  for (const name of required) {
+    const value = out[name];
+    if (value === undefined || value === null || (isBlank(value) && blankMeansMissing(name))) {
+      return {
+        ok: false,
+        error:
+          `${tool}: missing required argument "${name}"` +
+          (value === undefined || value === null ? '' : ' (it is blank)') +
+          describeProperty(properties[name]) +
+          `. Accepted arguments: ${accepted.join(', ')}.`
+      };
+    }
+  }
+
+  for (const [name, value] of Object.entries(out)) {
+    const expected = expectedTypes(properties[name]);
+    if (expected.length && !expected.some((type) => matchesType(value, type))) {
+      return {
+        ok: false,
+        error: `${tool}: argument "${name}" must be ${expected.map(article).join(' or ')}, not ${describeType(value)}.`
+      };
+    }
+  }
+  return { ok: true, args: out };
+}
+
+/**
+ * A schema declares its arguments when it lists at least one, or says no others
+ * are allowed. A command that declares none gets unknown arguments unchanged.
+ */
+function declaresArguments(schema: ArgumentsSchema | undefined): boolean {
+  if (!schema) {
+    return false;
+  }
+  return Object.keys(schema.properties ?? {}).length > 0 || schema.additionalProperties === false;
+}
+
+/** An empty id, name or path makes commands fall back to the active document. */
+function blankMeansMissing(name: string): boolean {
+  return /(^id$|Id$|ID$|_id$|name$|Name$|path$|Path$)/.test(name);
+}
+
+function isBlank(value: unknown): boolean {
+  return typeof value === 'string' && value.trim() === '';
+}
+
+function expectedTypes(property: unknown): JsonType[] {
+  if (typeof property !== 'object' || property === null) {
+    return [];
+  }
+  const type = (property as { type?: unknown }).type;
+  const types = Array.isArray(type) ? type : [type];
+  return types.filter((t): t is JsonType => JSON_TYPES.includes(t as JsonType));
+}
+
+function matchesType(value: unknown, type: JsonType): boolean {
+  const actual = jsonTypeOf(value);
+  if (type === 'integer') {
+    return actual === 'number' && Number.isInteger(value);
+  }
+  return actual === type;
+}
+
+function jsonTypeOf(value: unknown): JsonType | 'undefined' {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  const type = typeof value;
+  if (type === 'string' || type === 'boolean' || type === 'object') return type;
+  if (type === 'number' || type === 'bigint') return 'number';
+  return 'undefined';
+}
+
+function describeType(value: unknown): string {
+  const type = jsonTypeOf(value);
+  if (type === 'number' && !Number.isInteger(value)) {
+    return `a number (${String(value)})`;
+  }
+  if (type === 'string') {
+    const text = value as string;
+    return `a string (${JSON.stringify(text.length > 40 ? text.slice(0, 40) + '…' : text)})`;
+  }
+  return type === 'null' || type === 'undefined' ? type : article(type);
+}
+
+function describeProperty(property: unknown): string {
+  const description = (property as { description?: unknown } | undefined)?.description;
+  return typeof description === 'string' && description ? ` — ${description.replace(/\.$/, '')}` : '';
+}
+
+function article(type: string): string {
+  return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
+}

@@ -1,0 +1,56 @@
+/**
+ * The result protocol (SPEC §3.2): every tool result is one JSON object with a
+ * boolean `success`. A failure always has an `error` written for the agent (what
+ * went wrong and what to do) and a stable machine word in `code`.
+ */
+import { z } from 'zod';
+
+/** Stable failure codes. Agents and tests match on these; never rename one. */
+export const RESULT_CODES = [
+  /** The tool's arguments are wrong; `error` names the argument and what is accepted. */
+  'bad_input',
+  /** No tool of that name on the page. */
+  'unknown_tool',
+  /** `execute_command` named a command the page does not have. */
+  'unknown_command',
+  /** The command is in the page's `blockedCommands` setting. */
+  'blocked_command',
+  /** The command ran and threw, or returned `success: false`. */
+  'command_failed',
+  /** No page is connected to the server. */
+  'no_page',
+  /** The page went away while the call was running. */
+  'page_disconnected',
+  /** `wait_for_result` was given an id the page does not know. */
+  'unknown_pending',
+  /** A fault in the bridge or the server itself, not in the call. */
+  'internal_error'
+] as const;
+
+export type ResultCode = (typeof RESULT_CODES)[number];
+
+const successSchema = z.object({ success: z.literal(true), warning: z.string().optional() }).passthrough();
+
+const failureSchema = z
+  .object({
+    success: z.literal(false),
+    error: z.string(),
+    // Not an enum: a newer bridge may send a code this server does not know yet.
+    code: z.string().min(1).max(100),
+    warning: z.string().optional()
+  })
+  .passthrough();
+
+export const toolResultSchema = z.discriminatedUnion('success', [successSchema, failureSchema]);
+
+export type ToolSuccess = z.infer<typeof successSchema>;
+export type ToolFailure = z.infer<typeof failureSchema>;
+export type ToolResult = z.infer<typeof toolResultSchema>;
+
+export function succeed(fields: Record<string, unknown> = {}): ToolSuccess {
+  return { ...fields, success: true };
+}
+
+export function fail(code: ResultCode, error: string, details: Record<string, unknown> = {}): ToolFailure {
+  return { ...details, success: false, error, code };
+}

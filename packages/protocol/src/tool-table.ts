@@ -1,0 +1,66 @@
+/**
+ * The tools every page offers, as data (SPEC §2.1). The bridge implements them; the
+ * MCP server lists them before any page is connected, so clients that never
+ * refresh their tool list still see them.
+ */
+import type { ToolDescriptor } from './wire.js';
+
+export const BUILT_IN_TOOLS = [
+  {
+    name: 'get_context',
+    title: 'Get page context',
+    description:
+      'Describe the Jupyter page the person has open: the application and its version, the file ' +
+      "browser's folder, the current widget and its editor (cursor and selection, 1-based), every " +
+      'open document (id, path, kernel, notebook cell counts) and the running kernels. Call this ' +
+      'first, and again whenever you need fresh ids or state.',
+    inputSchema: { type: 'object', properties: {}, additionalProperties: false },
+    hints: { readOnly: true, consequential: false, untrustedContent: false }
+  },
+  {
+    name: 'list_all_commands',
+    title: 'List JupyterLab commands',
+    description:
+      "Search the page's JupyterLab commands (case-insensitive, over id, label, caption and " +
+      'usage). Each command comes with its argument schema when it declares one, whether it is ' +
+      'enabled, and the tool that runs it, if any. Use it to find a command for execute_command.',
+    inputSchema: {
+      type: 'object',
+      properties: {
+        query: {
+          type: 'string',
+          description: 'Words to look for, e.g. "run cell". Empty or absent lists every command.'
+        },
+        limit: {
+          type: 'integer',
+          minimum: 1,
+          description: 'At most this many commands are returned (default 50); commandCount counts all matches.'
+        }
+      },
+      additionalProperties: false
+    },
+    hints: { readOnly: true, consequential: false, untrustedContent: false }
+  },
+  {
+    name: 'execute_command',
+    title: 'Execute a JupyterLab command',
+    description:
+      'Run one JupyterLab command by id (find ids with list_all_commands) and return its result. ' +
+      'Most notebook and console commands act on the active document; to act on another open ' +
+      'notebook or console pass "semanticWidget": "<widget id from get_context>" and ' +
+      '"activate": false in args. Only notebook:* and console:* commands take semanticWidget or ' +
+      'widgetId. args are passed as given, not checked against the command schema.',
+    inputSchema: {
+      type: 'object',
+      properties: {
+        commandId: { type: 'string', description: 'The command id, e.g. "notebook:run-cell".' },
+        args: { type: 'object', description: "The command's arguments." }
+      },
+      required: ['commandId'],
+      additionalProperties: false
+    },
+    hints: { readOnly: false, consequential: true, untrustedContent: true }
+  }
+] as const satisfies readonly ToolDescriptor[];
+
+export type BuiltInToolName = (typeof BUILT_IN_TOOLS)[number]['name'];

@@ -1,0 +1,214 @@
+/**
+ * The WebSocket protocol between the MCP server and the bridge in a page.
+ *
+ * The page is always the WebSocket client (a page cannot listen). A session:
+ *
+ *   page → server   hello      who the page is; `auth.nonce` opens the token proof
+ *   server → page   welcome    accepted; `auth` carries the server's nonce and proof
+ *   page → server   catalogue  the page's tools (again whenever they change);
+ *                              the first one carries the page's `auth.proof`
+ *   server → page   call       run a tool
+ *   page → server   result     the tool's result in the result protocol
+ *   server → page   cancel     the agent gave up on a call: drop its result
+ *   either way      error      a message could not be used, and why
+ *
+ * Every message is one JSON text frame and is validated here on arrival, on both
+ * sides. `protocol` is the wire version: a peer speaking another version is refused
+ * in the handshake with a message that says which side to update. Objects are not
+ * strict, so a later minor addition (an optional field) does not break older peers.
+ */
+import { z } from 'zod';
+import { toolResultSchema } from './result-protocol.js';
+
+export const PROTOCOL_VERSION = 1;
+
+/** Default limit of one wire message, in bytes (SPEC §6). */
+export const DEFAULT_MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
+
+const id = z.string().min(1).max(200);
+
+/** Who the page is; sent in `hello`. */
+export const pageIdentitySchema = z.object({
+  /** Per browser tab; survives reloads of the socket and of the page. */
+  pageId: id,
+  app: z.object({ name: z.string().max(200), version: z.string().max(100) }),
+  url: z.string().max(8192),
+  title: z.string().max(1000).optional()
+});
+
+/** R/C/U hints of SPEC §2. */
+export const toolHintsSchema = z.object({
+  readOnly: z.boolean(),
+  consequential: z.boolean(),
+  untrustedContent: z.boolean()
+});
+
+/** A JSON Schema object describing a tool's input (`type: "object"`). */
+export const inputSchemaSchema = z
+  .object({
+    type: z.literal('object'),
+    properties: z.record(z.string(), z.object({}).passthrough()).optional(),
+    required: z.array(z.string()).optional()
+  })
+  .passthrough();
+
+export const toolDescriptorSchema = z.object({
+  name: z.string().regex(/^[A-Za-z0-9_.-]{1,128}$/, 'a tool name is 1–128 of A–Z a–z 0–9 _ . -'),
+  title: z.string().max(200).optional(),
+  description: z.string().max(10_000),
+  inputSchema: inputSchemaSchema,
+  hints: toolHintsSchema,
+  /** The JupyterLab command a command-backed tool runs. */
+  command: z.string().max(500).optional()
+});
+
+const authNonce = z.string().min(16).max(256);
+const authProof = z.string().min(16).max(256);
+
+export const helloSchema = z.object({
+  type: z.literal('hello'),
+  protocol: z.number().int().positive(),
+  bridgeVersion: z.string().max(100),
+  page: pageIdentitySchema,
+  auth: z.object({ nonce: authNonce }).optional()
+});
+
+export const welcomeSchema = z.object({
+  type: z.literal('welcome'),
+  protocol: z.number().int().positive(),
+  serverVersion: z.string().max(100),
+  auth: z.object({ nonce: authNonce, proof: authProof }).optional()
+});
+
+export const catalogueSchema = z.object({
+  type: z.literal('catalogue'),
+  tools: z.array(toolDescriptorSchema).max(10_000),
+  auth: z.object({ proof: authProof }).optional()
+});
+
+export const callSchema = z.object({
+  type: z.literal('call'),
+  callId: id,
+  tool: z.string().max(200),
+  args: z.record(z.string(), z.unknown())
+});
+
+export const resultSchema = z.object({
+  type: z.literal('result'),
+  callId: id,
+  result: toolResultSchema
+});
+
+export const cancelSchema = z.object({
+  type: z.literal('cancel'),
+  callId: id
+});
+
+export const errorMessageSchema = z.object({
+  type: z.literal('error'),
+  message: z.string().max(10_000),
+  /** The call the error is about, when there is one. */
+  callId: id.optional()
+});
+
+export const pageMessageSchema = z.discriminatedUnion('type', [
+  helloSchema,
+  catalogueSchema,
+  resultSchema,
+  errorMessageSchema
+]);
+
+export const serverMessageSchema = z.discriminatedUnion('type', [
+  welcomeSchema,
+  callSchema,
+  cancelSchema,
+  errorMessageSchema
+]);
+
+export type PageIdentity = z.infer<typeof pageIdentitySchema>;
+export type ToolHints = z.infer<typeof toolHintsSchema>;
+export type ToolDescriptor = z.infer<typeof toolDescriptorSchema>;
+export type Hello = z.infer<typeof helloSchema>;
+export type Welcome = z.infer<typeof welcomeSchema>;
+export type Catalogue = z.infer<typeof catalogueSchema>;
+export type Call = z.infer<typeof callSchema>;
+export type ResultMessage = z.infer<typeof resultSchema>;
+export type Cancel = z.infer<typeof cancelSchema>;
+export type ErrorMessage = z.infer<typeof errorMessageSchema>;
+export type PageMessage = z.infer<typeof pageMessageSchema>;
+export type ServerMessage = z.infer<typeof serverMessageSchema>;
+
+export type Parsed<T> = { ok: true; message: T } | { ok: false; error: string };
+
+/** A message from a page, as the server receives it. */
+export function parsePageMessage(
+  data: string,
+  maxBytes = DEFAULT_MAX_MESSAGE_BYTES
+): Parsed<PageMessage> {
+  return parseMessage(data, maxBytes, pageMessageSchema, 'page');
+}
+
+/** A message from the server, as the bridge receives it. */
+export function parseServerMessage(
+  data: string,
+  maxBytes = DEFAULT_MAX_MESSAGE_BYTES
+): Parsed<ServerMessage> {
+  return parseMessage(data, maxBytes, serverMessageSchema, 'server');
+}
+
+export function encodeMessage(message: PageMessage | ServerMessage): string {
+  return JSON.stringify(message);
+}
+
+function parseMessage<T>(
+  data: string,
+  maxBytes: number,
+  schema: z.ZodType<T>,
+  sender: 'page' | 'server'
+): Parsed<T> {
+  const expected = sender === 'page' ? PAGE_MESSAGE_TYPES : SERVER_MESSAGE_TYPES;
+  // UTF-16 length is a lower bound of the UTF-8 size; it is exact enough to refuse
+  // before parsing, and the socket layer enforces the byte limit itself.
+  if (data.length > maxBytes) {
+    return {
+      ok: false,
+      error: `message of ${data.length} characters is over the ${maxBytes}-byte limit; send smaller results (see maxResultChars)`
+    };
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(data);
+  } catch (e) {
+    return { ok: false, error: `message is not JSON: ${(e as Error).message}` };
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return { ok: false, error: 'message is not a JSON object with a "type"' };
+  }
+  const type = (value as { type?: unknown }).type;
+  if (typeof type !== 'string' || !expected.includes(type)) {
+    return {
+      ok: false,
+      error: `unknown message type ${JSON.stringify(type)} from the ${sender}; expected one of ${expected.join(', ')}`
+    };
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    return { ok: false, error: `malformed "${type}" message: ${describeIssues(parsed.error)}` };
+  }
+  return { ok: true, message: parsed.data };
+}
+
+function messageTypes(schema: typeof pageMessageSchema | typeof serverMessageSchema): string[] {
+  return schema.options.map((option) => option.shape.type.value);
+}
+
+const PAGE_MESSAGE_TYPES = messageTypes(pageMessageSchema);
+const SERVER_MESSAGE_TYPES = messageTypes(serverMessageSchema);
+
+/** Zod issues as one line a person can act on: `path: problem; path: problem`. */
+export function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 5)
+    .map((issue) => `${issue.path.length ? issue.path.join('.') : '(message)'}: ${issue.message}`)
+    .join('; ');
+}
