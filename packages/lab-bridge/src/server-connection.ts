@@ -1,0 +1,189 @@
+/**
+ * One connection from the page to one jupyter-live-mcp server: the handshake,
+ * calls in and results out, and reconnecting with backoff while the server is not
+ * there (it starts and stops with the person's agent).
+ */
+import {
+  PROTOCOL_VERSION,
+  encodeMessage,
+  parseServerMessage,
+  type Call,
+  type PageIdentity,
+  type PageMessage,
+  type ToolDescriptor,
+  type ToolResult
+} from '@jupyter-live-mcp/protocol';
+
+export interface ConnectionHooks {
+  bridgeVersion: string;
+  identity(): PageIdentity;
+  catalogue(): ToolDescriptor[];
+  run(tool: string, args: Record<string, unknown>): Promise<ToolResult>;
+  log: { info(message: string): void; warn(message: string): void };
+}
+
+/**
+ * Retry delays: quick at first so the page is back within 2 s of a server
+ * restart, slower after a long absence so an idle page does not keep the
+ * browser console busy.
+ */
+export function reconnectDelay(attempt: number, downForMs: number): number {
+  const cap = downForMs > 120_000 ? 10_000 : 1_500;
+  return Math.min(250 * 2 ** attempt, cap);
+}
+
+/** Close codes after which retrying cannot help (the server said why). */
+const FINAL_CLOSE_CODES = new Set([4426]);
+
+export class ServerConnection {
+  private socket: WebSocket | undefined;
+  private welcomed = false;
+  private stopped = true;
+  private attempt = 0;
+  private downSince = Date.now();
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Calls the server gave up on: their results are dropped. */
+  private readonly cancelled = new Set<string>();
+  private readonly running = new Set<string>();
+
+  constructor(
+    readonly url: string,
+    private readonly hooks: ConnectionHooks
+  ) {}
+
+  get connected(): boolean {
+    return this.welcomed;
+  }
+
+  start(): void {
+    this.stopped = false;
+    this.connect();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    clearTimeout(this.retryTimer);
+    this.socket?.close(1000, 'bridge stopped');
+    this.socket = undefined;
+  }
+
+  /** Sends the catalogue again, e.g. after the page's tools changed. */
+  sendCatalogue(): void {
+    if (this.welcomed) {
+      this.send({ type: 'catalogue', tools: this.hooks.catalogue() });
+    }
+  }
+
+  private connect(): void {
+    let socket: WebSocket;
+    try {
+      socket = new WebSocket(this.url);
+    } catch (error) {
+      this.hooks.log.warn(`cannot connect to "${this.url}": ${(error as Error).message}. Fix the serverUrls setting.`);
+      return;
+    }
+    this.socket = socket;
+    socket.onopen = () => {
+      this.send({
+        type: 'hello',
+        protocol: PROTOCOL_VERSION,
+        bridgeVersion: this.hooks.bridgeVersion,
+        page: this.hooks.identity()
+      });
+    };
+    socket.onmessage = (event) => {
+      if (socket === this.socket) {
+        this.receive(event.data);
+      }
+    };
+    socket.onclose = (event) => {
+      if (socket !== this.socket) {
+        return;
+      }
+      if (this.welcomed) {
+        this.hooks.log.info(`disconnected from ${this.url}${event.reason ? `: ${event.reason}` : ''}`);
+        this.downSince = Date.now();
+      }
+      this.welcomed = false;
+      this.socket = undefined;
+      // The server has answered these calls itself (page_disconnected).
+      this.running.clear();
+      this.cancelled.clear();
+      if (FINAL_CLOSE_CODES.has(event.code)) {
+        this.hooks.log.warn(`the server at ${this.url} refused this page: ${event.reason}`);
+        return;
+      }
+      this.scheduleReconnect();
+    };
+  }
+
+  private scheduleReconnect(): void {
+    if (this.stopped) {
+      return;
+    }
+    const delay = reconnectDelay(this.attempt++, Date.now() - this.downSince);
+    this.retryTimer = setTimeout(() => this.connect(), delay);
+  }
+
+  private receive(data: unknown): void {
+    if (typeof data !== 'string') {
+      this.reject('binary frames are not part of the protocol; send JSON text frames');
+      return;
+    }
+    const parsed = parseServerMessage(data);
+    if (!parsed.ok) {
+      this.reject(parsed.error);
+      return;
+    }
+    const message = parsed.message;
+    switch (message.type) {
+      case 'welcome':
+        if (message.protocol !== PROTOCOL_VERSION) {
+          this.reject(`wire protocol ${message.protocol} is not supported (bridge speaks ${PROTOCOL_VERSION})`);
+          return;
+        }
+        this.welcomed = true;
+        this.attempt = 0;
+        this.hooks.log.info(`connected to jupyter-live-mcp ${message.serverVersion} at ${this.url}`);
+        this.sendCatalogue();
+        return;
+      case 'call':
+        if (!this.welcomed) {
+          this.reject('a call arrived before welcome');
+          return;
+        }
+        void this.runCall(message);
+        return;
+      case 'cancel':
+        if (this.running.has(message.callId)) {
+          this.cancelled.add(message.callId);
+        }
+        return;
+      case 'error':
+        this.hooks.log.warn(`the server at ${this.url} reports: ${message.message}`);
+        return;
+    }
+  }
+
+  private async runCall(call: Call): Promise<void> {
+    const socket = this.socket;
+    this.running.add(call.callId);
+    const result = await this.hooks.run(call.tool, call.args);
+    this.running.delete(call.callId);
+    if (this.cancelled.delete(call.callId) || socket !== this.socket) {
+      return;
+    }
+    this.send({ type: 'result', callId: call.callId, result });
+  }
+
+  private reject(reason: string): void {
+    this.hooks.log.warn(`ignored a message from ${this.url}: ${reason}`);
+    this.send({ type: 'error', message: reason });
+  }
+
+  private send(message: PageMessage): void {
+    if (this.socket?.readyState === WebSocket.OPEN) {
+      this.socket.send(encodeMessage(message));
+    }
+  }
+}

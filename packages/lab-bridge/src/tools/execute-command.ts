@@ -1,0 +1,71 @@
+/**
+ * `execute_command` (SPEC §2.1): runs one JupyterLab command by id.
+ */
+import type { JupyterFrontEnd } from '@jupyterlab/application';
+import { BUILT_IN_TOOLS, fail, type ToolResult } from '@jupyter-live-mcp/protocol';
+import { resultOfCommand } from '../command-result.js';
+import type { BridgeTool } from '../tool-runner.js';
+import { findMainAreaWidget } from './main-area.js';
+
+const TARGETING_ARGUMENTS = ['semanticWidget', 'widgetId'] as const;
+
+/**
+ * Only notebook and console commands understand `semanticWidget`/`widgetId`.
+ * Any other command (a menu command that runs them, say) would ignore them and
+ * act on the active document, which is not what the agent asked for; and a
+ * widget id that names no open widget would do the same.
+ */
+export function checkWidgetTargeting(
+  commandId: string,
+  args: Record<string, unknown>,
+  widgetExists: (id: string) => boolean
+): string | undefined {
+  for (const name of TARGETING_ARGUMENTS) {
+    if (!(name in args)) {
+      continue;
+    }
+    if (!commandId.startsWith('notebook:') && !commandId.startsWith('console:')) {
+      return (
+        `execute_command: "${name}" is only for notebook:* and console:* commands, and "${commandId}" is neither, ` +
+        `so it would act on the active document instead. Run the notebook:* or console:* command itself, ` +
+        `or leave out "${name}".`
+      );
+    }
+    const id = args[name];
+    if (typeof id !== 'string' || id === '') {
+      return `execute_command: args.${name} must be a widget id string from get_context's widgets.`;
+    }
+    if (!widgetExists(id)) {
+      return `execute_command: args.${name} is "${id}", but no open widget has that id. Call get_context for the ids of the open widgets.`;
+    }
+  }
+  return undefined;
+}
+
+export function executeCommandTool(app: JupyterFrontEnd): BridgeTool {
+  return {
+    descriptor: BUILT_IN_TOOLS.find((tool) => tool.name === 'execute_command')!,
+    async run(input): Promise<ToolResult> {
+      const commandId = input.commandId as string;
+      const args = (input.args ?? {}) as Record<string, unknown>;
+      if (!app.commands.hasCommand(commandId)) {
+        return fail(
+          'unknown_command',
+          `execute_command: this page has no command "${commandId}". Call list_all_commands with a query (e.g. part of the id or label) to find the right id.`
+        );
+      }
+      const targeting = checkWidgetTargeting(commandId, args, (id) => findMainAreaWidget(app, id) !== undefined);
+      if (targeting) {
+        return fail('bad_input', targeting);
+      }
+      let value: unknown;
+      try {
+        value = await app.commands.execute(commandId, args as never);
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        return fail('command_failed', `The command "${commandId}" failed: ${message}`);
+      }
+      return resultOfCommand(commandId, value);
+    }
+  };
+}

@@ -1,0 +1,75 @@
+/**
+ * `get_context` (SPEC §2.4): what the page shows, for the agent to start from.
+ */
+import type { JupyterFrontEnd } from '@jupyterlab/application';
+import type { IDefaultFileBrowser } from '@jupyterlab/filebrowser';
+import { BUILT_IN_TOOLS, succeed } from '@jupyter-live-mcp/protocol';
+import type { BridgeTool } from '../tool-runner.js';
+import { editorState, type Position } from './editor-state.js';
+import { describeMainAreaWidget, editorOf, kernelOf, mainAreaWidgets } from './main-area.js';
+
+/** How long get_context waits for the server's list of running kernels. */
+const KERNEL_REFRESH_MS = 2000;
+
+interface EditorLike {
+  getCursorPosition(): Position;
+  getSelection(): { start: Position; end: Position };
+  model: { sharedModel: { getSource(): string } };
+}
+
+export function getContextTool(app: JupyterFrontEnd, fileBrowser: IDefaultFileBrowser | null): BridgeTool {
+  return {
+    descriptor: BUILT_IN_TOOLS.find((tool) => tool.name === 'get_context')!,
+    async run() {
+      const current = app.shell.currentWidget;
+      const widgets = mainAreaWidgets(app);
+      return succeed({
+        app: { name: app.name, version: app.version },
+        fileBrowserPath: fileBrowser ? fileBrowser.model.path : null,
+        currentWidgetId: current?.id ?? null,
+        currentEditor: current ? currentEditor(current) : null,
+        widgets: widgets.map(describeMainAreaWidget),
+        kernels: await runningKernels(app, widgets),
+        dialogs: [],
+        pending: []
+      });
+    }
+  };
+}
+
+function currentEditor(widget: Parameters<typeof editorOf>[0]): Record<string, unknown> | null {
+  const found = editorOf(widget);
+  if (!found) {
+    return null;
+  }
+  const editor = found.editor as EditorLike;
+  return {
+    ...(found.cellId ? { cellId: found.cellId } : {}),
+    ...editorState(editor.model.sharedModel.getSource(), editor.getCursorPosition(), editor.getSelection())
+  };
+}
+
+/**
+ * The server's running kernels, refreshed first (at most KERNEL_REFRESH_MS). An
+ * open document's kernel shows the status the document shows, which is fresher
+ * than the server's list.
+ */
+async function runningKernels(app: JupyterFrontEnd, widgets: ReturnType<typeof mainAreaWidgets>) {
+  const kernels = app.serviceManager.kernels;
+  await Promise.race([
+    kernels.refreshRunning().catch(() => undefined),
+    new Promise((resolve) => setTimeout(resolve, KERNEL_REFRESH_MS))
+  ]);
+  const shown = new Map<string, string>();
+  for (const widget of widgets) {
+    const kernel = kernelOf(widget);
+    if (kernel) {
+      shown.set(kernel.id, kernel.status);
+    }
+  }
+  return [...kernels.running()].map((model) => ({
+    id: model.id,
+    name: model.name,
+    status: shown.get(model.id) ?? model.execution_state ?? 'unknown'
+  }));
+}

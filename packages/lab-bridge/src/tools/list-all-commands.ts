@@ -1,0 +1,65 @@
+/**
+ * `list_all_commands` (SPEC §2.1): search the page's commands.
+ */
+import type { JupyterFrontEnd } from '@jupyterlab/application';
+import { BUILT_IN_TOOLS, succeed } from '@jupyter-live-mcp/protocol';
+import type { BridgeTool } from '../tool-runner.js';
+import { describeCommand, matchesQuery, type CommandFacts } from './command-listing.js';
+
+const DEFAULT_LIMIT = 50;
+
+export function listAllCommandsTool(app: JupyterFrontEnd, toolForCommand: (id: string) => string | undefined): BridgeTool {
+  return {
+    descriptor: BUILT_IN_TOOLS.find((tool) => tool.name === 'list_all_commands')!,
+    async run(args) {
+      const query = typeof args.query === 'string' ? args.query : '';
+      const limit = typeof args.limit === 'number' ? Math.max(1, args.limit) : DEFAULT_LIMIT;
+      const matches = app.commands
+        .listCommands()
+        .map((id) => commandFacts(app, id, toolForCommand(id)))
+        .filter((facts) => matchesQuery(facts, query))
+        .sort((a, b) => a.id.localeCompare(b.id));
+      const shown = matches.slice(0, limit);
+      const schemas = await Promise.all(shown.map((facts) => describedBy(app, facts.id)));
+      return succeed({
+        commandCount: matches.length,
+        commands: shown.map((facts, i) => describeCommand({ ...facts, args: schemas[i] }))
+      });
+    }
+  };
+}
+
+/**
+ * A command's facts. Label and caption functions run with empty arguments and
+ * some of them throw then; such a command is still listed, with what is known.
+ */
+function commandFacts(app: JupyterFrontEnd, id: string, tool: string | undefined): CommandFacts {
+  const { commands } = app;
+  const read = <T>(get: () => T, fallback: T): T => {
+    try {
+      return get();
+    } catch {
+      return fallback;
+    }
+  };
+  return {
+    id,
+    label: read(() => commands.label(id), ''),
+    caption: read(() => commands.caption(id), ''),
+    usage: read(() => commands.usage(id), ''),
+    enabled: read(() => commands.isEnabled(id), false),
+    toggleable: read(() => commands.isToggleable(id), false),
+    toggled: read(() => commands.isToggled(id), false),
+    args: null,
+    ...(tool ? { tool } : {})
+  };
+}
+
+async function describedBy(app: JupyterFrontEnd, id: string): Promise<Record<string, unknown> | null> {
+  try {
+    const description = await app.commands.describedBy(id);
+    return (description.args as Record<string, unknown> | null) ?? null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,87 @@
+/**
+ * Reading the page's main area: which widgets are open and what they hold.
+ */
+import type { JupyterFrontEnd } from '@jupyterlab/application';
+import type { Widget } from '@lumino/widgets';
+import { widgetType } from '../serialise.js';
+
+export function mainAreaWidgets(app: JupyterFrontEnd): Widget[] {
+  return [...app.shell.widgets('main')];
+}
+
+export function findMainAreaWidget(app: JupyterFrontEnd, id: string): Widget | undefined {
+  return mainAreaWidgets(app).find((widget) => widget.id === id);
+}
+
+/** The shapes of JupyterLab's document, notebook and console widgets read here. */
+interface KernelLike {
+  id: string;
+  name: string;
+  status: string;
+}
+interface SessionContextLike {
+  session?: { kernel?: KernelLike | null } | null;
+}
+interface CellLike {
+  model: { id: string; type: string };
+  editor?: unknown;
+}
+interface DocumentWidgetLike {
+  context?: { path: string; model?: { dirty: boolean } };
+  sessionContext?: SessionContextLike;
+  content?: {
+    model?: { cells?: { length: number } } | null;
+    activeCellIndex?: number;
+    activeCell?: CellLike | null;
+    editor?: unknown;
+  };
+  console?: { sessionContext?: SessionContextLike; promptCell?: CellLike | null };
+}
+
+export function kernelOf(widget: Widget): KernelLike | undefined {
+  const w = widget as unknown as DocumentWidgetLike;
+  const kernel = (w.sessionContext ?? w.console?.sessionContext)?.session?.kernel;
+  return kernel ? { id: kernel.id, name: kernel.name, status: kernel.status } : undefined;
+}
+
+/** A main-area widget for get_context: only the fields that apply (SPEC §2.4). */
+export function describeMainAreaWidget(widget: Widget): Record<string, unknown> {
+  const type = widgetType(widget);
+  if (widget.isDisposed) {
+    return { type, disposed: true };
+  }
+  const w = widget as unknown as DocumentWidgetLike;
+  const out: Record<string, unknown> = { type, id: widget.id, title: widget.title.label };
+  if (w.context) {
+    out.path = w.context.path;
+    out.dirty = w.context.model?.dirty ?? false;
+  }
+  const kernel = kernelOf(widget);
+  if (kernel) {
+    out.kernel = kernel;
+  }
+  if (type === 'notebook' && w.content) {
+    const active = w.content.activeCell;
+    out.notebook = {
+      cellCount: w.content.model?.cells?.length ?? 0,
+      activeCellIndex: w.content.activeCellIndex ?? -1,
+      ...(active ? { activeCellId: active.model.id, activeCellType: active.model.type } : {})
+    };
+  }
+  return out;
+}
+
+/** The editor that has the person's cursor in this widget, and its cell id. */
+export function editorOf(widget: Widget): { editor: unknown; cellId?: string } | undefined {
+  const w = widget as unknown as DocumentWidgetLike;
+  if (w.content?.activeCell?.editor) {
+    return { editor: w.content.activeCell.editor, cellId: w.content.activeCell.model.id };
+  }
+  if (w.console?.promptCell?.editor) {
+    return { editor: w.console.promptCell.editor };
+  }
+  if (w.context && w.content?.editor) {
+    return { editor: w.content.editor };
+  }
+  return undefined;
+}

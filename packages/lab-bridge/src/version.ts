@@ -1,0 +1,2 @@
+/** Kept equal to package.json's version (a unit test checks it). */
+export const BRIDGE_VERSION = '0.1.0';
