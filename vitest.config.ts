@@ -1,9 +1,17 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  resolve: {
+    // Unit tests read the shared package's source, so they need no build first.
+    alias: {
+      '@jupyter-live-mcp/protocol': fileURLToPath(new URL('./packages/protocol/src/index.ts', import.meta.url))
+    }
+  },
   test: {
     projects: [
       {
+        extends: true,
         test: {
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts'],
@@ -11,6 +19,7 @@ export default defineConfig({
         }
       },
       {
+        extends: true,
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],

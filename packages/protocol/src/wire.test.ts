@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { PROTOCOL_VERSION, encodeMessage, parsePageMessage, parseServerMessage, type Hello } from './index.js';
+
+const hello: Hello = {
+  type: 'hello',
+  protocol: PROTOCOL_VERSION,
+  bridgeVersion: '0.1.0',
+  page: { pageId: 'page-1', app: { name: 'JupyterLab', version: '4.6.4' }, url: 'http://127.0.0.1:8888/lab' }
+};
+
+describe('parsePageMessage', () => {
+  it('accepts a valid hello and returns it typed', () => {
+    const parsed = parsePageMessage(encodeMessage(hello));
+    expect(parsed).toEqual({ ok: true, message: hello });
+  });
+
+  it('accepts a result in the result protocol', () => {
+    const message = { type: 'result', callId: 'c1', result: { success: false, error: 'no', code: 'bad_input' } };
+    expect(parsePageMessage(JSON.stringify(message)).ok).toBe(true);
+  });
+
+  it('rejects text that is not JSON', () => {
+    const parsed = parsePageMessage('{"type": "hello"');
+    expect(parsed).toMatchObject({ ok: false });
+    expect(!parsed.ok && parsed.error).toMatch(/^message is not JSON/);
+  });
+
+  it.each([['[]'], ['42'], ['null'], ['"hello"']])('rejects %s, which is not an object', (text) => {
+    const parsed = parsePageMessage(text);
+    expect(!parsed.ok && parsed.error).toBe('message is not a JSON object with a "type"');
+  });
+
+  it('rejects an unknown type and lists the known ones', () => {
+    const parsed = parsePageMessage(JSON.stringify({ type: 'launch-missiles' }));
+    expect(!parsed.ok && parsed.error).toBe(
+      'unknown message type "launch-missiles" from the page; expected one of hello, catalogue, result, error'
+    );
+  });
+
+  it('rejects a server-only message coming from a page', () => {
+    const parsed = parsePageMessage(JSON.stringify({ type: 'call', callId: 'c1', tool: 'get_context', args: {} }));
+    expect(!parsed.ok && parsed.error).toMatch(/unknown message type "call" from the page/);
+  });
+
+  it('names the field of a malformed message', () => {
+    const parsed = parsePageMessage(JSON.stringify({ ...hello, page: { ...hello.page, pageId: 7 } }));
+    expect(!parsed.ok && parsed.error).toMatch(/^malformed "hello" message: page\.pageId: /);
+  });
+
+  it('rejects a failure result without error and code', () => {
+    const parsed = parsePageMessage(JSON.stringify({ type: 'result', callId: 'c1', result: { success: false } }));
+    expect(!parsed.ok && parsed.error).toMatch(/^malformed "result" message: result\.error/);
+  });
+
+  it('rejects a tool whose name MCP cannot carry', () => {
+    const tool = { name: 'notebook:run', description: '', inputSchema: { type: 'object' }, hints: { readOnly: true, consequential: false, untrustedContent: false } };
+    const parsed = parsePageMessage(JSON.stringify({ type: 'catalogue', tools: [tool] }));
+    expect(!parsed.ok && parsed.error).toMatch(/tools\.0\.name: a tool name is 1–128 of/);
+  });
+
+  it('refuses an oversized message before parsing it', () => {
+    const big = JSON.stringify({ type: 'error', message: 'x'.repeat(2000) });
+    const parsed = parsePageMessage(big, 1000);
+    expect(!parsed.ok && parsed.error).toMatch(/over the 1000-byte limit/);
+  });
+});
+
+describe('parseServerMessage', () => {
+  it('accepts a call with arguments', () => {
+    const call = { type: 'call', callId: 'c9', tool: 'execute_command', args: { commandId: 'x' } };
+    expect(parseServerMessage(JSON.stringify(call))).toEqual({ ok: true, message: call });
+  });
+
+  it('rejects a call whose args are not an object', () => {
+    const parsed = parseServerMessage(JSON.stringify({ type: 'call', callId: 'c9', tool: 't', args: [1] }));
+    expect(!parsed.ok && parsed.error).toMatch(/^malformed "call" message: args/);
+  });
+
+  it('keeps room for the token proof: welcome with auth parses', () => {
+    const welcome = { type: 'welcome', protocol: 1, serverVersion: '0.1.0', auth: { nonce: 'n'.repeat(32), proof: 'p'.repeat(64) } };
+    expect(parseServerMessage(JSON.stringify(welcome)).ok).toBe(true);
+  });
+
+  it('ignores unknown extra fields, so an optional addition does not break older peers', () => {
+    const parsed = parseServerMessage(JSON.stringify({ type: 'cancel', callId: 'c1', reason: 'later' }));
+    expect(parsed).toEqual({ ok: true, message: { type: 'cancel', callId: 'c1' } });
+  });
+});
