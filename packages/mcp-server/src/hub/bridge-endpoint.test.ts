@@ -1,0 +1,174 @@
+/**
+ * The bridge endpoint against real WebSocket clients on a real loopback port:
+ * the handshake, calls and results, and what happens to bad frames.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { PROTOCOL_VERSION, type ServerMessage } from '@jupyter-live-mcp/protocol';
+import { createLogger } from '../log.js';
+import { startBridgeEndpoint, type BridgeEndpoint } from './bridge-endpoint.js';
+import { PageRouter } from './page-router.js';
+
+const logLines: string[] = [];
+let endpoint: BridgeEndpoint;
+let router: PageRouter;
+
+beforeEach(async () => {
+  logLines.length = 0;
+  router = new PageRouter();
+  endpoint = await startBridgeEndpoint({
+    host: '127.0.0.1',
+    port: 0,
+    router,
+    log: createLogger('debug', (line) => logLines.push(line)),
+    serverVersion: 'test',
+    maxMessageBytes: 4096,
+    handshakeTimeoutMs: 500
+  });
+});
+
+afterEach(async () => {
+  await endpoint.close();
+});
+
+/** A scripted page: connects and collects what the server sends. */
+async function page(headers: Record<string, string> = { origin: 'http://127.0.0.1:8888' }) {
+  const socket = new WebSocket(endpoint.url, { headers });
+  const received: ServerMessage[] = [];
+  const waiters: (() => void)[] = [];
+  socket.on('message', (data) => {
+    received.push(JSON.parse(data.toString()));
+    waiters.splice(0).forEach((wake) => wake());
+  });
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    socket.on('close', (code, reason) => resolve({ code, reason: reason.toString() }))
+  );
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', resolve);
+    socket.once('error', reject);
+  });
+  const next = async (): Promise<ServerMessage> => {
+    while (received.length === 0) {
+      await new Promise<void>((wake) => waiters.push(wake));
+    }
+    return received.shift()!;
+  };
+  const send = (message: unknown) => socket.send(typeof message === 'string' ? message : JSON.stringify(message));
+  return { socket, next, send, closed };
+}
+
+const hello = {
+  type: 'hello',
+  protocol: PROTOCOL_VERSION,
+  bridgeVersion: '0.1.0',
+  page: { pageId: 'page-a', app: { name: 'JupyterLab', version: '4.6.4' }, url: 'http://127.0.0.1:8888/lab' }
+};
+const tool = {
+  name: 'get_context',
+  description: 'd',
+  inputSchema: { type: 'object' },
+  hints: { readOnly: true, consequential: false, untrustedContent: false }
+};
+
+async function connectedPage() {
+  const p = await page();
+  p.send(hello);
+  expect(await p.next()).toEqual({ type: 'welcome', protocol: PROTOCOL_VERSION, serverVersion: 'test' });
+  const changed = new Promise<void>((resolve) => router.onChange(resolve));
+  p.send({ type: 'catalogue', tools: [tool] });
+  await changed;
+  return p;
+}
+
+describe('bridge endpoint', () => {
+  it('welcomes a page, lists its tools and forwards a call and its result', async () => {
+    const p = await connectedPage();
+    expect(router.current()?.identity?.pageId).toBe('page-a');
+    expect(router.current()?.tools.map((t) => t.name)).toEqual(['get_context']);
+
+    const pending = router.current()!.call('get_context', {});
+    const call = await p.next();
+    expect(call).toEqual({ type: 'call', callId: 'c1', tool: 'get_context', args: {} });
+    p.send({ type: 'result', callId: 'c1', result: { success: true, app: 'x' } });
+    expect(await pending).toEqual({ success: true, app: 'x' });
+  });
+
+  it('answers malformed and unknown frames with an error and keeps the session', async () => {
+    const p = await connectedPage();
+    p.send('not json');
+    expect(await p.next()).toMatchObject({ type: 'error', message: expect.stringMatching(/^message is not JSON/) });
+    p.send({ type: 'exec', code: 'rm -rf' });
+    expect(await p.next()).toMatchObject({ type: 'error', message: expect.stringMatching(/^unknown message type "exec"/) });
+    p.send({ type: 'result', callId: 'c1', result: { success: 'yes' } });
+    expect(await p.next()).toMatchObject({ type: 'error', message: expect.stringMatching(/^malformed "result" message/) });
+    p.send({ type: 'result', callId: 'never-made', result: { success: true } });
+
+    const pending = router.current()!.call('get_context', {});
+    const call = (await p.next()) as { callId: string };
+    p.send({ type: 'result', callId: call.callId, result: { success: true } });
+    expect(await pending).toEqual({ success: true });
+    expect(logLines.join('')).toMatch(/dropped result for unknown or cancelled call never-made/);
+  });
+
+  it('hangs up on a page whose first frame is not a valid hello', async () => {
+    const p = await page();
+    p.send({ type: 'catalogue', tools: [] });
+    expect(await p.next()).toEqual({ type: 'error', message: 'a catalogue arrived before hello' });
+    expect(await p.closed).toEqual({ code: 4400, reason: 'handshake failed: a catalogue arrived before hello' });
+    expect(router.current()).toBeUndefined();
+  });
+
+  it('refuses another protocol version and says what to update', async () => {
+    const p = await page();
+    p.send({ ...hello, protocol: PROTOCOL_VERSION + 1 });
+    const error = await p.next();
+    expect(error).toEqual({
+      type: 'error',
+      message: `wire protocol ${PROTOCOL_VERSION + 1} is not supported (server speaks ${PROTOCOL_VERSION}); update the jupyter-live-mcp server`
+    });
+    expect((await p.closed).code).toBe(4426);
+  });
+
+  it('closes a socket that never says hello', async () => {
+    const p = await page();
+    expect((await p.closed).code).toBe(4408);
+  });
+
+  it('closes the socket on a frame over the size limit, and the server goes on', async () => {
+    const p = await connectedPage();
+    p.send({ type: 'error', message: 'x'.repeat(5000) });
+    expect((await p.closed).code).toBe(1009);
+    const again = await connectedPage();
+    expect(router.current()?.identity?.pageId).toBe('page-a');
+    again.socket.close();
+  });
+
+  it('answers page_disconnected for calls in flight when the page goes away', async () => {
+    const p = await connectedPage();
+    const pending = router.current()!.call('execute_command', { commandId: 'x' });
+    await p.next();
+    p.socket.close();
+    expect(await pending).toMatchObject({ success: false, code: 'page_disconnected' });
+    await expect.poll(() => router.current()).toBeUndefined();
+  });
+
+  it('sends cancel and drops the late result of an aborted call', async () => {
+    const p = await connectedPage();
+    const controller = new AbortController();
+    const pending = router.current()!.call('get_context', {}, controller.signal);
+    const call = (await p.next()) as { callId: string };
+    controller.abort(new Error('client cancelled'));
+    await expect(pending).rejects.toThrow('client cancelled');
+    expect(await p.next()).toEqual({ type: 'cancel', callId: call.callId });
+    p.send({ type: 'result', callId: call.callId, result: { success: true } });
+    await expect.poll(() => logLines.join('')).toMatch(new RegExp(`dropped result for unknown or cancelled call ${call.callId}`));
+  });
+
+  it.each([
+    [{ origin: 'http://evil.example' }, /403 Forbidden|Unexpected server response: 403/],
+    [{ origin: 'http://127.0.0.1:8888', host: 'evil.example:8767' }, /403/]
+  ])('refuses an upgrade with %j before any message', async (headers) => {
+    await expect(page(headers)).rejects.toThrow(/403/);
+    expect(router.pageCount).toBe(0);
+  });
+});
