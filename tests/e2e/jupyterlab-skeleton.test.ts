@@ -1,0 +1,182 @@
+/**
+ * The walking skeleton, end to end: a real MCP client spawns the built CLI over
+ * stdio; a real JupyterLab 4.6.4 page (Debian's jupyter_server, a python3
+ * kernel) with the bridge installed as users install it connects to it from
+ * headless Chromium; everything the agent does goes through MCP tool calls.
+ */
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startJupyterLabPage, type JupyterLabPage } from '../../test-pages/jupyterlab/src/jupyterlab-page.js';
+import { launchChromium } from './support/chromium.js';
+import { startMcpSession, type McpSession } from './support/mcp-session.js';
+
+const BRIDGE_DIR = fileURLToPath(new URL('../../packages/lab-bridge/labextension', import.meta.url));
+const BRIDGE_PLUGIN = 'jupyter-live-mcp-bridge:plugin';
+
+let mcp: McpSession;
+let lab: JupyterLabPage;
+let browser: Browser;
+let page: Page;
+const consoleErrors: string[] = [];
+
+beforeAll(async () => {
+  mcp = await startMcpSession();
+  lab = await startJupyterLabPage({
+    extensions: [BRIDGE_DIR],
+    userSettings: { [BRIDGE_PLUGIN]: { serverUrls: [`ws://127.0.0.1:${mcp.port}`] } }
+  });
+  browser = await launchChromium();
+  page = await browser.newPage();
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await lab?.stop();
+  await mcp?.close();
+});
+
+/** The text of the page's output areas. */
+const outputs = async () => (await page.locator('.jp-OutputArea-output').allInnerTexts()).map((text) => text.trim());
+/** The titles of the main area's tabs. */
+const mainAreaTabs = () => page.locator('#jp-main-dock-panel .lm-TabBar-tab .lm-TabBar-tabLabel').allInnerTexts();
+/** The first cell's execution prompt, e.g. "[1]:". */
+const firstPrompt = () => page.locator('.jp-Cell .jp-InputArea-prompt').first().innerText();
+
+describe('agent → CLI → WebSocket → bridge in JupyterLab → back', () => {
+  it('lists the built-in tools before any page is there, and answers no_page', async () => {
+    const { tools } = await mcp.client.listTools();
+    expect(tools.map((tool) => tool.name)).toEqual(['get_context', 'list_all_commands', 'execute_command']);
+    const { raw, result } = await mcp.call('get_context');
+    expect(raw.isError).toBe(true);
+    expect(result).toMatchObject({ success: false, code: 'no_page' });
+    expect(result.error).toContain(`ws://127.0.0.1:${mcp.port}`);
+  });
+
+  it('connects the page, refreshes the tool list and answers get_context from JupyterLab 4.6.4', async () => {
+    const listChanged = mcp.nextListChanged();
+    const loadStarted = performance.now();
+    await page.goto(lab.url);
+    await listChanged;
+    const { result } = await mcp.call('get_context');
+    const firstAnswerMs = performance.now() - loadStarted;
+    console.info(`page load → first get_context answered: ${Math.round(firstAnswerMs)} ms`);
+
+    expect(result).toMatchObject({
+      success: true,
+      app: { name: 'JupyterLab', version: '4.6.4' },
+      fileBrowserPath: '',
+      kernels: [],
+      dialogs: [],
+      pending: []
+    });
+    // The widgets are the tabs the person sees in the main area.
+    const widgets = result.widgets as { id: string; title: string }[];
+    expect(widgets.map((widget) => widget.title)).toEqual(await mainAreaTabs());
+    expect(result.currentWidgetId).toBe(widgets.length ? expect.any(String) : null);
+
+    const { tools } = await mcp.client.listTools();
+    expect(tools.map((tool) => tool.name).sort()).toEqual(['execute_command', 'get_context', 'list_all_commands']);
+    expect(tools.find((tool) => tool.name === 'execute_command')?.annotations).toMatchObject({ destructiveHint: true });
+  });
+
+  it('finds notebook:run-cell with its argument schema', async () => {
+    const { result } = await mcp.call('list_all_commands', { query: 'notebook:run-cell' });
+    const commands = result.commands as Record<string, unknown>[];
+    expect(result.commandCount).toBe(commands.length);
+    expect(commands.find((command) => command.id === 'notebook:run-cell')).toEqual({
+      id: 'notebook:run-cell',
+      label: 'Run Selected Cell and Do not Advance',
+      args: {
+        type: 'object',
+        properties: { activate: { type: 'boolean', description: 'Whether to activate the notebook after execution' } }
+      },
+      enabled: false
+    });
+    const limited = await mcp.call('list_all_commands', { query: 'notebook', limit: 3 });
+    expect(limited.result.commands).toHaveLength(3);
+    expect(limited.result.commandCount as number).toBeGreaterThan(3);
+  });
+
+  it('creates a notebook, writes print(6*7), runs it, and the page shows 42', async () => {
+    const created = await mcp.call('execute_command', { commandId: 'notebook:create-new', args: { kernelName: 'python3' } });
+    expect(created.result).toMatchObject({ success: true, result: { type: 'notebook', title: 'Untitled.ipynb' } });
+    const notebookId = (created.result.result as { id: string }).id;
+
+    // The kernel is the page's own: get_context sees it start and settle.
+    await expect
+      .poll(async () => (await mcp.call('get_context')).result, { timeout: 60_000, interval: 500 })
+      .toMatchObject({
+        currentWidgetId: notebookId,
+        kernels: [{ name: 'python3', status: 'idle' }],
+        widgets: expect.arrayContaining([
+          expect.objectContaining({
+            type: 'notebook',
+            id: notebookId,
+            path: 'Untitled.ipynb',
+            kernel: expect.objectContaining({ name: 'python3', status: 'idle' }),
+            notebook: expect.objectContaining({ cellCount: 1, activeCellIndex: 0, activeCellType: 'code' })
+          })
+        ])
+      });
+
+    const typed = await mcp.call('execute_command', { commandId: 'notebook:replace-selection', args: { text: 'print(6*7)' } });
+    expect(typed.result).toMatchObject({ success: true });
+    const context = (await mcp.call('get_context')).result;
+    expect(context.currentEditor).toMatchObject({ cellId: expect.any(String), cursor: { line: 1, column: 11 } });
+    expect((context.widgets as { title: string }[]).map((widget) => widget.title)).toEqual(await mainAreaTabs());
+
+    const ran = await mcp.call('execute_command', { commandId: 'notebook:run-cell', args: { activate: false } });
+    expect(ran.result).toEqual({ success: true, result: true });
+    await expect.poll(outputs, { timeout: 30_000 }).toEqual(['42']);
+    expect(await firstPrompt()).toBe('[1]:');
+  });
+
+  it('refuses unknown commands, misplaced semanticWidget and wrong types without running anything', async () => {
+    const before = await outputs();
+    const notebookId = ((await mcp.call('get_context')).result.currentWidgetId as string);
+
+    const unknown = await mcp.call('execute_command', { commandId: 'notebook:run-everything-now' });
+    expect(unknown.raw.isError).toBe(true);
+    expect(unknown.result).toEqual({
+      success: false,
+      code: 'unknown_command',
+      error:
+        'execute_command: this page has no command "notebook:run-everything-now". Call list_all_commands with a query (e.g. part of the id or label) to find the right id.'
+    });
+
+    // runmenu:run would run the active notebook's cell, ignoring semanticWidget.
+    const misplaced = await mcp.call('execute_command', { commandId: 'runmenu:run', args: { semanticWidget: notebookId } });
+    expect(misplaced.result).toMatchObject({ success: false, code: 'bad_input' });
+    expect(misplaced.result.error).toMatch(/"semanticWidget" is only for notebook:\* and console:\* commands, and "runmenu:run" is neither/);
+
+    const wrongTarget = await mcp.call('execute_command', { commandId: 'notebook:run-cell', args: { semanticWidget: 'no-such-widget' } });
+    expect(wrongTarget.result).toMatchObject({ success: false, code: 'bad_input' });
+
+    const wrongType = await mcp.call('execute_command', { commandId: 42 });
+    expect(wrongType.result).toEqual({ success: false, code: 'bad_input', error: 'execute_command: argument "commandId" must be a string, not a number.' });
+
+    const wrongArgs = await mcp.call('execute_command', { commandId: 'notebook:run-cell', args: 'now' });
+    expect(wrongArgs.result).toEqual({ success: false, code: 'bad_input', error: 'execute_command: argument "args" must be an object, not a string ("now").' });
+
+    const unknownArgument = await mcp.call('execute_command', { command: 'notebook:run-cell' });
+    expect(unknownArgument.result).toMatchObject({ success: false, code: 'bad_input' });
+    expect(unknownArgument.result.error).toBe('execute_command: unknown argument "command". Accepted arguments: commandId, args.');
+
+    // Nothing ran: the cell was executed once, by the previous test, and shows one output.
+    expect(await firstPrompt()).toBe('[1]:');
+    expect(await outputs()).toEqual(before);
+  });
+
+  it('says which tools exist when the agent names one that does not', async () => {
+    await expect(mcp.client.callTool({ name: 'delete_everything', arguments: {} })).rejects.toThrow(/Unknown tool "delete_everything"/);
+  });
+
+  it('kept the page free of console errors from the bridge and the server quiet on stdout', () => {
+    expect(consoleErrors.filter((text) => text.includes('jupyter-live-mcp'))).toEqual([]);
+    expect(mcp.stderr()).toMatch(/page connected: page-[0-9a-f]{16} \(JupyterLab http:\/\/127\.0\.0\.1:\d+\/lab\)/);
+  });
+});
