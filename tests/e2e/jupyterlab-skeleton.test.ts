@@ -175,7 +175,24 @@ describe('agent → CLI → WebSocket → bridge in JupyterLab → back', () => 
     await expect(mcp.client.callTool({ name: 'delete_everything', arguments: {} })).rejects.toThrow(/Unknown tool "delete_everything"/);
   });
 
-  it('kept the page free of console errors from the bridge and the server quiet on stdout', () => {
+  it('reconnects within 2 s when the server comes back after going away', async () => {
+    const port = mcp.port;
+    const pageIdBefore = /page connected: (page-[0-9a-f]+)/.exec(mcp.stderr())?.[1];
+    expect(pageIdBefore).toBeDefined();
+    await mcp.close();
+    // Long enough for the page to notice and back off a few times.
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    mcp = await startMcpSession({ port });
+    const back = performance.now();
+    await expect
+      .poll(async () => (await mcp.call('get_context')).result.success, { timeout: 2000, interval: 100 })
+      .toBe(true);
+    console.info(`server back → page answering: ${Math.round(performance.now() - back)} ms`);
+    // The same tab keeps its page id across the reconnect.
+    expect(mcp.stderr()).toContain(`page connected: ${pageIdBefore}`);
+  });
+
+  it('kept the page free of console errors from the bridge, and the server logs pages on stderr', () => {
     expect(consoleErrors.filter((text) => text.includes('jupyter-live-mcp'))).toEqual([]);
     expect(mcp.stderr()).toMatch(/page connected: page-[0-9a-f]{16} \(JupyterLab http:\/\/127\.0\.0\.1:\d+\/lab\)/);
   });

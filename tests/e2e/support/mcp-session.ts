@@ -31,8 +31,9 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-export async function startMcpSession(extraArgs: string[] = []): Promise<McpSession> {
-  const port = await freePort();
+export async function startMcpSession(options: { port?: number; args?: string[] } = {}): Promise<McpSession> {
+  const port = options.port ?? (await freePort());
+  const extraArgs = options.args ?? [];
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [CLI_PATH, '--port', String(port), '--log-level', 'debug', ...extraArgs],
