@@ -47,9 +47,14 @@ const mainAreaTabs = () => page.locator('#jp-main-dock-panel .lm-TabBar-tab .lm-
 const firstPrompt = () => page.locator('.jp-Cell .jp-InputArea-prompt').first().innerText();
 
 describe('agent → CLI → WebSocket → bridge in JupyterLab → back', () => {
-  it('lists the built-in tools before any page is there, and answers no_page', async () => {
+  it('lists the default tools before any page is there, and answers no_page', async () => {
     const { tools } = await mcp.client.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual(['get_context', 'list_all_commands', 'execute_command']);
+    expect(tools.map((tool) => tool.name)).toEqual([
+      'get_context', 'list_all_commands', 'execute_command',
+      'open_document', 'interrupt_kernel', 'restart_kernel', 'read_notebook', 'read_cell', 'add_cell', 'edit_cell',
+      'delete_cell', 'run_cell', 'save_notebook', 'create_notebook', 'list_directory', 'read_file', 'write_file',
+      'create_file', 'execute_code'
+    ]);
     const { raw, result } = await mcp.call('get_context');
     expect(raw.isError).toBe(true);
     expect(result).toMatchObject({ success: false, code: 'no_page' });
@@ -78,8 +83,14 @@ describe('agent → CLI → WebSocket → bridge in JupyterLab → back', () => 
     expect(widgets.map((widget) => widget.title)).toEqual(await mainAreaTabs());
     expect(result.currentWidgetId).toBe(widgets.length ? expect.any(String) : null);
 
+    // Without jupyterlab-ai-commands the page offers the tools it can run.
     const { tools } = await mcp.client.listTools();
-    expect(tools.map((tool) => tool.name).sort()).toEqual(['execute_command', 'get_context', 'list_all_commands']);
+    expect(tools.map((tool) => tool.name).sort()).toEqual([
+      'execute_command', 'get_context', 'interrupt_kernel', 'list_all_commands', 'open_document', 'restart_kernel'
+    ]);
+    const missing = await mcp.call('run_cell', { notebookPath: 'a.ipynb', cellId: 'x' });
+    expect(missing.result).toMatchObject({ success: false, code: 'unknown_tool' });
+    expect(missing.result.error).toMatch(/needs the jupyterlab-ai-commands extension/);
     expect(tools.find((tool) => tool.name === 'execute_command')?.annotations).toMatchObject({ destructiveHint: true });
   });
 
@@ -194,6 +205,6 @@ describe('agent → CLI → WebSocket → bridge in JupyterLab → back', () => 
 
   it('kept the page free of console errors from the bridge, and the server logs pages on stderr', () => {
     expect(consoleErrors.filter((text) => text.includes('jupyter-live-mcp'))).toEqual([]);
-    expect(mcp.stderr()).toMatch(/page connected: page-[0-9a-f]{16} \(JupyterLab http:\/\/127\.0\.0\.1:\d+\/lab\)/);
+    expect(mcp.stderr()).toMatch(/page connected: page-[0-9a-f]{16} \(JupyterLab http:\/\/127\.0\.0\.1:\d+\/lab[^)]*\)/);
   });
 });

@@ -5,11 +5,13 @@
 import type { JupyterFrontEnd, JupyterFrontEndPlugin } from '@jupyterlab/application';
 import { IDefaultFileBrowser } from '@jupyterlab/filebrowser';
 import { ISettingRegistry } from '@jupyterlab/settingregistry';
-import type { ToolDescriptor } from '@jupyter-live-mcp/protocol';
+import { LiveCatalogue } from './catalogue/live-catalogue.js';
+import { registerKernelCommands } from './kernel-commands.js';
 import { pageId, pageIdentity } from './page-identity.js';
+import { capResult } from './result-cap.js';
 import { ServerConnection } from './server-connection.js';
 import { PLUGIN_ID, readSettings, type BridgeSettings } from './settings.js';
-import { runTool, type BridgeTool } from './tool-runner.js';
+import { runTool } from './tool-runner.js';
 import { executeCommandTool } from './tools/execute-command.js';
 import { getContextTool } from './tools/get-context.js';
 import { listAllCommandsTool } from './tools/list-all-commands.js';
@@ -25,33 +27,34 @@ const plugin: JupyterFrontEndPlugin<void> = {
   description: 'Lets an AI agent work in this page through a jupyter-live-mcp server.',
   autoStart: true,
   optional: [ISettingRegistry, IDefaultFileBrowser],
-  activate: (
-    app: JupyterFrontEnd,
-    settingRegistry: ISettingRegistry | null,
-    fileBrowser: IDefaultFileBrowser | null
-  ) => {
-    const tools = new Map<string, BridgeTool>();
-    const commandTools = new Map<string, string>();
-    for (const tool of [
-      getContextTool(app, fileBrowser),
-      listAllCommandsTool(app, (id) => commandTools.get(id)),
-      executeCommandTool(app)
-    ]) {
-      tools.set(tool.descriptor.name, tool);
-    }
-    const catalogue = (): ToolDescriptor[] => [...tools.values()].map((tool) => tool.descriptor);
+  activate: (app: JupyterFrontEnd, settingRegistry: ISettingRegistry | null, fileBrowser: IDefaultFileBrowser | null) => {
+    registerKernelCommands(app);
+    const catalogue = new LiveCatalogue(app, (live) => [
+      getContextTool(app, fileBrowser, live),
+      listAllCommandsTool(app, live),
+      executeCommandTool(app, (id) => live.isBlocked(id))
+    ]);
 
     const id = pageId();
     let connections: ServerConnection[] = [];
-    const apply = (settings: BridgeSettings) => {
+    let maxResultChars = 0;
+    catalogue.onChange(() => connections.forEach((connection) => connection.sendCatalogue()));
+
+    const apply = async (settings: BridgeSettings) => {
+      maxResultChars = settings.maxResultChars;
+      await catalogue.applySettings(settings);
+      const urls = settings.enabled ? [...new Set(settings.serverUrls)] : [];
+      if (urls.join('\n') === connections.map((connection) => connection.url).join('\n')) {
+        return;
+      }
       connections.forEach((connection) => connection.stop());
-      connections = (settings.enabled ? [...new Set(settings.serverUrls)] : []).map(
+      connections = urls.map(
         (url) =>
           new ServerConnection(url, {
             bridgeVersion: BRIDGE_VERSION,
             identity: () => pageIdentity(id, app),
-            catalogue,
-            run: (name, args) => runTool(tools, name, args),
+            catalogue: () => catalogue.descriptors(),
+            run: async (name, args) => capResult(await runTool(catalogue.tools, name, args), maxResultChars),
             log
           })
       );
@@ -62,16 +65,16 @@ const plugin: JupyterFrontEndPlugin<void> = {
     // Not awaited: the app is restored only after every plugin has activated.
     void app.restored.then(async () => {
       if (!settingRegistry) {
-        apply(readSettings({}, log.warn));
+        await apply(readSettings({}, log.warn));
         return;
       }
       try {
         const settings = await settingRegistry.load(PLUGIN_ID);
-        apply(readSettings(settings.composite, log.warn));
-        settings.changed.connect(() => apply(readSettings(settings.composite, log.warn)));
+        await apply(readSettings(settings.composite, log.warn));
+        settings.changed.connect(() => void apply(readSettings(settings.composite, log.warn)));
       } catch (error) {
         log.warn(`could not load the bridge settings (${(error as Error).message}); using the defaults`);
-        apply(readSettings({}, log.warn));
+        await apply(readSettings({}, log.warn));
       }
     });
   }

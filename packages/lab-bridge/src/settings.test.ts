@@ -9,12 +9,16 @@ const schema = JSON.parse(readFileSync(new URL('schema/plugin.json', packageDir)
 
 describe('readSettings', () => {
   it('reads valid settings', () => {
-    expect(readSettings({ enabled: false, serverUrls: ['ws://127.0.0.1:9000'] })).toEqual({ enabled: false, serverUrls: ['ws://127.0.0.1:9000'] });
+    expect(readSettings({ enabled: false, serverUrls: ['ws://127.0.0.1:9000'], maxResultChars: 5000 })).toMatchObject({
+      enabled: false,
+      serverUrls: ['ws://127.0.0.1:9000'],
+      maxResultChars: 5000
+    });
   });
 
   it('falls back to the default for a value of the wrong shape, and warns', () => {
     const warnings: string[] = [];
-    expect(readSettings({ enabled: 'yes', serverUrls: 'ws://x' }, (w) => warnings.push(w))).toEqual({ enabled: true, serverUrls: [DEFAULT_SERVER_URL] });
+    expect(readSettings({ enabled: 'yes', serverUrls: 'ws://x' }, (w) => warnings.push(w))).toMatchObject({ enabled: true, serverUrls: [DEFAULT_SERVER_URL] });
     expect(warnings).toEqual([
       'setting "enabled" has a value of the wrong shape ("yes"); using true',
       `setting "serverUrls" has a value of the wrong shape ("ws://x"); using ["${DEFAULT_SERVER_URL}"]`
@@ -22,7 +26,8 @@ describe('readSettings', () => {
   });
 
   it('has the same defaults as the settings schema a person edits', () => {
-    expect(readSettings({})).toEqual({ enabled: schema.properties.enabled.default, serverUrls: schema.properties.serverUrls.default });
+    const defaults = Object.fromEntries(Object.entries(schema.properties).map(([key, value]) => [key, (value as { default: unknown }).default]));
+    expect(readSettings({})).toEqual(defaults);
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * The bridge's settings (schema/plugin.json is what the person edits), read
  * defensively: a value of the wrong shape falls back to its default with a
- * console warning instead of stopping the bridge.
+ * console warning instead of stopping the bridge. Settings tools are checked
+ * entry by entry later (catalogue/settings-tools.ts).
  */
 import { z } from 'zod';
 
@@ -10,20 +11,34 @@ export const PLUGIN_ID = 'jupyter-live-mcp-bridge:plugin';
 /** Must match the server's DEFAULT_PORT and schema/plugin.json. */
 export const DEFAULT_SERVER_URL = 'ws://127.0.0.1:8767';
 
+export const DEFAULTS = {
+  enabled: true,
+  serverUrls: [DEFAULT_SERVER_URL],
+  tools: [] as unknown[],
+  disabledTools: [] as string[],
+  // These two run other commands by id, which would step around the list itself.
+  blockedCommands: ['apputils:run-first-enabled', 'apputils:run-all-enabled'],
+  maxResultChars: 60_000
+};
+
 const settingsSchema = z.object({
-  enabled: z.boolean().catch(true),
-  serverUrls: z
-    .array(z.string().regex(/^wss?:\/\//))
-    .max(20)
-    .catch([DEFAULT_SERVER_URL])
+  enabled: z.boolean().catch(DEFAULTS.enabled),
+  serverUrls: z.array(z.string().regex(/^wss?:\/\//)).max(20).catch(DEFAULTS.serverUrls),
+  tools: z.array(z.unknown()).catch(DEFAULTS.tools),
+  disabledTools: z.array(z.string()).catch(DEFAULTS.disabledTools),
+  blockedCommands: z.array(z.string()).catch(DEFAULTS.blockedCommands),
+  maxResultChars: z.number().int().min(1000).catch(DEFAULTS.maxResultChars)
 });
 
 export type BridgeSettings = z.infer<typeof settingsSchema>;
 
 export function readSettings(composite: unknown, warn: (message: string) => void = () => {}): BridgeSettings {
   const raw = (typeof composite === 'object' && composite !== null ? composite : {}) as Record<string, unknown>;
-  const settings = settingsSchema.parse({ enabled: raw.enabled ?? true, serverUrls: raw.serverUrls ?? [DEFAULT_SERVER_URL] });
-  for (const key of ['enabled', 'serverUrls'] as const) {
+  const given = Object.fromEntries(
+    (Object.keys(DEFAULTS) as (keyof typeof DEFAULTS)[]).map((key) => [key, raw[key] ?? DEFAULTS[key]])
+  );
+  const settings = settingsSchema.parse(given);
+  for (const key of Object.keys(DEFAULTS) as (keyof typeof DEFAULTS)[]) {
     if (raw[key] !== undefined && JSON.stringify(raw[key]) !== JSON.stringify(settings[key])) {
       warn(`setting "${key}" has a value of the wrong shape (${JSON.stringify(raw[key])}); using ${JSON.stringify(settings[key])}`);
     }

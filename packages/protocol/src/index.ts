@@ -2,3 +2,4 @@ export * from './wire.js';
 export * from './result-protocol.js';
 export * from './input-checks.js';
 export * from './tool-table.js';
+export * from './default-tools.js';

@@ -3,7 +3,7 @@
  */
 import type { JupyterFrontEnd } from '@jupyterlab/application';
 import { BUILT_IN_TOOLS, fail, type ToolResult } from '@jupyter-live-mcp/protocol';
-import { resultOfCommand } from '../command-result.js';
+import { runCommand } from '../run-command.js';
 import type { BridgeTool } from '../tool-runner.js';
 import { findMainAreaWidget } from './main-area.js';
 
@@ -42,30 +42,17 @@ export function checkWidgetTargeting(
   return undefined;
 }
 
-export function executeCommandTool(app: JupyterFrontEnd): BridgeTool {
+export function executeCommandTool(app: JupyterFrontEnd, isBlocked: (id: string) => boolean): BridgeTool {
   return {
     descriptor: BUILT_IN_TOOLS.find((tool) => tool.name === 'execute_command')!,
     async run(input): Promise<ToolResult> {
       const commandId = input.commandId as string;
       const args = (input.args ?? {}) as Record<string, unknown>;
-      if (!app.commands.hasCommand(commandId)) {
-        return fail(
-          'unknown_command',
-          `execute_command: this page has no command "${commandId}". Call list_all_commands with a query (e.g. part of the id or label) to find the right id.`
-        );
-      }
       const targeting = checkWidgetTargeting(commandId, args, (id) => findMainAreaWidget(app, id) !== undefined);
-      if (targeting) {
+      if (targeting && app.commands.hasCommand(commandId) && !isBlocked(commandId)) {
         return fail('bad_input', targeting);
       }
-      let value: unknown;
-      try {
-        value = await app.commands.execute(commandId, args as never);
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        return fail('command_failed', `The command "${commandId}" failed: ${message}`);
-      }
-      return resultOfCommand(commandId, value);
+      return runCommand(app, isBlocked, 'execute_command', commandId, args);
     }
   };
 }

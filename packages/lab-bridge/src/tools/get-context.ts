@@ -4,6 +4,7 @@
 import type { JupyterFrontEnd } from '@jupyterlab/application';
 import type { IDefaultFileBrowser } from '@jupyterlab/filebrowser';
 import { BUILT_IN_TOOLS, succeed } from '@jupyter-live-mcp/protocol';
+import type { CatalogueError } from '../catalogue/settings-tools.js';
 import type { BridgeTool } from '../tool-runner.js';
 import { editorState, type Position } from './editor-state.js';
 import { describeMainAreaWidget, editorOf, kernelOf, mainAreaWidgets } from './main-area.js';
@@ -17,7 +18,11 @@ interface EditorLike {
   model: { sharedModel: { getSource(): string } };
 }
 
-export function getContextTool(app: JupyterFrontEnd, fileBrowser: IDefaultFileBrowser | null): BridgeTool {
+export function getContextTool(
+  app: JupyterFrontEnd,
+  fileBrowser: IDefaultFileBrowser | null,
+  catalogue: { errors: readonly CatalogueError[] }
+): BridgeTool {
   return {
     descriptor: BUILT_IN_TOOLS.find((tool) => tool.name === 'get_context')!,
     async run() {
@@ -31,7 +36,8 @@ export function getContextTool(app: JupyterFrontEnd, fileBrowser: IDefaultFileBr
         widgets: widgets.map(describeMainAreaWidget),
         kernels: await runningKernels(app, widgets),
         dialogs: [],
-        pending: []
+        pending: [],
+        ...(catalogue.errors.length ? { catalogueErrors: catalogue.errors } : {})
       });
     }
   };

@@ -8,7 +8,13 @@ import { describeCommand, matchesQuery, type CommandFacts } from './command-list
 
 const DEFAULT_LIMIT = 50;
 
-export function listAllCommandsTool(app: JupyterFrontEnd, toolForCommand: (id: string) => string | undefined): BridgeTool {
+export interface CommandCatalogue {
+  isBlocked(commandId: string): boolean;
+  toolForCommand(commandId: string): string | undefined;
+}
+
+/** Blocked commands are not listed; each command names the tool that runs it. */
+export function listAllCommandsTool(app: JupyterFrontEnd, catalogue: CommandCatalogue): BridgeTool {
   return {
     descriptor: BUILT_IN_TOOLS.find((tool) => tool.name === 'list_all_commands')!,
     async run(args) {
@@ -16,7 +22,8 @@ export function listAllCommandsTool(app: JupyterFrontEnd, toolForCommand: (id: s
       const limit = typeof args.limit === 'number' ? Math.max(1, args.limit) : DEFAULT_LIMIT;
       const matches = app.commands
         .listCommands()
-        .map((id) => commandFacts(app, id, toolForCommand(id)))
+        .filter((id) => !catalogue.isBlocked(id))
+        .map((id) => commandFacts(app, id, catalogue.toolForCommand(id)))
         .filter((facts) => matchesQuery(facts, query))
         .sort((a, b) => a.id.localeCompare(b.id));
       const shown = matches.slice(0, limit);

@@ -2,6 +2,7 @@
  * Reading the page's main area: which widgets are open and what they hold.
  */
 import type { JupyterFrontEnd } from '@jupyterlab/application';
+import type { Kernel } from '@jupyterlab/services';
 import type { Widget } from '@lumino/widgets';
 import { widgetType } from '../serialise.js';
 
@@ -14,13 +15,8 @@ export function findMainAreaWidget(app: JupyterFrontEnd, id: string): Widget | u
 }
 
 /** The shapes of JupyterLab's document, notebook and console widgets read here. */
-interface KernelLike {
-  id: string;
-  name: string;
-  status: string;
-}
 interface SessionContextLike {
-  session?: { kernel?: KernelLike | null } | null;
+  session?: { kernel?: Kernel.IKernelConnection | null } | null;
 }
 interface CellLike {
   model: { id: string; type: string };
@@ -38,9 +34,14 @@ interface DocumentWidgetLike {
   console?: { sessionContext?: SessionContextLike; promptCell?: CellLike | null };
 }
 
-export function kernelOf(widget: Widget): KernelLike | undefined {
+/** The kernel connection of a notebook or console (or other document with a session). */
+export function kernelConnectionOf(widget: Widget): Kernel.IKernelConnection | undefined {
   const w = widget as unknown as DocumentWidgetLike;
-  const kernel = (w.sessionContext ?? w.console?.sessionContext)?.session?.kernel;
+  return (w.sessionContext ?? w.console?.sessionContext)?.session?.kernel ?? undefined;
+}
+
+export function kernelOf(widget: Widget): { id: string; name: string; status: string } | undefined {
+  const kernel = kernelConnectionOf(widget);
   return kernel ? { id: kernel.id, name: kernel.name, status: kernel.status } : undefined;
 }
 

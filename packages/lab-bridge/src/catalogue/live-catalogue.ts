@@ -1,0 +1,132 @@
+/**
+ * The page's live tool catalogue: rebuilt when commands come and go
+ * (`commandChanged`) and when settings change; listeners hear of every change
+ * that alters what the agent sees.
+ */
+import type { JupyterFrontEnd } from '@jupyterlab/application';
+import { DEFAULT_TOOLS, type ToolDescriptor } from '@jupyter-live-mcp/protocol';
+import { runCommand } from '../run-command.js';
+import type { BridgeSettings } from '../settings.js';
+import type { BridgeTool } from '../tool-runner.js';
+import { buildCatalogue } from './build-catalogue.js';
+import { compilePatterns } from './command-patterns.js';
+import { parseSettingsTools, type CatalogueError } from './settings-tools.js';
+
+/** Extensions register commands in bursts; one rebuild per burst is enough. */
+const REBUILD_DEBOUNCE_MS = 100;
+
+export class LiveCatalogue {
+  tools: ReadonlyMap<string, BridgeTool> = new Map();
+  errors: readonly CatalogueError[] = [];
+  isBlocked: (commandId: string) => boolean = () => false;
+
+  private settings: BridgeSettings | undefined;
+  private readonly listeners = new Set<() => void>();
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private sent = '';
+  private warned = '';
+  private rebuilding: Promise<void> = Promise.resolve();
+  private readonly builtIns: readonly BridgeTool[];
+
+  constructor(
+    private readonly app: JupyterFrontEnd,
+    /** Makes the built-in tools, which read the catalogue (errors, blocked commands). */
+    makeBuiltIns: (catalogue: LiveCatalogue) => BridgeTool[]
+  ) {
+    this.builtIns = makeBuiltIns(this);
+    app.commands.commandChanged.connect((_, change) => {
+      if (change.type === 'added' || change.type === 'removed') {
+        this.scheduleRebuild();
+      }
+    });
+  }
+
+  onChange(listener: () => void): void {
+    this.listeners.add(listener);
+  }
+
+  descriptors(): ToolDescriptor[] {
+    return [...this.tools.values()].map((tool) => tool.descriptor);
+  }
+
+  /** The tool that runs a command, if one does (for list_all_commands). */
+  toolForCommand(commandId: string): string | undefined {
+    for (const tool of this.tools.values()) {
+      if (tool.descriptor.command === commandId) {
+        return tool.descriptor.name;
+      }
+    }
+    return undefined;
+  }
+
+  /** Applies new settings and rebuilds at once. */
+  applySettings(settings: BridgeSettings): Promise<void> {
+    this.settings = settings;
+    this.isBlocked = compilePatterns(settings.blockedCommands);
+    return this.rebuild();
+  }
+
+  private scheduleRebuild(): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.rebuild(), REBUILD_DEBOUNCE_MS);
+  }
+
+  private rebuild(): Promise<void> {
+    // One rebuild at a time, so an older one never overwrites a newer one.
+    this.rebuilding = this.rebuilding.then(() => this.build()).catch((error: Error) => {
+      console.warn(`[jupyter-live-mcp] could not rebuild the tool catalogue: ${error.message}`);
+    });
+    return this.rebuilding;
+  }
+
+  private async build(): Promise<void> {
+    const settings = this.settings;
+    if (!settings) {
+      return;
+    }
+    const { commands } = this.app;
+    const parsed = parseSettingsTools(settings.tools);
+    const commandIds = [...new Set([...DEFAULT_TOOLS.map((t) => t.command), ...parsed.specs.map((s) => s.command)])].filter(
+      (id) => commands.hasCommand(id)
+    );
+    const schemas = new Map(
+      await Promise.all(
+        commandIds.map(async (id) => [id, await commands.describedBy(id).then((d) => d.args, () => null)] as const)
+      )
+    );
+    const catalogue = buildCatalogue({
+      builtInNames: this.builtIns.map((tool) => tool.descriptor.name),
+      settingsTools: parsed.specs,
+      disabledTools: settings.disabledTools,
+      hasCommand: (id) => commands.hasCommand(id),
+      isBlocked: this.isBlocked,
+      schemaOf: (id) => schemas.get(id) ?? null
+    });
+    const tools = new Map<string, BridgeTool>();
+    for (const tool of this.builtIns) {
+      if (catalogue.builtIns.includes(tool.descriptor.name)) {
+        tools.set(tool.descriptor.name, tool);
+      }
+    }
+    for (const { descriptor, fixedArgs } of catalogue.commandTools) {
+      tools.set(descriptor.name, {
+        descriptor,
+        run: (args) => runCommand(this.app, this.isBlocked, descriptor.name, descriptor.command!, { ...args, ...fixedArgs })
+      });
+    }
+    this.tools = tools;
+    this.errors = [...parsed.errors, ...catalogue.errors];
+    const errors = JSON.stringify(this.errors);
+    if (errors !== this.warned) {
+      this.warned = errors;
+      for (const error of this.errors) {
+        console.warn(`[jupyter-live-mcp] skipped a tool from the settings: ${error.source}: ${error.error}`);
+      }
+    }
+    const shown = JSON.stringify(this.descriptors());
+    if (shown !== this.sent) {
+      this.sent = shown;
+      this.listeners.forEach((listener) => listener());
+    }
+  }
+}

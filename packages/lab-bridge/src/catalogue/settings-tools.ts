@@ -1,0 +1,77 @@
+/**
+ * Tools from the `tools` setting (SPEC §2.3). Each entry is checked on its own:
+ * a bad one becomes a catalogue error (shown in get_context) and never stops the
+ * others. Pure.
+ */
+import { z } from 'zod';
+import { BUILT_IN_TOOLS, describeIssues } from '@jupyter-live-mcp/protocol';
+import type { CommandToolSpec } from './command-tools.js';
+
+export interface CatalogueError {
+  /** Where the problem is, e.g. `tools[2]` or `tools[2] "my_tool"`. */
+  source: string;
+  error: string;
+}
+
+const settingsToolSchema = z
+  .object({
+    name: z.string().regex(/^[a-z][a-z0-9_]{0,47}$/, 'must match ^[a-z][a-z0-9_]{0,47}$ (lower case, digits, _; at most 48)'),
+    command: z.string().min(1),
+    title: z.string().optional(),
+    description: z.string().min(1, 'must say what the tool does, for the agent'),
+    args: z.array(z.string()).optional(),
+    required: z.array(z.string()).optional(),
+    fixedArgs: z.record(z.string(), z.unknown()).optional(),
+    readOnlyHint: z.boolean().optional(),
+    consequentialHint: z.boolean().optional(),
+    untrustedContentHint: z.boolean().optional()
+  })
+  .strict();
+
+const builtInNames = new Set<string>(BUILT_IN_TOOLS.map((tool) => tool.name));
+
+export function parseSettingsTools(entries: unknown): { specs: CommandToolSpec[]; errors: CatalogueError[] } {
+  const specs: CommandToolSpec[] = [];
+  const errors: CatalogueError[] = [];
+  if (!Array.isArray(entries)) {
+    if (entries !== undefined) {
+      errors.push({ source: 'tools', error: 'must be a list of tool objects' });
+    }
+    return { specs, errors };
+  }
+  const seen = new Set<string>();
+  entries.forEach((entry, index) => {
+    const name = (entry as { name?: unknown } | null)?.name;
+    const source = typeof name === 'string' ? `tools[${index}] "${name}"` : `tools[${index}]`;
+    const parsed = settingsToolSchema.safeParse(entry);
+    if (!parsed.success) {
+      errors.push({ source, error: describeIssues(parsed.error) });
+      return;
+    }
+    const tool = parsed.data;
+    if (builtInNames.has(tool.name)) {
+      errors.push({ source, error: `"${tool.name}" is a built-in tool's name; choose another name` });
+      return;
+    }
+    if (seen.has(tool.name)) {
+      errors.push({ source, error: `a tool named "${tool.name}" is defined earlier in the list; names must be unique` });
+      return;
+    }
+    seen.add(tool.name);
+    specs.push({
+      name: tool.name,
+      ...(tool.title ? { title: tool.title } : {}),
+      description: tool.description,
+      command: tool.command,
+      hints: {
+        readOnly: tool.readOnlyHint ?? false,
+        consequential: tool.consequentialHint ?? false,
+        untrustedContent: tool.untrustedContentHint ?? false
+      },
+      ...(tool.args ? { inputs: tool.args } : {}),
+      required: tool.required ?? [],
+      fixedArgs: tool.fixedArgs ?? {}
+    });
+  });
+  return { specs, errors };
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { fail, succeed } from '@jupyter-live-mcp/protocol';
+import { capResult } from './result-cap.js';
+
+const size = (value: unknown) => JSON.stringify(value).length;
+
+describe('capResult', () => {
+  it('leaves a result within the cap untouched', () => {
+    const result = succeed({ text: 'short' });
+    expect(capResult(result, 1000)).toBe(result);
+  });
+
+  it('cuts the longest string, says how much was cut, and flags the result', () => {
+    const result = succeed({ name: 'a.ipynb', content: 'x'.repeat(10_000) });
+    const capped = capResult(result, 500);
+    expect(size(capped)).toBeLessThanOrEqual(500);
+    expect(capped).toMatchObject({ success: true, truncated: true, name: 'a.ipynb' });
+    expect((capped as { content: string }).content).toMatch(/^x+…\[\d+ more characters cut\]$/);
+    const kept = (capped as { content: string }).content.match(/^x+/)![0].length;
+    expect((capped as { content: string }).content).toContain(`[${10_000 - kept} more characters cut]`);
+  });
+
+  it('cuts the tail of a long array when cutting strings is not enough', () => {
+    const result = succeed({ cells: Array.from({ length: 5000 }, (_, i) => ({ id: i })) });
+    const capped = capResult(result, 2000) as { cells: unknown[]; truncated: boolean };
+    expect(size(capped)).toBeLessThanOrEqual(2000);
+    expect(capped.truncated).toBe(true);
+    expect(capped.cells.at(-1)).toMatch(/^…\[\d+ more items cut\]$/);
+    expect(capped.cells[0]).toEqual({ id: 0 });
+  });
+
+  it('keeps a failure a failure, with its code', () => {
+    const capped = capResult(fail('command_failed', 'e'.repeat(5000)), 300);
+    expect(capped).toMatchObject({ success: false, code: 'command_failed', truncated: true });
+    expect(size(capped)).toBeLessThanOrEqual(300);
+  });
+
+  it('always produces valid JSON, also with text that JSON escapes', () => {
+    const result = succeed({ text: '"\\\n\u0000'.repeat(3000), more: ['\u2028'.repeat(2000)] });
+    for (const cap of [1000, 2000, 5000]) {
+      const capped = capResult(result, cap);
+      expect(size(capped)).toBeLessThanOrEqual(cap);
+      expect(JSON.parse(JSON.stringify(capped))).toEqual(capped);
+    }
+  });
+
+  it('answers with a warning when nothing can make it fit', () => {
+    const result = succeed(Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`key${i}`, i])));
+    expect(capResult(result, 80)).toMatchObject({ success: true, truncated: true, warning: expect.stringMatching(/too large/) });
+  });
+});
