@@ -47,3 +47,22 @@ describe('toMcpTool', () => {
     expect(tool._meta?.[HINTS_META_KEY]).toMatchObject({ command: 'jupyterlab-ai-commands:add-cell' });
   });
 });
+
+describe('the catalogue listed before a page connects', () => {
+  it('has the built-in tools, then every default tool, with their default schemas', async () => {
+    const { DEFAULT_CATALOGUE } = await import('./mcp-server.js');
+    expect(DEFAULT_CATALOGUE.map((tool) => tool.name)).toHaveLength(19);
+    const runCell = DEFAULT_CATALOGUE.find((tool) => tool.name === 'run_cell')!;
+    expect(runCell.inputSchema).toMatchObject({ required: ['notebookPath', 'cellId'], additionalProperties: false });
+    expect(toMcpTool(runCell).annotations).toMatchObject({ destructiveHint: true, openWorldHint: true });
+    const addCell = DEFAULT_CATALOGUE.find((tool) => tool.name === 'add_cell')!;
+    expect(toMcpTool(addCell).annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false });
+  });
+
+  it('explains why a page lacks a default tool and what to use instead', async () => {
+    const { missingToolReason } = await import('./mcp-server.js');
+    expect(missingToolReason('read_notebook')).toMatch(/needs the jupyterlab-ai-commands extension \(pip install jupyterlab-ai-commands\)/);
+    expect(missingToolReason('open_document')).toMatch(/disabledTools or blockedCommands setting removes it/);
+    expect(missingToolReason('open_document')).toMatch(/execute_command/);
+  });
+});

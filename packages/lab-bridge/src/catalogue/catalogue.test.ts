@@ -1,0 +1,178 @@
+import { describe, expect, it } from 'vitest';
+import { AI_COMMANDS_PREFIX, DEFAULT_TOOLS } from '@jupyter-live-mcp/protocol';
+import { buildCatalogue, type CatalogueInput } from './build-catalogue.js';
+import { compilePatterns } from './command-patterns.js';
+import { commandTool } from './command-tools.js';
+import { parseSettingsTools } from './settings-tools.js';
+
+const R = { readOnly: true, consequential: false, untrustedContent: false };
+
+/** The schema jupyterlab-ai-commands 0.4 declares for set-cell-content. */
+const setCellContent = {
+  type: 'object',
+  properties: {
+    notebookPath: { type: 'string', description: 'Path to the notebook' },
+    cellId: { type: 'string', description: 'Cell id' },
+    content: { type: 'string', description: 'New content' },
+    showDiff: { type: 'boolean', description: 'Show a diff' },
+    diffMode: { type: 'string', description: 'unified or split' },
+    background: { type: 'boolean', description: 'Do not activate' }
+  }
+};
+
+describe('compilePatterns', () => {
+  it('matches ids with * and ? and nothing else', () => {
+    const blocked = compilePatterns(['terminal:*', 'apputils:run-?ll-enabled', 'a.b']);
+    expect(blocked('terminal:create-new')).toBe(true);
+    expect(blocked('apputils:run-all-enabled')).toBe(true);
+    expect(blocked('apputils:run-first-enabled')).toBe(false);
+    expect(blocked('a.b')).toBe(true);
+    expect(blocked('axb')).toBe(false);
+    expect(blocked('notebook:run-cell')).toBe(false);
+    expect(compilePatterns([])('anything')).toBe(false);
+  });
+});
+
+describe('commandTool', () => {
+  const editCell = DEFAULT_TOOLS.find((tool) => tool.name === 'edit_cell')!;
+  const spec = {
+    name: editCell.name,
+    description: editCell.description,
+    command: editCell.command,
+    hints: editCell.hints,
+    inputs: Object.keys(editCell.properties),
+    required: editCell.required,
+    fixedArgs: editCell.fixedArgs,
+    fallbackProperties: editCell.properties
+  };
+
+  it("narrows the command's own schema: inputs shown, requiredness raised, fixed arguments hidden", () => {
+    const tool = commandTool(spec, setCellContent);
+    expect(tool.descriptor.inputSchema).toEqual({
+      type: 'object',
+      properties: {
+        notebookPath: { type: 'string', description: 'Path to the notebook' },
+        cellId: { type: 'string', description: 'Cell id' },
+        content: { type: 'string', description: 'New content' }
+      },
+      required: ['notebookPath', 'content'],
+      additionalProperties: false
+    });
+    expect(tool.fixedArgs).toEqual({ background: true, showDiff: false });
+  });
+
+  it('keeps working when a newer command drops an input', () => {
+    const { cellId: _dropped, ...properties } = setCellContent.properties;
+    const tool = commandTool(spec, { ...setCellContent, properties });
+    expect(Object.keys(tool.descriptor.inputSchema.properties!)).toEqual(['notebookPath', 'content']);
+  });
+
+  it('uses the table schema when the command declares none, or an old non-schema shape', () => {
+    for (const described of [null, { notebookPath: { description: 'old 0.1 shape' } }]) {
+      const tool = commandTool(spec, described);
+      expect(tool.descriptor.inputSchema.properties).toEqual(editCell.properties);
+    }
+  });
+
+  it('shows every declared input of a settings tool without an args list, minus fixed and UI-only ones', () => {
+    const tool = commandTool(
+      { name: 'x', description: 'd', command: 'c', hints: R, required: [], fixedArgs: { background: true } },
+      { type: 'object', properties: { path: { type: 'string' }, background: { type: 'boolean' }, isPalette: { type: 'boolean' } }, required: ['path'] }
+    );
+    expect(tool.descriptor.inputSchema).toEqual({ type: 'object', properties: { path: { type: 'string' } }, required: ['path'], additionalProperties: false });
+  });
+
+  it('leaves a command that declares nothing open to any argument, unless inputs are listed', () => {
+    const open = commandTool({ name: 'x', description: 'd', command: 'c', hints: R, required: [], fixedArgs: {} }, null);
+    expect(open.descriptor.inputSchema).toEqual({ type: 'object', properties: {} });
+    const listed = commandTool({ name: 'x', description: 'd', command: 'c', hints: R, inputs: ['path'], required: ['path'], fixedArgs: {} }, null);
+    expect(listed.descriptor.inputSchema).toEqual({ type: 'object', properties: { path: {} }, required: ['path'], additionalProperties: false });
+  });
+});
+
+describe('parseSettingsTools', () => {
+  it('turns valid entries into tool specs with their hints', () => {
+    const { specs, errors } = parseSettingsTools([
+      { name: 'rename_file', command: 'docmanager:rename', description: 'Rename', args: ['path'], consequentialHint: true }
+    ]);
+    expect(errors).toEqual([]);
+    expect(specs).toEqual([
+      {
+        name: 'rename_file',
+        description: 'Rename',
+        command: 'docmanager:rename',
+        hints: { readOnly: false, consequential: true, untrustedContent: false },
+        inputs: ['path'],
+        required: [],
+        fixedArgs: {}
+      }
+    ]);
+  });
+
+  it('skips each bad entry with a reason and keeps the good ones', () => {
+    const { specs, errors } = parseSettingsTools([
+      { name: 'Bad-Name', command: 'x', description: 'd' },
+      { name: 'get_context', command: 'x', description: 'd' },
+      { name: 'ok_tool', command: 'x', description: 'd' },
+      { name: 'ok_tool', command: 'y', description: 'd' },
+      { name: 'no_description', command: 'x' },
+      { name: 'extra', command: 'x', description: 'd', colour: 'red' },
+      'not an object'
+    ]);
+    expect(specs.map((spec) => spec.name)).toEqual(['ok_tool']);
+    expect(errors).toEqual([
+      { source: 'tools[0] "Bad-Name"', error: 'name: must match ^[a-z][a-z0-9_]{0,47}$ (lower case, digits, _; at most 48)' },
+      { source: 'tools[1] "get_context"', error: '"get_context" is a built-in tool\'s name; choose another name' },
+      { source: 'tools[3] "ok_tool"', error: 'a tool named "ok_tool" is defined earlier in the list; names must be unique' },
+      { source: 'tools[4] "no_description"', error: expect.stringMatching(/^description: /) },
+      { source: 'tools[5] "extra"', error: expect.stringMatching(/colour/) },
+      { source: 'tools[6]', error: expect.stringMatching(/^\(message\): /) }
+    ]);
+  });
+});
+
+describe('buildCatalogue', () => {
+  const input = (overrides: Partial<CatalogueInput> = {}): CatalogueInput => ({
+    builtInNames: ['get_context', 'list_all_commands', 'execute_command'],
+    settingsTools: [],
+    disabledTools: [],
+    hasCommand: () => true,
+    isBlocked: () => false,
+    schemaOf: () => null,
+    ...overrides
+  });
+  const names = (catalogue: ReturnType<typeof buildCatalogue>) => [...catalogue.builtIns, ...catalogue.commandTools.map((t) => t.descriptor.name)];
+
+  it('has 19 tools with every command present and 6 without jupyterlab-ai-commands', () => {
+    expect(names(buildCatalogue(input()))).toHaveLength(19);
+    const withoutAi = buildCatalogue(input({ hasCommand: (id) => !id.startsWith(AI_COMMANDS_PREFIX) }));
+    expect(names(withoutAi)).toEqual(['get_context', 'list_all_commands', 'execute_command', 'open_document', 'interrupt_kernel', 'restart_kernel']);
+  });
+
+  it('removes disabled tools of any kind and tools whose command is blocked', () => {
+    const catalogue = buildCatalogue(input({ disabledTools: ['execute_command', 'run_cell'], isBlocked: (id) => id === 'docmanager:open' }));
+    expect(names(catalogue)).not.toContain('execute_command');
+    expect(names(catalogue)).not.toContain('run_cell');
+    expect(names(catalogue)).not.toContain('open_document');
+    expect(names(catalogue)).toContain('read_cell');
+  });
+
+  it('lets a settings tool replace a default tool of the same name', () => {
+    const { specs } = parseSettingsTools([{ name: 'open_document', command: 'filebrowser:open-path', description: 'Open by path' }]);
+    const catalogue = buildCatalogue(input({ settingsTools: specs }));
+    const open = catalogue.commandTools.filter((t) => t.descriptor.name === 'open_document');
+    expect(open.map((t) => t.descriptor.command)).toEqual(['filebrowser:open-path']);
+  });
+
+  it('reports a settings tool whose command is missing or blocked', () => {
+    const { specs } = parseSettingsTools([
+      { name: 'later', command: 'other-ext:do', description: 'd' },
+      { name: 'blocked', command: 'terminal:create-new', description: 'd' }
+    ]);
+    const catalogue = buildCatalogue(input({ settingsTools: specs, hasCommand: (id) => id !== 'other-ext:do', isBlocked: (id) => id.startsWith('terminal:') }));
+    expect(catalogue.errors).toEqual([
+      { source: 'tools "blocked"', error: 'its command "terminal:create-new" is in blockedCommands' },
+      { source: 'tools "later"', error: 'the page has no command "other-ext:do" (yet: the tool appears when an extension registers it)' }
+    ]);
+  });
+});
