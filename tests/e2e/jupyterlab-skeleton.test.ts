@@ -4,39 +4,24 @@
  * kernel) with the bridge installed as users install it connects to it from
  * headless Chromium; everything the agent does goes through MCP tool calls.
  */
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startJupyterLabPage, type JupyterLabPage } from '../../test-pages/jupyterlab/src/jupyterlab-page.js';
-import { launchChromium } from './support/chromium.js';
+import type { Page } from 'playwright-core';
+import { startLabWithAgent, type LabWithAgent } from './support/lab-with-agent.js';
 import { startMcpSession, type McpSession } from './support/mcp-session.js';
 
-const BRIDGE_DIR = fileURLToPath(new URL('../../packages/lab-bridge/labextension', import.meta.url));
-const BRIDGE_PLUGIN = 'jupyter-live-mcp-bridge:plugin';
-
+let setup: LabWithAgent;
 let mcp: McpSession;
-let lab: JupyterLabPage;
-let browser: Browser;
 let page: Page;
-const consoleErrors: string[] = [];
 
 beforeAll(async () => {
-  mcp = await startMcpSession();
-  lab = await startJupyterLabPage({
-    extensions: [BRIDGE_DIR],
-    userSettings: { [BRIDGE_PLUGIN]: { serverUrls: [`ws://127.0.0.1:${mcp.port}`] } }
-  });
-  browser = await launchChromium();
-  page = await browser.newPage();
-  page.on('console', (message) => {
-    if (message.type() === 'error') consoleErrors.push(message.text());
-  });
+  setup = await startLabWithAgent();
+  ({ mcp, page } = setup);
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await lab?.stop();
-  await mcp?.close();
+  // The reconnect test replaces the MCP session; close the one in use.
+  setup.mcp = mcp;
+  await setup?.stop();
 });
 
 /** The text of the page's output areas. */
@@ -62,10 +47,8 @@ describe('agent → CLI → WebSocket → bridge in JupyterLab → back', () => 
   });
 
   it('connects the page, refreshes the tool list and answers get_context from JupyterLab 4.6.4', async () => {
-    const listChanged = mcp.nextListChanged();
     const loadStarted = performance.now();
-    await page.goto(lab.url);
-    await listChanged;
+    await setup.open();
     const { result } = await mcp.call('get_context');
     const firstAnswerMs = performance.now() - loadStarted;
     console.info(`page load → first get_context answered: ${Math.round(firstAnswerMs)} ms`);
@@ -204,7 +187,7 @@ describe('agent → CLI → WebSocket → bridge in JupyterLab → back', () => 
   });
 
   it('kept the page free of console errors from the bridge, and the server logs pages on stderr', () => {
-    expect(consoleErrors.filter((text) => text.includes('jupyter-live-mcp'))).toEqual([]);
+    expect(setup.consoleErrors.filter((text) => text.includes('jupyter-live-mcp'))).toEqual([]);
     expect(mcp.stderr()).toMatch(/page connected: page-[0-9a-f]{16} \(JupyterLab http:\/\/127\.0\.0\.1:\d+\/lab[^)]*\)/);
   });
 });
