@@ -1,0 +1,254 @@
+/**
+ * The default tools end to end: each called through MCP against a real
+ * JupyterLab page with a real python3 kernel. The jupyterlab-ai-commands tools
+ * run against the test-only stand-in extension (test-pages/ai-commands-fixture),
+ * since the real package cannot be installed here.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AI_COMMANDS_FIXTURE_DIR, setBridgeSetting, startLabWithAgent, type LabWithAgent } from './support/lab-with-agent.js';
+
+let setup: LabWithAgent;
+const NOTEBOOK = 'tools.ipynb';
+
+beforeAll(async () => {
+  setup = await startLabWithAgent({ extensions: [AI_COMMANDS_FIXTURE_DIR] });
+  await setup.open();
+});
+
+afterAll(async () => {
+  await setup?.stop();
+});
+
+const call = (name: string, args: Record<string, unknown> = {}) => setup.mcp.call(name, args);
+const ok = async (name: string, args: Record<string, unknown> = {}) => {
+  const { result } = await call(name, args);
+  expect(result, `${name} ${JSON.stringify(args)}`).toMatchObject({ success: true });
+  return result;
+};
+const toolNames = async () => (await setup.mcp.client.listTools()).tools.map((tool) => tool.name);
+/** The notebook's cells as the page shows them: their source text. */
+const cellSources = () => setup.page.locator('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-Cell .jp-InputArea-editor').allInnerTexts();
+const pythonKernelId = async () => {
+  const context = await ok('get_context');
+  const notebook = (context.widgets as { path?: string; kernel?: { id: string } }[]).find((w) => w.path === NOTEBOOK);
+  return notebook!.kernel!.id;
+};
+
+describe('the default tools in a real JupyterLab page', () => {
+  it('offers the built-in tools and all 16 default tools when jupyterlab-ai-commands is there', async () => {
+    expect((await toolNames()).sort()).toEqual(
+      [
+        'add_cell', 'create_file', 'create_notebook', 'delete_cell', 'edit_cell', 'execute_code', 'execute_command',
+        'get_context', 'interrupt_kernel', 'list_all_commands', 'list_directory', 'open_document', 'read_cell',
+        'read_file', 'read_notebook', 'restart_kernel', 'run_cell', 'save_notebook', 'write_file'
+      ].sort()
+    );
+    // The schema shown is the command's own, narrowed: fixed arguments hidden.
+    const editCell = (await setup.mcp.client.listTools()).tools.find((tool) => tool.name === 'edit_cell')!;
+    expect(Object.keys(editCell.inputSchema.properties ?? {})).toEqual(['notebookPath', 'cellId', 'content']);
+    expect(editCell.inputSchema.required).toEqual(['content', 'notebookPath']);
+  });
+
+  it('create_notebook creates a notebook with a running python kernel', async () => {
+    const result = await ok('create_notebook', { name: NOTEBOOK });
+    expect(result).toMatchObject({ notebookPath: NOTEBOOK, kernel: 'python3' });
+    await expect.poll(() => setup.page.locator('.lm-TabBar-tabLabel', { hasText: NOTEBOOK }).count()).toBe(1);
+  });
+
+  let codeCellId = '';
+  let markdownCellId = '';
+
+  it('add_cell and edit_cell change the notebook the person sees', async () => {
+    const code = await ok('add_cell', { notebookPath: NOTEBOOK, content: 'print(6*7)' });
+    codeCellId = code.cellId as string;
+    const markdown = await ok('add_cell', { notebookPath: NOTEBOOK, content: '# Notes', cellType: 'markdown', referenceCellId: codeCellId, position: 'above' });
+    markdownCellId = markdown.cellId as string;
+    await expect.poll(cellSources).toEqual(['# Notes', 'print(6*7)']);
+
+    const edited = await ok('edit_cell', { notebookPath: NOTEBOOK, cellId: codeCellId, content: 'x = 6*7\nprint(x)' });
+    expect(edited).toMatchObject({ previousContent: 'print(6*7)' });
+    await expect.poll(cellSources).toEqual(['# Notes', 'x = 6*7\nprint(x)']);
+  });
+
+  it('run_cell runs a cell in the kernel and the page shows its output', async () => {
+    const result = await ok('run_cell', { notebookPath: NOTEBOOK, cellId: codeCellId });
+    expect(result).toMatchObject({ status: 'ok', executionCount: 1, outputs: [expect.objectContaining({ output_type: 'stream', text: '42\n' })] });
+    await expect.poll(() => setup.page.locator('.jp-OutputArea-output').allInnerTexts()).toEqual(['42\n']);
+  });
+
+  it('read_cell and read_notebook read the live notebook', async () => {
+    expect(await ok('read_cell', { notebookPath: NOTEBOOK, cellId: codeCellId })).toMatchObject({
+      cellId: codeCellId,
+      source: 'x = 6*7\nprint(x)',
+      executionCount: 1
+    });
+    const notebook = await ok('read_notebook', { notebookPath: NOTEBOOK });
+    const cells = (notebook.content as { cells: { id: string; cell_type: string }[] }).cells;
+    expect(cells.map((cell) => [cell.id, cell.cell_type])).toEqual([
+      [markdownCellId, 'markdown'],
+      [codeCellId, 'code']
+    ]);
+  });
+
+  it('delete_cell removes the cell, save_notebook writes the notebook to disk', async () => {
+    expect(await ok('delete_cell', { notebookPath: NOTEBOOK, cellId: markdownCellId })).toMatchObject({ remainingCells: 1 });
+    await expect.poll(cellSources).toEqual(['x = 6*7\nprint(x)']);
+    await ok('save_notebook', { notebookPath: NOTEBOOK });
+    const onDisk = JSON.parse(readFileSync(path.join(setup.lab.rootDir, NOTEBOOK), 'utf8'));
+    expect(onDisk.cells.map((cell: { source: string | string[] }) => [cell.source].flat().join(''))).toEqual(['x = 6*7\nprint(x)']);
+  });
+
+  it('list_directory, create_file, read_file and write_file work on the server files', async () => {
+    const created = await ok('create_file', { fileName: 'notes.md', fileType: 'markdown', content: '# hello' });
+    expect(created).toMatchObject({ filePath: 'notes.md' });
+    const listing = await ok('list_directory', {});
+    expect((listing.items as { name: string }[]).map((item) => item.name).sort()).toEqual(['notes.md', NOTEBOOK]);
+    expect(await ok('read_file', { filePath: 'notes.md' })).toMatchObject({ content: '# hello' });
+    await ok('write_file', { filePath: 'notes.md', content: 'rewritten by the agent\n' });
+    expect(readFileSync(path.join(setup.lab.rootDir, 'notes.md'), 'utf8')).toBe('rewritten by the agent\n');
+  });
+
+  it('open_document opens a file in the page and makes it current', async () => {
+    const result = await ok('open_document', { path: NOTEBOOK });
+    expect(result.result).toMatchObject({ type: 'notebook', title: NOTEBOOK });
+    const context = await ok('get_context');
+    expect(context.currentWidgetId).toBe((result.result as { id: string }).id);
+  });
+
+  it("execute_code runs code in the notebook's kernel, sharing its variables", async () => {
+    const result = await ok('execute_code', { kernelId: await pythonKernelId(), code: 'x + 0' });
+    expect(result).toMatchObject({ status: 'ok', outputs: [expect.objectContaining({ output_type: 'execute_result', data: { 'text/plain': '42' } })] });
+  });
+
+  it('interrupt_kernel stops a cell running time.sleep(30) and the notebook shows the interrupt', async () => {
+    const slow = await ok('add_cell', { notebookPath: NOTEBOOK, content: 'import time\ntime.sleep(30)' });
+    const running = call('run_cell', { notebookPath: NOTEBOOK, cellId: slow.cellId });
+    const kernelId = await pythonKernelId();
+    await expect
+      .poll(async () => ((await ok('get_context')).kernels as { id: string; status: string }[]).find((k) => k.id === kernelId)?.status, {
+        timeout: 10_000
+      })
+      .toBe('busy');
+    const started = performance.now();
+    const interrupted = await ok('interrupt_kernel', { kernelId });
+    expect(interrupted).toMatchObject({ kernelId, status: 'idle' });
+    expect(interrupted).not.toHaveProperty('warning');
+    const { result } = await running;
+    expect(result).toMatchObject({ success: false, status: 'error', errorName: 'KeyboardInterrupt' });
+    expect(performance.now() - started).toBeLessThan(10_000);
+    await expect.poll(() => setup.page.locator('.jp-OutputArea-output').last().innerText()).toContain('KeyboardInterrupt');
+  });
+
+  it('restart_kernel restarts a kernel no document uses, without a dialog', async () => {
+    // A kernel started on the side, e.g. from the Running panel.
+    const kernelId = await setup.page.evaluate(async () => {
+      const app = (globalThis as unknown as { jupyterapp: { serviceManager: { kernels: { startNew(o: object): Promise<{ id: string }> } } } }).jupyterapp;
+      return (await app.serviceManager.kernels.startNew({ name: 'python3' })).id;
+    });
+    await ok('execute_code', { kernelId, code: 'remembered = 1' });
+    expect(await ok('restart_kernel', { kernelId })).toMatchObject({ kernelId });
+    const after = await call('execute_code', { kernelId, code: 'remembered' });
+    expect(after.result).toMatchObject({ success: false, errorName: 'NameError' });
+    expect(await setup.page.locator('.jp-Dialog').count()).toBe(0);
+  });
+});
+
+describe('input checks, on a built-in and on a command-backed tool', () => {
+  it.each([
+    ['list_all_commands', { query: 'run', max: 3 }, 'list_all_commands: unknown argument "max". Accepted arguments: query, limit.'],
+    ['run_cell', { notebookPath: NOTEBOOK, cell_id: 'x' }, 'run_cell: unknown argument "cell_id". Accepted arguments: notebookPath, cellId.'],
+    ['execute_command', {}, /^execute_command: missing required argument "commandId"/],
+    ['run_cell', { notebookPath: NOTEBOOK }, /^run_cell: missing required argument "cellId"/],
+    ['run_cell', { notebookPath: null, cellId: 'x' }, /^run_cell: missing required argument "notebookPath"/],
+    ['run_cell', { notebookPath: ' ', cellId: 'x' }, /^run_cell: missing required argument "notebookPath" \(it is blank\)/],
+    ['list_all_commands', { limit: 'ten' }, 'list_all_commands: argument "limit" must be an integer, not a string ("ten").'],
+    ['add_cell', { notebookPath: NOTEBOOK, content: 42 }, 'add_cell: argument "content" must be a string, not a number.']
+  ])('%s %j → bad_input', async (tool, args, error) => {
+    const { raw, result } = await call(tool, args);
+    expect(raw.isError).toBe(true);
+    expect(result).toMatchObject({ success: false, code: 'bad_input' });
+    expect(result.error).toEqual(typeof error === 'string' ? error : expect.stringMatching(error));
+  });
+
+  it('drops null optional arguments instead of passing them on', async () => {
+    expect((await ok('list_all_commands', { query: 'notebook:run-cell', limit: null })).commandCount).toBeGreaterThan(0);
+    const added = await ok('add_cell', { notebookPath: NOTEBOOK, content: '1', cellType: null, referenceCellId: null });
+    await ok('delete_cell', { notebookPath: NOTEBOOK, cellId: added.cellId });
+  });
+
+  it('edit_cell without content is refused before the command could empty the cell', async () => {
+    const before = await cellSources();
+    const cellId = ((await ok('read_notebook', { notebookPath: NOTEBOOK })).content as { cells: { id: string }[] }).cells[0]!.id;
+    const { result } = await call('edit_cell', { notebookPath: NOTEBOOK, cellId });
+    expect(result).toMatchObject({ code: 'bad_input', error: expect.stringMatching(/missing required argument "content"/) });
+    expect(await cellSources()).toEqual(before);
+  });
+});
+
+describe('settings tools, disabled tools, blocked commands and the result cap', () => {
+  const markdownTool = {
+    name: 'new_markdown_file',
+    command: 'docmanager:new-untitled',
+    description: 'Create an untitled Markdown file in the root folder.',
+    fixedArgs: { path: '', type: 'file', ext: 'md' }
+  };
+
+  it('a tool from the settings appears live, runs with its fixed arguments, and goes with disabledTools', async () => {
+    const appeared = setup.mcp.nextListChanged();
+    await setBridgeSetting(setup.page, 'tools', [markdownTool, { name: 'Broken Name', command: 'x', description: 'd' }]);
+    await appeared;
+    expect(await toolNames()).toContain('new_markdown_file');
+    const listed = (await setup.mcp.client.listTools()).tools.find((tool) => tool.name === 'new_markdown_file')!;
+    // Its fixed arguments are hidden from the agent.
+    expect(Object.keys(listed.inputSchema.properties ?? {}).some((name) => ['path', 'type', 'ext'].includes(name))).toBe(false);
+
+    const created = await ok('new_markdown_file');
+    const filePath = (created.result as { path: string }).path;
+    expect(filePath).toMatch(/\.md$/);
+    expect(existsSync(path.join(setup.lab.rootDir, filePath))).toBe(true);
+
+    const context = await ok('get_context');
+    expect(context.catalogueErrors).toEqual([
+      { source: 'tools[1] "Broken Name"', error: 'name: must match ^[a-z][a-z0-9_]{0,47}$ (lower case, digits, _; at most 48)' }
+    ]);
+
+    const gone = setup.mcp.nextListChanged();
+    await setBridgeSetting(setup.page, 'disabledTools', ['new_markdown_file', 'execute_code']);
+    await gone;
+    const names = await toolNames();
+    expect(names).not.toContain('new_markdown_file');
+    expect(names).not.toContain('execute_code');
+    expect((await call('execute_code', { kernelId: 'k', code: '1' })).result).toMatchObject({ code: 'unknown_tool' });
+    await setBridgeSetting(setup.page, 'disabledTools', []);
+    await setBridgeSetting(setup.page, 'tools', []);
+  });
+
+  it('a blocked command is neither listed nor run, by any tool', async () => {
+    expect((await ok('list_all_commands', { query: 'apputils:run-all-enabled' })).commandCount).toBe(0);
+    const blocked = await call('execute_command', { commandId: 'apputils:run-all-enabled', args: { commands: ['notebook:run-all-cells'] } });
+    expect(blocked.result).toMatchObject({ success: false, code: 'blocked_command' });
+
+    const changed = setup.mcp.nextListChanged();
+    await setBridgeSetting(setup.page, 'blockedCommands', ['jupyterlab-ai-commands:delete-*', 'notebook:run-all-*']);
+    await changed;
+    expect(await toolNames()).not.toContain('delete_cell');
+    expect((await ok('list_all_commands', { query: 'notebook:run-all' })).commandCount).toBe(0);
+    expect((await call('execute_command', { commandId: 'notebook:run-all-cells' })).result).toMatchObject({ code: 'blocked_command' });
+    await setBridgeSetting(setup.page, 'blockedCommands', ['apputils:run-first-enabled', 'apputils:run-all-enabled']);
+  });
+
+  it('a result over maxResultChars comes back as valid JSON marked truncated', async () => {
+    const big = await ok('add_cell', { notebookPath: NOTEBOOK, content: "print('y' * 50000)" });
+    await ok('run_cell', { notebookPath: NOTEBOOK, cellId: big.cellId });
+    await setBridgeSetting(setup.page, 'maxResultChars', 3000);
+    const { raw, result } = await call('read_cell', { notebookPath: NOTEBOOK, cellId: big.cellId });
+    const text = (raw.content[0] as { text: string }).text;
+    expect(text.length).toBeLessThanOrEqual(3000);
+    expect(JSON.parse(text)).toEqual(result);
+    expect(result).toMatchObject({ success: true, truncated: true, cellId: big.cellId });
+    expect(text).toMatch(/more characters cut\]/);
+    await setBridgeSetting(setup.page, 'maxResultChars', 60000);
+  });
+});
