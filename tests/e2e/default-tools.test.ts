@@ -141,6 +141,23 @@ describe('the default tools in a real JupyterLab page', () => {
     await expect.poll(() => setup.page.locator('.jp-OutputArea-output').last().innerText()).toContain('KeyboardInterrupt');
   });
 
+  it('interrupt_kernel warns when the kernel stays busy, pointing to restart_kernel', async () => {
+    const kernelId = await pythonKernelId();
+    // Code that ignores interrupts, as some C extensions do.
+    const stubborn = call('execute_code', {
+      kernelId,
+      code: 'import signal, time\nsignal.signal(signal.SIGINT, signal.SIG_IGN)\ntime.sleep(4)\nsignal.signal(signal.SIGINT, signal.default_int_handler)'
+    });
+    await expect
+      .poll(async () => ((await ok('get_context')).kernels as { id: string; status: string }[]).find((k) => k.id === kernelId)?.status, {
+        timeout: 10_000
+      })
+      .toBe('busy');
+    const result = await ok('interrupt_kernel', { kernelId });
+    expect(result).toMatchObject({ status: 'busy', warning: expect.stringMatching(/still busy 1 s after the interrupt.*Use restart_kernel/) });
+    expect((await stubborn).result).toMatchObject({ success: true, status: 'ok' });
+  });
+
   it('restart_kernel restarts a kernel no document uses, without a dialog', async () => {
     // A kernel started on the side, e.g. from the Running panel.
     const kernelId = await setup.page.evaluate(async () => {
@@ -170,6 +187,11 @@ describe('input checks, on a built-in and on a command-backed tool', () => {
     expect(raw.isError).toBe(true);
     expect(result).toMatchObject({ success: false, code: 'bad_input' });
     expect(result.error).toEqual(typeof error === 'string' ? error : expect.stringMatching(error));
+  });
+
+  it('list_all_commands names the tool that runs a command', async () => {
+    const { commands } = await ok('list_all_commands', { query: 'jupyterlab-ai-commands:run-cell' });
+    expect(commands).toEqual([expect.objectContaining({ id: 'jupyterlab-ai-commands:run-cell', label: 'Run Cell', tool: 'run_cell' })]);
   });
 
   it('drops null optional arguments instead of passing them on', async () => {
