@@ -37,12 +37,12 @@ const pythonKernelId = async () => {
 };
 
 describe('the default tools in a real JupyterLab page', () => {
-  it('offers the built-in tools and all 16 default tools when jupyterlab-ai-commands is there', async () => {
+  it('offers the 5 built-in tools and all 16 default tools when jupyterlab-ai-commands is there', async () => {
     expect((await toolNames()).sort()).toEqual(
       [
-        'add_cell', 'create_file', 'create_notebook', 'delete_cell', 'edit_cell', 'execute_code', 'execute_command',
+        'add_cell', 'answer_dialog', 'create_file', 'create_notebook', 'delete_cell', 'edit_cell', 'execute_code', 'execute_command',
         'get_context', 'interrupt_kernel', 'list_all_commands', 'list_directory', 'open_document', 'read_cell',
-        'read_file', 'read_notebook', 'restart_kernel', 'run_cell', 'save_notebook', 'write_file'
+        'read_file', 'read_notebook', 'restart_kernel', 'run_cell', 'save_notebook', 'wait_for_result', 'write_file'
       ].sort()
     );
     // The schema shown is the command's own, narrowed: fixed arguments hidden.

@@ -35,7 +35,7 @@ describe('agent → CLI → WebSocket → bridge in JupyterLab → back', () => 
   it('lists the default tools before any page is there, and answers no_page', async () => {
     const { tools } = await mcp.client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual([
-      'get_context', 'list_all_commands', 'execute_command',
+      'get_context', 'list_all_commands', 'execute_command', 'answer_dialog', 'wait_for_result',
       'open_document', 'interrupt_kernel', 'restart_kernel', 'read_notebook', 'read_cell', 'add_cell', 'edit_cell',
       'delete_cell', 'run_cell', 'save_notebook', 'create_notebook', 'list_directory', 'read_file', 'write_file',
       'create_file', 'execute_code'
@@ -69,7 +69,8 @@ describe('agent → CLI → WebSocket → bridge in JupyterLab → back', () => 
     // Without jupyterlab-ai-commands the page offers the tools it can run.
     const { tools } = await mcp.client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual([
-      'execute_command', 'get_context', 'interrupt_kernel', 'list_all_commands', 'open_document', 'restart_kernel'
+      'answer_dialog', 'execute_command', 'get_context', 'interrupt_kernel', 'list_all_commands', 'open_document',
+      'restart_kernel', 'wait_for_result'
     ]);
     const missing = await mcp.call('run_cell', { notebookPath: 'a.ipynb', cellId: 'x' });
     expect(missing.result).toMatchObject({ success: false, code: 'unknown_tool' });

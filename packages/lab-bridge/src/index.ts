@@ -6,15 +6,19 @@ import type { JupyterFrontEnd, JupyterFrontEndPlugin } from '@jupyterlab/applica
 import { IDefaultFileBrowser } from '@jupyterlab/filebrowser';
 import { ISettingRegistry } from '@jupyterlab/settingregistry';
 import { LiveCatalogue } from './catalogue/live-catalogue.js';
+import { DialogWatcher } from './dialogs/dialog-watcher.js';
 import { registerKernelCommands } from './kernel-commands.js';
 import { pageId, pageIdentity } from './page-identity.js';
+import { PendingCalls } from './pending/pending-calls.js';
 import { capResult } from './result-cap.js';
 import { ServerConnection } from './server-connection.js';
 import { PLUGIN_ID, readSettings, type BridgeSettings } from './settings.js';
 import { runTool } from './tool-runner.js';
+import { answerDialogTool } from './tools/answer-dialog.js';
 import { executeCommandTool } from './tools/execute-command.js';
 import { getContextTool } from './tools/get-context.js';
 import { listAllCommandsTool } from './tools/list-all-commands.js';
+import { waitForResultTool } from './tools/wait-for-result.js';
 import { BRIDGE_VERSION } from './version.js';
 
 const log = {
@@ -29,21 +33,41 @@ const plugin: JupyterFrontEndPlugin<void> = {
   optional: [ISettingRegistry, IDefaultFileBrowser],
   activate: (app: JupyterFrontEnd, settingRegistry: ISettingRegistry | null, fileBrowser: IDefaultFileBrowser | null) => {
     registerKernelCommands(app);
+    let settings: BridgeSettings = readSettings({});
+    const dialogs = new DialogWatcher();
+    const pending = new PendingCalls({
+      pendingAfterMs: () => settings.pendingAfterSeconds * 1000,
+      openDialogs: () => dialogs.open()
+    });
     const catalogue = new LiveCatalogue(app, (live) => [
-      getContextTool(app, fileBrowser, live),
+      getContextTool(app, fileBrowser, {
+        catalogueErrors: () => live.errors,
+        dialogs: () => dialogs.open(),
+        pending: () => pending.running()
+      }),
       listAllCommandsTool(app, live),
-      executeCommandTool(app, (id) => live.isBlocked(id))
+      executeCommandTool(app, (id) => live.isBlocked(id)),
+      answerDialogTool(dialogs),
+      waitForResultTool(pending, () => settings.pendingAfterSeconds)
     ]);
+    // These two answer about other calls; they never go pending themselves.
+    const immediate = new Set(['answer_dialog', 'wait_for_result']);
+    const run = async (name: string, args: Record<string, unknown>) => {
+      const command = catalogue.tools.get(name)?.descriptor.command ?? (typeof args.commandId === 'string' ? args.commandId : undefined);
+      const result = immediate.has(name)
+        ? await runTool(catalogue.tools, name, args)
+        : await pending.run(name, command, dialogs.watch(), () => runTool(catalogue.tools, name, args));
+      return capResult(result, settings.maxResultChars);
+    };
 
     const id = pageId();
     let connections: ServerConnection[] = [];
-    let maxResultChars = 0;
     catalogue.onChange(() => connections.forEach((connection) => connection.sendCatalogue()));
 
-    const apply = async (settings: BridgeSettings) => {
-      maxResultChars = settings.maxResultChars;
-      await catalogue.applySettings(settings);
-      const urls = settings.enabled ? [...new Set(settings.serverUrls)] : [];
+    const apply = async (next: BridgeSettings) => {
+      settings = next;
+      await catalogue.applySettings(next);
+      const urls = next.enabled ? [...new Set(next.serverUrls)] : [];
       if (urls.join('\n') === connections.map((connection) => connection.url).join('\n')) {
         return;
       }
@@ -54,7 +78,7 @@ const plugin: JupyterFrontEndPlugin<void> = {
             bridgeVersion: BRIDGE_VERSION,
             identity: () => pageIdentity(id, app),
             catalogue: () => catalogue.descriptors(),
-            run: async (name, args) => capResult(await runTool(catalogue.tools, name, args), maxResultChars),
+            run,
             log
           })
       );

@@ -18,7 +18,8 @@ export const DEFAULTS = {
   disabledTools: [] as string[],
   // These two run other commands by id, which would step around the list itself.
   blockedCommands: ['apputils:run-first-enabled', 'apputils:run-all-enabled'],
-  maxResultChars: 60_000
+  maxResultChars: 60_000,
+  pendingAfterSeconds: 25
 };
 
 const settingsSchema = z.object({
@@ -27,7 +28,8 @@ const settingsSchema = z.object({
   tools: z.array(z.unknown()).catch(DEFAULTS.tools),
   disabledTools: z.array(z.string()).catch(DEFAULTS.disabledTools),
   blockedCommands: z.array(z.string()).catch(DEFAULTS.blockedCommands),
-  maxResultChars: z.number().int().min(1000).catch(DEFAULTS.maxResultChars)
+  maxResultChars: z.number().int().min(1000).catch(DEFAULTS.maxResultChars),
+  pendingAfterSeconds: z.number().min(0.1).max(300).catch(DEFAULTS.pendingAfterSeconds)
 });
 
 export type BridgeSettings = z.infer<typeof settingsSchema>;

@@ -60,6 +60,50 @@ export const BUILT_IN_TOOLS = [
       additionalProperties: false
     },
     hints: { readOnly: false, consequential: true, untrustedContent: true }
+  },
+  {
+    name: 'answer_dialog',
+    title: 'Answer a dialog',
+    description:
+      'Click a button of a dialog open in the page (get_context and pending results list them with ' +
+      'their buttons). For a dialog with a text field, value is typed in first. Dialogs block the ' +
+      'command that opened them and every dialog after them.',
+    inputSchema: {
+      type: 'object',
+      properties: {
+        button: {
+          type: ['string', 'integer'],
+          description: 'The label of the button to click (e.g. "Rename"), or its index.'
+        },
+        dialogId: { type: 'string', description: 'Which dialog (default: the one in front).' },
+        value: { type: 'string', description: "Text to put in the dialog's text field before clicking." }
+      },
+      required: ['button'],
+      additionalProperties: false
+    },
+    hints: { readOnly: false, consequential: true, untrustedContent: false }
+  },
+  {
+    name: 'wait_for_result',
+    title: 'Wait for a pending result',
+    description:
+      'Wait for a call that answered "pending" to finish and return its own result, or "pending" ' +
+      'again if it is still running after the wait. Results are kept 10 minutes after they finish.',
+    inputSchema: {
+      type: 'object',
+      properties: {
+        pendingId: { type: 'string', description: 'The pendingId of the pending result.' },
+        seconds: {
+          type: 'number',
+          minimum: 0,
+          maximum: 300,
+          description: "How long to wait at most (default: the page's pendingAfterSeconds; at most 300)."
+        }
+      },
+      required: ['pendingId'],
+      additionalProperties: false
+    },
+    hints: { readOnly: true, consequential: false, untrustedContent: true }
   }
 ] as const satisfies readonly ToolDescriptor[];
 

@@ -133,7 +133,7 @@ describe('parseSettingsTools', () => {
 
 describe('buildCatalogue', () => {
   const input = (overrides: Partial<CatalogueInput> = {}): CatalogueInput => ({
-    builtInNames: ['get_context', 'list_all_commands', 'execute_command'],
+    builtInNames: ['get_context', 'list_all_commands', 'execute_command', 'answer_dialog', 'wait_for_result'],
     settingsTools: [],
     disabledTools: [],
     hasCommand: () => true,
@@ -143,10 +143,13 @@ describe('buildCatalogue', () => {
   });
   const names = (catalogue: ReturnType<typeof buildCatalogue>) => [...catalogue.builtIns, ...catalogue.commandTools.map((t) => t.descriptor.name)];
 
-  it('has 19 tools with every command present and 6 without jupyterlab-ai-commands', () => {
-    expect(names(buildCatalogue(input()))).toHaveLength(19);
+  it('has 21 tools with every command present and 8 without jupyterlab-ai-commands', () => {
+    expect(names(buildCatalogue(input()))).toHaveLength(21);
     const withoutAi = buildCatalogue(input({ hasCommand: (id) => !id.startsWith(AI_COMMANDS_PREFIX) }));
-    expect(names(withoutAi)).toEqual(['get_context', 'list_all_commands', 'execute_command', 'open_document', 'interrupt_kernel', 'restart_kernel']);
+    expect(names(withoutAi)).toEqual([
+      'get_context', 'list_all_commands', 'execute_command', 'answer_dialog', 'wait_for_result',
+      'open_document', 'interrupt_kernel', 'restart_kernel'
+    ]);
   });
 
   it('removes disabled tools of any kind and tools whose command is blocked', () => {

@@ -5,6 +5,7 @@ import type { JupyterFrontEnd } from '@jupyterlab/application';
 import type { IDefaultFileBrowser } from '@jupyterlab/filebrowser';
 import { BUILT_IN_TOOLS, succeed } from '@jupyter-live-mcp/protocol';
 import type { CatalogueError } from '../catalogue/settings-tools.js';
+import type { DialogInfo } from '../dialogs/dialog-watcher.js';
 import type { BridgeTool } from '../tool-runner.js';
 import { editorState, type Position } from './editor-state.js';
 import { describeMainAreaWidget, editorOf, kernelOf, mainAreaWidgets } from './main-area.js';
@@ -18,11 +19,13 @@ interface EditorLike {
   model: { sharedModel: { getSource(): string } };
 }
 
-export function getContextTool(
-  app: JupyterFrontEnd,
-  fileBrowser: IDefaultFileBrowser | null,
-  catalogue: { errors: readonly CatalogueError[] }
-): BridgeTool {
+export interface PageState {
+  catalogueErrors(): readonly CatalogueError[];
+  dialogs(): DialogInfo[];
+  pending(): { pendingId: string; tool: string; command?: string; seconds: number }[];
+}
+
+export function getContextTool(app: JupyterFrontEnd, fileBrowser: IDefaultFileBrowser | null, state: PageState): BridgeTool {
   return {
     descriptor: BUILT_IN_TOOLS.find((tool) => tool.name === 'get_context')!,
     async run() {
@@ -35,9 +38,9 @@ export function getContextTool(
         currentEditor: current ? currentEditor(current) : null,
         widgets: widgets.map(describeMainAreaWidget),
         kernels: await runningKernels(app, widgets),
-        dialogs: [],
-        pending: [],
-        ...(catalogue.errors.length ? { catalogueErrors: catalogue.errors } : {})
+        dialogs: state.dialogs(),
+        pending: state.pending(),
+        ...(state.catalogueErrors().length ? { catalogueErrors: state.catalogueErrors() } : {})
       });
     }
   };

@@ -51,7 +51,7 @@ describe('toMcpTool', () => {
 describe('the catalogue listed before a page connects', () => {
   it('has the built-in tools, then every default tool, with their default schemas', async () => {
     const { DEFAULT_CATALOGUE } = await import('./mcp-server.js');
-    expect(DEFAULT_CATALOGUE.map((tool) => tool.name)).toHaveLength(19);
+    expect(DEFAULT_CATALOGUE.map((tool) => tool.name)).toHaveLength(21);
     const runCell = DEFAULT_CATALOGUE.find((tool) => tool.name === 'run_cell')!;
     expect(runCell.inputSchema).toMatchObject({ required: ['notebookPath', 'cellId'], additionalProperties: false });
     expect(toMcpTool(runCell).annotations).toMatchObject({ destructiveHint: true, openWorldHint: true });

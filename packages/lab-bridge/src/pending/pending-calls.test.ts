@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { succeed, type ToolResult } from '@jupyter-live-mcp/protocol';
+import type { DialogInfo, DialogWatch } from '../dialogs/dialog-watcher.js';
+import { KEEP_RESULTS_MS, PendingCalls } from './pending-calls.js';
+
+const dialog: DialogInfo = { dialogId: 'dialog-1', title: 'Rename File', body: 'File Path', buttons: [{ index: 0, label: 'Cancel', accept: false }, { index: 1, label: 'Rename', accept: true }] };
+
+/** A DialogWatch driven by the test. */
+function fakeWatch() {
+  let open: () => void = () => {};
+  let still: DialogInfo[] = [];
+  const watch: DialogWatch = {
+    opened: new Promise<void>((resolve) => (open = resolve)),
+    stillOpen: async () => still,
+    dispose: () => {}
+  };
+  return { watch, openDialog: () => ((still = [dialog]), open()), closeDialog: () => (still = []) };
+}
+
+function deferred() {
+  let resolve: (result: ToolResult) => void = () => {};
+  const promise = new Promise<ToolResult>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('PendingCalls', () => {
+  const make = (options: { now?: () => number; dialogs?: DialogInfo[]; slowMs?: number } = {}) =>
+    new PendingCalls({ pendingAfterMs: () => (options.slowMs ?? 50), openDialogs: () => options.dialogs ?? [], ...(options.now ? { now: options.now } : {}) });
+
+  it('answers with the result of a call that finishes in time', async () => {
+    const pending = make();
+    expect(await pending.run('get_context', undefined, fakeWatch().watch, async () => succeed({ a: 1 }))).toEqual({ success: true, a: 1 });
+    expect(pending.running()).toEqual([]);
+  });
+
+  it('answers pending for a slow call, lists it, and wait_for_result returns its own result', async () => {
+    const pending = make();
+    const call = deferred();
+    const first = await pending.run('run_cell', 'jupyterlab-ai-commands:run-cell', fakeWatch().watch, () => call.promise);
+    expect(first).toMatchObject({
+      success: true,
+      pending: true,
+      pendingId: 'pending-1',
+      tool: 'run_cell',
+      command: 'jupyterlab-ai-commands:run-cell',
+      message: expect.stringMatching(/still running after [\d.]+ s .*call wait_for_result with pendingId "pending-1"/)
+    });
+    expect(pending.running()).toEqual([{ pendingId: 'pending-1', tool: 'run_cell', command: 'jupyterlab-ai-commands:run-cell', seconds: expect.any(Number) }]);
+
+    expect(await pending.wait('pending-1', 0.02)).toMatchObject({ pending: true, pendingId: 'pending-1' });
+    setTimeout(() => call.resolve(succeed({ status: 'ok' })), 20);
+    expect(await pending.wait('pending-1', 5)).toEqual({ success: true, status: 'ok' });
+    expect(pending.running()).toEqual([]);
+    // Still there for a second collection.
+    expect(await pending.wait('pending-1', 0)).toEqual({ success: true, status: 'ok' });
+  });
+
+  it('answers pending at once when the call opens a dialog, listing the dialog', async () => {
+    const pending = make({ dialogs: [dialog], slowMs: 10_000 });
+    const call = deferred();
+    const { watch, openDialog } = fakeWatch();
+    const started = performance.now();
+    const answer = pending.run('execute_command', 'docmanager:rename', watch, () => call.promise);
+    openDialog();
+    expect(await answer).toMatchObject({ pending: true, dialogs: [dialog], message: expect.stringMatching(/answer it with answer_dialog/) });
+    // Well before pendingAfterSeconds (here 50 ms, plus the short grace for calls ending with a dialog).
+    expect(performance.now() - started).toBeLessThan(150);
+  });
+
+  it('lists a dialog the call left open in its final result', async () => {
+    const pending = make();
+    const { watch, openDialog } = fakeWatch();
+    const result = await pending.run('read_file', undefined, watch, async () => {
+      openDialog();
+      return succeed();
+    });
+    expect(result).toEqual({ success: true, dialogs: [dialog] });
+  });
+
+  it('turns a call that rejects into an internal_error result', async () => {
+    const result = await make().run('x', undefined, fakeWatch().watch, () => Promise.reject(new Error('boom')));
+    expect(result).toEqual({ success: false, code: 'internal_error', error: 'x failed unexpectedly: boom' });
+  });
+
+  it('answers unknown_pending for an unknown id and forgets results after 10 minutes', async () => {
+    let now = 0;
+    const pending = make({ now: () => now });
+    expect(await pending.wait('pending-9', 0)).toMatchObject({ success: false, code: 'unknown_pending' });
+    const call = deferred();
+    await pending.run('run_cell', undefined, fakeWatch().watch, () => call.promise);
+    call.resolve(succeed());
+    await sleep(0);
+    now += KEEP_RESULTS_MS - 1;
+    expect(await pending.wait('pending-1', 0)).toEqual({ success: true });
+    now += 2;
+    expect(await pending.wait('pending-1', 0)).toMatchObject({ code: 'unknown_pending' });
+  });
+});
