@@ -7,6 +7,7 @@ import { IDefaultFileBrowser } from '@jupyterlab/filebrowser';
 import { ISettingRegistry } from '@jupyterlab/settingregistry';
 import { LiveCatalogue } from './catalogue/live-catalogue.js';
 import { DialogWatcher } from './dialogs/dialog-watcher.js';
+import { attachImages } from './images/attach-images.js';
 import { registerKernelCommands } from './kernel-commands.js';
 import { pageId, pageIdentity } from './page-identity.js';
 import { PendingCalls } from './pending/pending-calls.js';
@@ -57,7 +58,8 @@ const plugin: JupyterFrontEndPlugin<void> = {
       const result = immediate.has(name)
         ? await runTool(catalogue.tools, name, args)
         : await pending.run(name, command, dialogs.watch(), () => runTool(catalogue.tools, name, args));
-      return capResult(result, settings.maxResultChars);
+      const attached = await attachImages(result, settings.maxImageSide);
+      return { result: capResult(attached.result, settings.maxResultChars), images: attached.images };
     };
 
     const id = pageId();

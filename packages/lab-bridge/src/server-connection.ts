@@ -10,6 +10,7 @@ import {
   type Call,
   type PageIdentity,
   type PageMessage,
+  type AttachedImage,
   type ToolDescriptor,
   type ToolResult
 } from '@jupyter-live-mcp/protocol';
@@ -18,7 +19,7 @@ export interface ConnectionHooks {
   bridgeVersion: string;
   identity(): PageIdentity;
   catalogue(): ToolDescriptor[];
-  run(tool: string, args: Record<string, unknown>): Promise<ToolResult>;
+  run(tool: string, args: Record<string, unknown>): Promise<{ result: ToolResult; images: AttachedImage[] }>;
   log: { info(message: string): void; warn(message: string): void };
 }
 
@@ -168,12 +169,12 @@ export class ServerConnection {
   private async runCall(call: Call): Promise<void> {
     const socket = this.socket;
     this.running.add(call.callId);
-    const result = await this.hooks.run(call.tool, call.args);
+    const { result, images } = await this.hooks.run(call.tool, call.args);
     this.running.delete(call.callId);
     if (this.cancelled.delete(call.callId) || socket !== this.socket) {
       return;
     }
-    this.send({ type: 'result', callId: call.callId, result });
+    this.send({ type: 'result', callId: call.callId, result, ...(images.length ? { images } : {}) });
   }
 
   private reject(reason: string): void {

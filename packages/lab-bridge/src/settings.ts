@@ -19,7 +19,8 @@ export const DEFAULTS = {
   // These two run other commands by id, which would step around the list itself.
   blockedCommands: ['apputils:run-first-enabled', 'apputils:run-all-enabled'],
   maxResultChars: 60_000,
-  pendingAfterSeconds: 25
+  pendingAfterSeconds: 25,
+  maxImageSide: 1024
 };
 
 const settingsSchema = z.object({
@@ -29,7 +30,8 @@ const settingsSchema = z.object({
   disabledTools: z.array(z.string()).catch(DEFAULTS.disabledTools),
   blockedCommands: z.array(z.string()).catch(DEFAULTS.blockedCommands),
   maxResultChars: z.number().int().min(1000).catch(DEFAULTS.maxResultChars),
-  pendingAfterSeconds: z.number().min(0.1).max(300).catch(DEFAULTS.pendingAfterSeconds)
+  pendingAfterSeconds: z.number().min(0.1).max(300).catch(DEFAULTS.pendingAfterSeconds),
+  maxImageSide: z.number().int().min(16).max(8192).catch(DEFAULTS.maxImageSide)
 });
 
 export type BridgeSettings = z.infer<typeof settingsSchema>;

@@ -93,10 +93,18 @@ export const callSchema = z.object({
   args: z.record(z.string(), z.unknown())
 });
 
+/** A picture taken out of a result, sent once beside it (SPEC §3.3). */
+export const attachedImageSchema = z.object({
+  mimeType: z.enum(['image/png', 'image/jpeg']),
+  /** base64 */
+  data: z.string()
+});
+
 export const resultSchema = z.object({
   type: z.literal('result'),
   callId: id,
-  result: toolResultSchema
+  result: toolResultSchema,
+  images: z.array(attachedImageSchema).max(50).optional()
 });
 
 export const cancelSchema = z.object({
@@ -133,6 +141,7 @@ export type Welcome = z.infer<typeof welcomeSchema>;
 export type Catalogue = z.infer<typeof catalogueSchema>;
 export type Call = z.infer<typeof callSchema>;
 export type ResultMessage = z.infer<typeof resultSchema>;
+export type AttachedImage = z.infer<typeof attachedImageSchema>;
 export type Cancel = z.infer<typeof cancelSchema>;
 export type ErrorMessage = z.infer<typeof errorMessageSchema>;
 export type PageMessage = z.infer<typeof pageMessageSchema>;

@@ -89,8 +89,8 @@ describe('bridge endpoint', () => {
     const pending = router.current()!.call('get_context', {});
     const call = await p.next();
     expect(call).toEqual({ type: 'call', callId: 'c1', tool: 'get_context', args: {} });
-    p.send({ type: 'result', callId: 'c1', result: { success: true, app: 'x' } });
-    expect(await pending).toEqual({ success: true, app: 'x' });
+    p.send({ type: 'result', callId: 'c1', result: { success: true, app: 'x' }, images: [{ mimeType: 'image/png', data: 'iVBOR' }] });
+    expect(await pending).toEqual({ result: { success: true, app: 'x' }, images: [{ mimeType: 'image/png', data: 'iVBOR' }] });
   });
 
   it('answers malformed and unknown frames with an error and keeps the session', async () => {
@@ -106,7 +106,7 @@ describe('bridge endpoint', () => {
     const pending = router.current()!.call('get_context', {});
     const call = (await p.next()) as { callId: string };
     p.send({ type: 'result', callId: call.callId, result: { success: true } });
-    expect(await pending).toEqual({ success: true });
+    expect(await pending).toEqual({ result: { success: true }, images: [] });
     expect(logLines.join('')).toMatch(/dropped result for unknown or cancelled call never-made/);
   });
 
@@ -148,7 +148,7 @@ describe('bridge endpoint', () => {
     const pending = router.current()!.call('execute_command', { commandId: 'x' });
     await p.next();
     p.socket.close();
-    expect(await pending).toMatchObject({ success: false, code: 'page_disconnected' });
+    expect((await pending).result).toMatchObject({ success: false, code: 'page_disconnected' });
     await expect.poll(() => router.current()).toBeUndefined();
   });
 

@@ -10,6 +10,7 @@ import {
   encodeMessage,
   fail,
   parsePageMessage,
+  type AttachedImage,
   type Catalogue,
   type Hello,
   type PageIdentity,
@@ -30,6 +31,12 @@ export interface PageSessionOptions {
   onClose(session: PageSession): void;
 }
 
+/** A page's answer to a call: the result and the pictures taken out of it. */
+export interface CallOutcome {
+  result: ToolResult;
+  images: AttachedImage[];
+}
+
 /** WebSocket close codes in the private range, with reasons a person can act on. */
 export const CLOSE_CODES = {
   handshakeFailed: 4400,
@@ -46,7 +53,7 @@ export class PageSession {
   readyAt = 0;
 
   private state: State = 'awaiting-hello';
-  private readonly calls = new Map<string, { tool: string; settle: (result: ToolResult) => void }>();
+  private readonly calls = new Map<string, { tool: string; settle: (outcome: CallOutcome) => void }>();
   private nextCallNumber = 1;
   private readonly handshakeTimer: ReturnType<typeof setTimeout>;
 
@@ -75,14 +82,15 @@ export class PageSession {
    * `page_disconnected` failure if the page goes away first. Aborting the signal
    * tells the page to drop the call's result and rejects.
    */
-  call(tool: string, args: Record<string, unknown>, signal?: AbortSignal): Promise<ToolResult> {
+  call(tool: string, args: Record<string, unknown>, signal?: AbortSignal): Promise<CallOutcome> {
     if (!this.ready) {
-      return Promise.resolve(
-        fail('page_disconnected', `The page ${this.label} is not connected any more. Call get_context, then retry.`)
-      );
+      return Promise.resolve({
+        result: fail('page_disconnected', `The page ${this.label} is not connected any more. Call get_context, then retry.`),
+        images: []
+      });
     }
     const callId = `c${this.nextCallNumber++}`;
-    return new Promise<ToolResult>((resolve, reject) => {
+    return new Promise<CallOutcome>((resolve, reject) => {
       const onAbort = () => {
         this.calls.delete(callId);
         this.send({ type: 'cancel', callId });
@@ -90,10 +98,10 @@ export class PageSession {
       };
       this.calls.set(callId, {
         tool,
-        settle: (result) => {
+        settle: (outcome) => {
           signal?.removeEventListener('abort', onAbort);
           this.calls.delete(callId);
-          resolve(result);
+          resolve(outcome);
         }
       });
       if (signal?.aborted) {
@@ -141,7 +149,7 @@ export class PageSession {
           this.options.log.debug(`page ${this.label}: dropped result for unknown or cancelled call ${message.callId}`);
           return;
         }
-        call.settle(message.result);
+        call.settle({ result: message.result, images: message.images ?? [] });
         return;
       }
       case 'error':
@@ -205,13 +213,14 @@ export class PageSession {
     this.state = 'closed';
     clearTimeout(this.handshakeTimer);
     for (const [, call] of this.calls) {
-      call.settle(
-        fail(
+      call.settle({
+        result: fail(
           'page_disconnected',
           `The page closed its connection while "${call.tool}" was running (reloaded, closed, or lost the server). ` +
             'The call may or may not have finished: call get_context to see the state before you retry.'
-        )
-      );
+        ),
+        images: []
+      });
     }
     this.options.log.info(`page disconnected: ${this.label}`);
     this.options.onClose(this);

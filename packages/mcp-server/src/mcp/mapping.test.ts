@@ -13,6 +13,14 @@ describe('toCallToolResult', () => {
     });
   });
 
+  it('puts the pictures after the text, as image blocks', () => {
+    const mapped = toCallToolResult(succeed({ outputs: ['[image 1: image/png 4x3, attached]'] }), [{ mimeType: 'image/png', data: 'iVBOR' }]);
+    expect(mapped.content).toEqual([
+      { type: 'text', text: '{"outputs":["[image 1: image/png 4x3, attached]"],"success":true}' },
+      { type: 'image', mimeType: 'image/png', data: 'iVBOR' }
+    ]);
+  });
+
   it('marks a failure as an error and keeps its code', () => {
     const mapped = toCallToolResult(fail('unknown_command', 'no such command'));
     expect(mapped.isError).toBe(true);

@@ -8,7 +8,8 @@ import {
   CallToolRequestSchema,
   ErrorCode,
   ListToolsRequestSchema,
-  McpError
+  McpError,
+  type ServerNotification
 } from '@modelcontextprotocol/sdk/types.js';
 import {
   AI_COMMANDS_PREFIX,
@@ -30,6 +31,9 @@ export interface McpServerOptions {
   /** Where pages connect; named in errors so the person knows what to check. */
   bridgeUrl: string;
 }
+
+/** How often a running call reports progress to a client that asked for it. */
+const PROGRESS_INTERVAL_MS = 2000;
 
 /** How long to gather catalogue changes into one `tools/list_changed`. */
 const LIST_CHANGED_DEBOUNCE_MS = 200;
@@ -97,7 +101,13 @@ export function buildMcpServer(options: McpServerOptions): Server {
       return toCallToolResult(fail('unknown_tool', missingToolReason(name)));
     }
     log.debug(`call ${name} → page ${page.label}`);
-    return toCallToolResult(await page.call(name, args, extra.signal));
+    const stopProgress = reportProgress(request.params._meta?.progressToken, name, extra.sendNotification);
+    try {
+      const { result, images } = await page.call(name, args, extra.signal);
+      return toCallToolResult(result, images);
+    } finally {
+      stopProgress();
+    }
   });
 
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -109,6 +119,31 @@ export function buildMcpServer(options: McpServerOptions): Server {
   });
 
   return server;
+}
+
+/**
+ * While a page call runs, tells a client that asked for progress (it sent a
+ * progressToken) every few seconds, so clients that reset their timeout on
+ * progress keep waiting. Returns the function that stops it.
+ */
+function reportProgress(
+  token: string | number | undefined,
+  tool: string,
+  send: (notification: ServerNotification) => Promise<void>
+): () => void {
+  if (token === undefined) {
+    return () => {};
+  }
+  const started = Date.now();
+  let count = 0;
+  const timer = setInterval(() => {
+    const seconds = Math.round((Date.now() - started) / 1000);
+    void send({
+      method: 'notifications/progress',
+      params: { progressToken: token, progress: ++count, message: `${tool} is still running in the page (${seconds} s)` }
+    }).catch(() => clearInterval(timer));
+  }, PROGRESS_INTERVAL_MS);
+  return () => clearInterval(timer);
 }
 
 function unknownTool(name: string): McpError {

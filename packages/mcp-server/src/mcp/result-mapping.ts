@@ -1,14 +1,18 @@
 /**
  * A result-protocol object as an MCP tool result (SPEC §7): one text block with
- * the compact JSON, the same object as `structuredContent`, and `isError` when the
- * call failed.
+ * the compact JSON, then the pictures taken out of it as image blocks, the same
+ * object as `structuredContent`, and `isError` when the call failed.
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { ToolResult } from '@jupyter-live-mcp/protocol';
+import type { AttachedImage, ToolResult } from '@jupyter-live-mcp/protocol';
 
-export function toCallToolResult(result: ToolResult): CallToolResult {
+/** Images follow the text in the order the JSON names them ("[image 1: …]"). */
+export function toCallToolResult(result: ToolResult, images: readonly AttachedImage[] = []): CallToolResult {
   return {
-    content: [{ type: 'text', text: JSON.stringify(result) }],
+    content: [
+      { type: 'text', text: JSON.stringify(result) },
+      ...images.map((image) => ({ type: 'image' as const, data: image.data, mimeType: image.mimeType }))
+    ],
     structuredContent: result,
     isError: result.success === false
   };

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { findImages, mapImages, placeholder } from './image-outputs.js';
+
+const result = {
+  success: true,
+  outputs: [
+    { output_type: 'stream', text: 'hi' },
+    { output_type: 'display_data', data: { 'image/png': 'iVBORw0KGgo=', 'text/plain': '<Figure size 640x480>' } },
+    { output_type: 'execute_result', data: { 'image/svg+xml': '<svg/>', 'image/jpeg': '/9j/4AAQ' } }
+  ]
+};
+
+describe('image outputs', () => {
+  it('finds every image of every MIME bundle, in order', () => {
+    expect(findImages(result)).toEqual([
+      { mimeType: 'image/png', data: 'iVBORw0KGgo=' },
+      { mimeType: 'image/svg+xml', data: '<svg/>' },
+      { mimeType: 'image/jpeg', data: '/9j/4AAQ' }
+    ]);
+  });
+
+  it('replaces each image by its placeholder and keeps everything else', () => {
+    let n = 0;
+    const replaced = mapImages(result, (image) => placeholder(++n, { mimeType: image.mimeType === 'image/jpeg' ? 'image/jpeg' : 'image/png', width: 640, height: 480 }));
+    expect(replaced).toEqual({
+      success: true,
+      outputs: [
+        { output_type: 'stream', text: 'hi' },
+        { output_type: 'display_data', data: { 'image/png': '[image 1: image/png 640x480, attached]', 'text/plain': '<Figure size 640x480>' } },
+        { output_type: 'execute_result', data: { 'image/svg+xml': '[image 2: image/png 640x480, attached]', 'image/jpeg': '[image 3: image/jpeg 640x480, attached]' } }
+      ]
+    });
+  });
+
+  it('leaves a result without images as it is', () => {
+    expect(findImages({ success: true, text: 'image/png' })).toEqual([]);
+  });
+});

@@ -1,0 +1,105 @@
+/**
+ * Pictures, progress and cancellation through a real MCP client and a real
+ * JupyterLab page with a python3 kernel.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CallToolResultSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { AI_COMMANDS_FIXTURE_DIR, startLabWithAgent, type LabWithAgent } from './support/lab-with-agent.js';
+
+let setup: LabWithAgent;
+const NOTEBOOK = 'pictures.ipynb';
+
+beforeAll(async () => {
+  // Long enough that the slow calls here stay one MCP request.
+  setup = await startLabWithAgent({ extensions: [AI_COMMANDS_FIXTURE_DIR], bridgeSettings: { pendingAfterSeconds: 60 } });
+  await setup.open();
+  await ok('create_notebook', { name: NOTEBOOK });
+});
+
+afterAll(async () => {
+  await setup?.stop();
+});
+
+async function ok(name: string, args: Record<string, unknown> = {}) {
+  const { result } = await setup.mcp.call(name, args);
+  expect(result, `${name} ${JSON.stringify(args)}`).toMatchObject({ success: true });
+  return result;
+}
+
+/** Width and height from a PNG's IHDR chunk. */
+function pngSize(base64: string): { width: number; height: number } {
+  const bytes = Buffer.from(base64, 'base64');
+  expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
+describe('pictures', () => {
+  it('a 1600×1200 matplotlib PNG comes back as an MCP image of at most 1024 px, and the JSON has no base64', async () => {
+    const cell = await ok('add_cell', {
+      notebookPath: NOTEBOOK,
+      content: [
+        'import io',
+        'import matplotlib',
+        "matplotlib.use('agg')",
+        'import matplotlib.pyplot as plt',
+        'from IPython.display import Image, display',
+        'fig = plt.figure(figsize=(16, 12), dpi=100)',
+        'plt.plot([0, 1, 2], [2, 0, 1])',
+        'buffer = io.BytesIO()',
+        "fig.savefig(buffer, format='png', dpi=100)",
+        'display(Image(buffer.getvalue()))'
+      ].join('\n')
+    });
+    const { raw, result } = await setup.mcp.call('run_cell', { notebookPath: NOTEBOOK, cellId: cell.cellId });
+    expect(result).toMatchObject({ success: true, status: 'ok' });
+
+    const [text, ...images] = raw.content as CallToolResult['content'];
+    expect(images).toHaveLength(1);
+    const image = images[0] as { type: string; mimeType: string; data: string };
+    expect(image).toMatchObject({ type: 'image', mimeType: 'image/png' });
+    expect(pngSize(image.data)).toEqual({ width: 1024, height: 768 });
+
+    const json = (text as { text: string }).text;
+    expect(json).toContain('"image/png":"[image 1: image/png 1024x768, attached]"');
+    expect(json).not.toMatch(/iVBORw0KGgo/);
+    expect(json.length).toBeLessThan(3000);
+    // The page itself still shows the full picture.
+    const shown = await setup.page.locator('.jp-OutputArea-output img').last().evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth);
+    expect(shown).toBe(1600);
+  });
+});
+
+describe('progress and cancellation', () => {
+  it('a long call with a progressToken gets progress notifications every few seconds', async () => {
+    const cell = await ok('add_cell', { notebookPath: NOTEBOOK, content: "import time\ntime.sleep(5)\nprint('done')" });
+    const progress: { progress: number; message?: string }[] = [];
+    const result = await setup.mcp.client.callTool(
+      { name: 'run_cell', arguments: { notebookPath: NOTEBOOK, cellId: cell.cellId } },
+      CallToolResultSchema,
+      { onprogress: (notification) => progress.push(notification), timeout: 60_000 }
+    );
+    expect(result.structuredContent).toMatchObject({ success: true, status: 'ok' });
+    expect(progress.length).toBeGreaterThanOrEqual(2);
+    expect(progress[0]).toMatchObject({ progress: 1, message: expect.stringMatching(/^run_cell is still running in the page \(\d+ s\)$/) });
+  });
+
+  it("a cancelled call's late result never reaches the client, and the server stays healthy", async () => {
+    const cell = await ok('add_cell', { notebookPath: NOTEBOOK, content: "import time\ntime.sleep(3)\nprint('late')" });
+    const controller = new AbortController();
+    const call = setup.mcp.client.callTool(
+      { name: 'run_cell', arguments: { notebookPath: NOTEBOOK, cellId: cell.cellId } },
+      CallToolResultSchema,
+      { signal: controller.signal }
+    );
+    setTimeout(() => controller.abort(new Error('the agent gave up')), 500);
+    await expect(call).rejects.toThrow(/the agent gave up/);
+
+    // The command cannot be un-run: the cell finishes in the page...
+    await expect.poll(() => setup.page.locator('.jp-OutputArea-output', { hasText: 'late' }).count(), { timeout: 10_000 }).toBe(1);
+    // ...but the page dropped the result: the server never received one to drop.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(setup.mcp.stderr()).toMatch(/page-[0-9a-f]+/);
+    expect(setup.mcp.stderr()).not.toMatch(/dropped result/);
+    expect(await ok('get_context')).toMatchObject({ app: { name: 'JupyterLab' } });
+  });
+});
