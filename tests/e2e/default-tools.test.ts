@@ -30,6 +30,8 @@ const ok = async (name: string, args: Record<string, unknown> = {}) => {
 const toolNames = async () => (await setup.mcp.client.listTools()).tools.map((tool) => tool.name);
 /** The notebook's cells as the page shows them: their source text. */
 const cellSources = () => setup.page.locator('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-Cell .jp-InputArea-editor').allInnerTexts();
+const kernelStatus = async (kernelId: string) =>
+  ((await ok('get_context')).kernels as { id: string; status: string }[]).find((kernel) => kernel.id === kernelId)?.status;
 const pythonKernelId = async () => {
   const context = await ok('get_context');
   const notebook = (context.widgets as { path?: string; kernel?: { id: string } }[]).find((w) => w.path === NOTEBOOK);
@@ -37,12 +39,12 @@ const pythonKernelId = async () => {
 };
 
 describe('the default tools in a real JupyterLab page', () => {
-  it('offers the 5 built-in tools and all 16 default tools when jupyterlab-ai-commands is there', async () => {
+  it('offers the 5 built-in tools, all 16 default tools and the server\'s select_page when jupyterlab-ai-commands is there', async () => {
     expect((await toolNames()).sort()).toEqual(
       [
         'add_cell', 'answer_dialog', 'create_file', 'create_notebook', 'delete_cell', 'edit_cell', 'execute_code', 'execute_command',
         'get_context', 'interrupt_kernel', 'list_all_commands', 'list_directory', 'open_document', 'read_cell',
-        'read_file', 'read_notebook', 'restart_kernel', 'run_cell', 'save_notebook', 'wait_for_result', 'write_file'
+        'read_file', 'read_notebook', 'restart_kernel', 'run_cell', 'save_notebook', 'select_page', 'wait_for_result', 'write_file'
       ].sort()
     );
     // The schema shown is the command's own, narrowed: fixed arguments hidden.
@@ -126,11 +128,7 @@ describe('the default tools in a real JupyterLab page', () => {
     const slow = await ok('add_cell', { notebookPath: NOTEBOOK, content: 'import time\ntime.sleep(30)' });
     const running = call('run_cell', { notebookPath: NOTEBOOK, cellId: slow.cellId });
     const kernelId = await pythonKernelId();
-    await expect
-      .poll(async () => ((await ok('get_context')).kernels as { id: string; status: string }[]).find((k) => k.id === kernelId)?.status, {
-        timeout: 10_000
-      })
-      .toBe('busy');
+    await expect.poll(() => kernelStatus(kernelId), { timeout: 30_000 }).toBe('busy');
     const started = performance.now();
     const interrupted = await ok('interrupt_kernel', { kernelId });
     expect(interrupted).toMatchObject({ kernelId, status: 'idle' });
@@ -143,16 +141,15 @@ describe('the default tools in a real JupyterLab page', () => {
 
   it('interrupt_kernel warns when the kernel stays busy, pointing to restart_kernel', async () => {
     const kernelId = await pythonKernelId();
-    // Code that ignores interrupts, as some C extensions do.
+    // Code that ignores interrupts, as some C extensions do. (ipykernel restores
+    // its SIGINT handler before every execution, so it must be one execution.)
     const stubborn = call('execute_code', {
       kernelId,
-      code: 'import signal, time\nsignal.signal(signal.SIGINT, signal.SIG_IGN)\ntime.sleep(4)\nsignal.signal(signal.SIGINT, signal.default_int_handler)'
+      code: 'import signal, time\nsignal.signal(signal.SIGINT, signal.SIG_IGN)\ntime.sleep(6)\nsignal.signal(signal.SIGINT, signal.default_int_handler)'
     });
-    await expect
-      .poll(async () => ((await ok('get_context')).kernels as { id: string; status: string }[]).find((k) => k.id === kernelId)?.status, {
-        timeout: 10_000
-      })
-      .toBe('busy');
+    await expect.poll(() => kernelStatus(kernelId), { timeout: 30_000 }).toBe('busy');
+    // Let the first line run before the interrupt comes.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
     const result = await ok('interrupt_kernel', { kernelId });
     expect(result).toMatchObject({ status: 'busy', warning: expect.stringMatching(/still busy 1 s after the interrupt.*Use restart_kernel/) });
     expect((await stubborn).result).toMatchObject({ success: true, status: 'ok' });

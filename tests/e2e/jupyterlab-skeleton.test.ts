@@ -38,8 +38,13 @@ describe('agent → CLI → WebSocket → bridge in JupyterLab → back', () => 
       'get_context', 'list_all_commands', 'execute_command', 'answer_dialog', 'wait_for_result',
       'open_document', 'interrupt_kernel', 'restart_kernel', 'read_notebook', 'read_cell', 'add_cell', 'edit_cell',
       'delete_cell', 'run_cell', 'save_notebook', 'create_notebook', 'list_directory', 'read_file', 'write_file',
-      'create_file', 'execute_code'
+      'create_file', 'execute_code', 'select_page'
     ]);
+    const annotations = Object.fromEntries(tools.map((tool) => [tool.name, tool.annotations]));
+    expect(annotations.read_notebook).toEqual({ title: 'Read a notebook', readOnlyHint: true, destructiveHint: false, openWorldHint: true });
+    expect(annotations.run_cell).toMatchObject({ readOnlyHint: false, destructiveHint: true, openWorldHint: true });
+    expect(annotations.add_cell).toMatchObject({ readOnlyHint: false, destructiveHint: false, openWorldHint: false });
+    expect(annotations.delete_cell).toMatchObject({ destructiveHint: true });
     const { raw, result } = await mcp.call('get_context');
     expect(raw.isError).toBe(true);
     expect(result).toMatchObject({ success: false, code: 'no_page' });
@@ -70,7 +75,7 @@ describe('agent → CLI → WebSocket → bridge in JupyterLab → back', () => 
     const { tools } = await mcp.client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual([
       'answer_dialog', 'execute_command', 'get_context', 'interrupt_kernel', 'list_all_commands', 'open_document',
-      'restart_kernel', 'wait_for_result'
+      'restart_kernel', 'select_page', 'wait_for_result'
     ]);
     const missing = await mcp.call('run_cell', { notebookPath: 'a.ipynb', cellId: 'x' });
     expect(missing.result).toMatchObject({ success: false, code: 'unknown_tool' });

@@ -9,6 +9,7 @@ import { LiveCatalogue } from './catalogue/live-catalogue.js';
 import { DialogWatcher } from './dialogs/dialog-watcher.js';
 import { attachImages } from './images/attach-images.js';
 import { registerKernelCommands } from './kernel-commands.js';
+import { watchPageFocus } from './page-focus.js';
 import { pageId, pageIdentity } from './page-identity.js';
 import { PendingCalls } from './pending/pending-calls.js';
 import { capResult } from './result-cap.js';
@@ -65,6 +66,7 @@ const plugin: JupyterFrontEndPlugin<void> = {
     const id = pageId();
     let connections: ServerConnection[] = [];
     catalogue.onChange(() => connections.forEach((connection) => connection.sendCatalogue()));
+    watchPageFocus((focused) => connections.forEach((connection) => connection.sendPageState(focused)));
 
     const apply = async (next: BridgeSettings) => {
       settings = next;

@@ -75,6 +75,13 @@ export class ServerConnection {
     }
   }
 
+  /** The person focused this page or left it. */
+  sendPageState(focused: boolean): void {
+    if (this.welcomed) {
+      this.send({ type: 'page-state', focused, title: document.title });
+    }
+  }
+
   private connect(): void {
     let socket: WebSocket;
     try {
@@ -89,7 +96,8 @@ export class ServerConnection {
         type: 'hello',
         protocol: PROTOCOL_VERSION,
         bridgeVersion: this.hooks.bridgeVersion,
-        page: this.hooks.identity()
+        page: this.hooks.identity(),
+        focused: document.hasFocus()
       });
     };
     socket.onmessage = (event) => {

@@ -33,7 +33,7 @@ describe('parsePageMessage', () => {
   it('rejects an unknown type and lists the known ones', () => {
     const parsed = parsePageMessage(JSON.stringify({ type: 'launch-missiles' }));
     expect(!parsed.ok && parsed.error).toBe(
-      'unknown message type "launch-missiles" from the page; expected one of hello, catalogue, result, error'
+      'unknown message type "launch-missiles" from the page; expected one of hello, catalogue, result, page-state, error'
     );
   });
 

@@ -9,6 +9,7 @@
  *                              the first one carries the page's `auth.proof`
  *   server → page   call       run a tool
  *   page → server   result     the tool's result in the result protocol
+ *   page → server   page-state the person focused or left the page (routing)
  *   server → page   cancel     the agent gave up on a call: drop its result
  *   either way      error      a message could not be used, and why
  *
@@ -70,6 +71,8 @@ export const helloSchema = z.object({
   protocol: z.number().int().positive(),
   bridgeVersion: z.string().max(100),
   page: pageIdentitySchema,
+  /** Whether the person has the page in front now. */
+  focused: z.boolean().optional(),
   auth: z.object({ nonce: authNonce }).optional()
 });
 
@@ -107,6 +110,13 @@ export const resultSchema = z.object({
   images: z.array(attachedImageSchema).max(50).optional()
 });
 
+/** The person focused the page (clicked, typed, switched to its tab) or left it. */
+export const pageStateSchema = z.object({
+  type: z.literal('page-state'),
+  focused: z.boolean(),
+  title: z.string().max(1000).optional()
+});
+
 export const cancelSchema = z.object({
   type: z.literal('cancel'),
   callId: id
@@ -123,6 +133,7 @@ export const pageMessageSchema = z.discriminatedUnion('type', [
   helloSchema,
   catalogueSchema,
   resultSchema,
+  pageStateSchema,
   errorMessageSchema
 ]);
 
@@ -143,6 +154,7 @@ export type Call = z.infer<typeof callSchema>;
 export type ResultMessage = z.infer<typeof resultSchema>;
 export type AttachedImage = z.infer<typeof attachedImageSchema>;
 export type Cancel = z.infer<typeof cancelSchema>;
+export type PageState = z.infer<typeof pageStateSchema>;
 export type ErrorMessage = z.infer<typeof errorMessageSchema>;
 export type PageMessage = z.infer<typeof pageMessageSchema>;
 export type ServerMessage = z.infer<typeof serverMessageSchema>;

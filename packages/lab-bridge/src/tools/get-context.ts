@@ -29,6 +29,9 @@ export function getContextTool(app: JupyterFrontEnd, fileBrowser: IDefaultFileBr
   return {
     descriptor: BUILT_IN_TOOLS.find((tool) => tool.name === 'get_context')!,
     async run() {
+      // Kernels first: their refresh takes a moment, and the widgets read after it
+      // then show the same kernel states.
+      const kernels = await runningKernels(app);
       const current = app.shell.currentWidget;
       const widgets = mainAreaWidgets(app);
       return succeed({
@@ -37,7 +40,7 @@ export function getContextTool(app: JupyterFrontEnd, fileBrowser: IDefaultFileBr
         currentWidgetId: current?.id ?? null,
         currentEditor: current ? currentEditor(current) : null,
         widgets: widgets.map(describeMainAreaWidget),
-        kernels: await runningKernels(app, widgets),
+        kernels,
         dialogs: state.dialogs(),
         pending: state.pending(),
         ...(state.catalogueErrors().length ? { catalogueErrors: state.catalogueErrors() } : {})
@@ -63,14 +66,14 @@ function currentEditor(widget: Parameters<typeof editorOf>[0]): Record<string, u
  * open document's kernel shows the status the document shows, which is fresher
  * than the server's list.
  */
-async function runningKernels(app: JupyterFrontEnd, widgets: ReturnType<typeof mainAreaWidgets>) {
+async function runningKernels(app: JupyterFrontEnd) {
   const kernels = app.serviceManager.kernels;
   await Promise.race([
     kernels.refreshRunning().catch(() => undefined),
     new Promise((resolve) => setTimeout(resolve, KERNEL_REFRESH_MS))
   ]);
   const shown = new Map<string, string>();
-  for (const widget of widgets) {
+  for (const widget of mainAreaWidgets(app)) {
     const kernel = kernelOf(widget);
     if (kernel) {
       shown.set(kernel.id, kernel.status);

@@ -1,21 +1,24 @@
 /**
- * Which connected page a call goes to. For now the current page is the one that
- * finished its handshake last; page selection and focus come with several-page
- * support.
+ * Which connected page a call goes to (SPEC §7): the page selected with
+ * select_page while it is connected, else the most recently focused page, else
+ * the most recently connected. A page keeps its id across reconnects (per
+ * browser tab), so a selection survives a reconnect; of several sockets with
+ * one page id, the newest speaks for the page.
  */
 import type { PageSession } from './page-session.js';
 
 export class PageRouter {
   private readonly sessions = new Set<PageSession>();
   private readonly listeners = new Set<() => void>();
+  private selectedPageId: string | undefined;
 
-  /** Called when the set of pages or a page's catalogue changes. */
+  /** Called when pages come and go, change their catalogue or their focus. */
   onChange(listener: () => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
 
-  /** A page finished its handshake or sent a new catalogue. */
+  /** A page finished its handshake, sent a new catalogue or changed focus. */
   update(session: PageSession): void {
     this.sessions.add(session);
     this.changed();
@@ -27,14 +30,38 @@ export class PageRouter {
     }
   }
 
-  current(): PageSession | undefined {
-    let newest: PageSession | undefined;
+  /** The connected pages, one per page id. */
+  pages(): PageSession[] {
+    const byId = new Map<string, PageSession>();
     for (const session of this.sessions) {
-      if (session.ready && (!newest || session.readyAt > newest.readyAt)) {
-        newest = session;
+      const id = session.identity?.pageId;
+      const known = id === undefined ? undefined : byId.get(id);
+      if (id !== undefined && session.ready && (!known || session.readyAt > known.readyAt)) {
+        byId.set(id, session);
       }
     }
-    return newest;
+    return [...byId.values()];
+  }
+
+  current(): PageSession | undefined {
+    const pages = this.pages();
+    const selected = pages.find((page) => page.identity?.pageId === this.selectedPageId);
+    if (selected) {
+      return selected;
+    }
+    const newest = (key: 'focusedAt' | 'readyAt') =>
+      pages.reduce<PageSession | undefined>((best, page) => (page[key] > (best?.[key] ?? 0) ? page : best), undefined);
+    return newest('focusedAt') ?? newest('readyAt');
+  }
+
+  /** Routes calls to this page from now on; false if no such page is connected. */
+  select(pageId: string): boolean {
+    if (!this.pages().some((page) => page.identity?.pageId === pageId)) {
+      return false;
+    }
+    this.selectedPageId = pageId;
+    this.changed();
+    return true;
   }
 
   get pageCount(): number {

@@ -51,6 +51,10 @@ export class PageSession {
   tools: readonly ToolDescriptor[] = [];
   /** When the page completed its handshake; the router prefers the newest page. */
   readyAt = 0;
+  /** Whether the person has the page in front, and when they last focused it (0: never). */
+  focused = false;
+  focusedAt = 0;
+  title: string | undefined;
 
   private state: State = 'awaiting-hello';
   private readonly calls = new Map<string, { tool: string; settle: (outcome: CallOutcome) => void }>();
@@ -152,9 +156,25 @@ export class PageSession {
         call.settle({ result: message.result, images: message.images ?? [] });
         return;
       }
+      case 'page-state':
+        if (this.state !== 'ready') {
+          this.reject('page-state arrived before the handshake finished');
+          return;
+        }
+        this.setFocus(message.focused);
+        this.title = message.title ?? this.title;
+        this.options.onCatalogue(this);
+        return;
       case 'error':
         this.options.log.warn(`page ${this.label} reports: ${message.message}`);
         return;
+    }
+  }
+
+  private setFocus(focused: boolean): void {
+    this.focused = focused;
+    if (focused) {
+      this.focusedAt = performance.now();
     }
   }
 
@@ -171,6 +191,8 @@ export class PageSession {
       return;
     }
     this.identity = message.page;
+    this.title = message.page.title;
+    this.setFocus(message.focused ?? false);
     this.state = 'awaiting-catalogue';
     this.options.log.info(`page connected: ${this.label}, bridge ${message.bridgeVersion}`);
     this.send({ type: 'welcome', protocol: PROTOCOL_VERSION, serverVersion: this.options.serverVersion });

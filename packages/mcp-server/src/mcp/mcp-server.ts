@@ -17,11 +17,14 @@ import {
   DEFAULT_TOOLS,
   defaultToolDescriptor,
   fail,
-  type ToolDescriptor
+  type ToolDescriptor,
+  type ToolResult
 } from '@jupyter-live-mcp/protocol';
 import type { Logger } from '../log.js';
 import type { PageRouter } from '../hub/page-router.js';
+import type { PageSession } from '../hub/page-session.js';
 import { toCallToolResult } from './result-mapping.js';
+import { SELECT_PAGE_TOOL, describePage, selectPage } from './select-page.js';
 import { toMcpTool } from './tool-listing.js';
 
 export interface McpServerOptions {
@@ -72,7 +75,7 @@ export function buildMcpServer(options: McpServerOptions): Server {
     { capabilities: { tools: { listChanged: true } }, instructions: INSTRUCTIONS }
   );
 
-  const listedTools = (): readonly ToolDescriptor[] => router.current()?.tools ?? DEFAULT_CATALOGUE;
+  const listedTools = (): ToolDescriptor[] => [...(router.current()?.tools ?? DEFAULT_CATALOGUE), SELECT_PAGE_TOOL];
   const isDefault = (name: string) => DEFAULT_CATALOGUE.some((tool) => tool.name === name);
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listedTools().map(toMcpTool) }));
@@ -80,6 +83,9 @@ export function buildMcpServer(options: McpServerOptions): Server {
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const { name } = request.params;
     const args = request.params.arguments ?? {};
+    if (name === SELECT_PAGE_TOOL.name) {
+      return toCallToolResult(selectPage(router, args));
+    }
     const page = router.current();
     if (!page) {
       if (!isDefault(name)) {
@@ -104,19 +110,36 @@ export function buildMcpServer(options: McpServerOptions): Server {
     const stopProgress = reportProgress(request.params._meta?.progressToken, name, extra.sendNotification);
     try {
       const { result, images } = await page.call(name, args, extra.signal);
-      return toCallToolResult(result, images);
+      return toCallToolResult(name === 'get_context' && result.success ? withPages(result, page) : result, images);
     } finally {
       stopProgress();
     }
   });
 
+  // Pages also change focus and come and go; clients hear only of a new tool list.
+  let listed = JSON.stringify(listedTools());
   let timer: ReturnType<typeof setTimeout> | undefined;
   router.onChange(() => {
     clearTimeout(timer);
     timer = setTimeout(() => {
+      const now = JSON.stringify(listedTools());
+      if (now === listed) {
+        return;
+      }
+      listed = now;
       server.sendToolListChanged().catch((error: Error) => log.debug(`list_changed not sent: ${error.message}`));
     }, LIST_CHANGED_DEBOUNCE_MS);
   });
+
+  /** get_context also says which page answered, and which others there are. */
+  const withPages = (result: ToolResult, page: PageSession): ToolResult => {
+    const pages = router.pages();
+    return {
+      ...result,
+      page: describePage(page, page),
+      ...(pages.length > 1 ? { pages: pages.map((p) => describePage(p, page)) } : {})
+    };
+  };
 
   return server;
 }

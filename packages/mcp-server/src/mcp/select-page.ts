@@ -1,0 +1,59 @@
+/**
+ * The server's own tool `select_page` (SPEC §7), and how pages are described to
+ * the agent. Several pages may be connected: browser tabs, Notebook 7
+ * documents, several Jupyter servers.
+ */
+import { fail, succeed, type ToolDescriptor, type ToolResult } from '@jupyter-live-mcp/protocol';
+import type { PageRouter } from '../hub/page-router.js';
+import type { PageSession } from '../hub/page-session.js';
+
+export const SELECT_PAGE_TOOL: ToolDescriptor = {
+  name: 'select_page',
+  title: 'Select the page',
+  description:
+    'List the Jupyter pages connected to this server (browser tabs, Notebook 7 documents, several ' +
+    'Jupyter servers) or, with pageId, send every later call to that page. Without a selection, calls go ' +
+    'to the page the person focused last, else the one that connected last.',
+  inputSchema: {
+    type: 'object',
+    properties: { pageId: { type: 'string', description: 'The page to use, from the list this tool returns.' } },
+    additionalProperties: false
+  },
+  hints: { readOnly: false, consequential: false, untrustedContent: false }
+};
+
+export function describePage(page: PageSession, current: PageSession | undefined) {
+  return {
+    pageId: page.identity!.pageId,
+    app: page.identity!.app,
+    url: page.identity!.url,
+    ...(page.title ? { title: page.title } : {}),
+    focused: page.focused,
+    current: page === current
+  };
+}
+
+export function selectPage(router: PageRouter, args: Record<string, unknown>): ToolResult {
+  const unknown = Object.keys(args).filter((key) => key !== 'pageId');
+  if (unknown.length) {
+    return fail('bad_input', `select_page: unknown argument "${unknown[0]}". Accepted arguments: pageId.`);
+  }
+  if (args.pageId !== undefined && args.pageId !== null) {
+    if (typeof args.pageId !== 'string') {
+      return fail('bad_input', 'select_page: argument "pageId" must be a string.');
+    }
+    if (!router.select(args.pageId)) {
+      const ids = router.pages().map((page) => page.identity!.pageId);
+      return fail(
+        'bad_input',
+        `select_page: no connected page has the id "${args.pageId}". ` +
+          (ids.length ? `Connected pages: ${ids.join(', ')}.` : 'No page is connected.')
+      );
+    }
+  }
+  const current = router.current();
+  return succeed({
+    ...(typeof args.pageId === 'string' ? { selected: args.pageId } : {}),
+    pages: router.pages().map((page) => describePage(page, current))
+  });
+}

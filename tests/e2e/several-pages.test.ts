@@ -1,0 +1,97 @@
+/**
+ * Several pages connected to one server: two browser tabs on one JupyterLab.
+ * Calls go to the selected page, else to the one the person used last; a page
+ * keeps its id across reloads and socket reconnects.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { AI_COMMANDS_FIXTURE_DIR, startLabWithAgent, type LabWithAgent } from './support/lab-with-agent.js';
+import { startMcpSession } from './support/mcp-session.js';
+
+let setup: LabWithAgent;
+let tabB: Page;
+let idA = '';
+let idB = '';
+
+beforeAll(async () => {
+  setup = await startLabWithAgent({ extensions: [AI_COMMANDS_FIXTURE_DIR], bridgeSettings: { pendingAfterSeconds: 1 } });
+  await setup.open();
+  idA = ((await ok('get_context')).page as { pageId: string }).pageId;
+  tabB = await setup.browser.newPage();
+  await tabB.goto(setup.lab.url);
+  // The second page brings the same tools, so no list_changed: wait for its hello.
+  while ((setup.mcp.stderr().match(/page connected: /g) ?? []).length < 2) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  idB = ((await ok('select_page')).pages as { pageId: string }[]).find((p) => p.pageId !== idA)!.pageId;
+});
+
+afterAll(async () => {
+  await setup?.stop();
+});
+
+async function ok(name: string, args: Record<string, unknown> = {}) {
+  const { result } = await setup.mcp.call(name, args);
+  expect(result, `${name} ${JSON.stringify(args)}`).toMatchObject({ success: true });
+  return result;
+}
+const answeringPage = async () => ((await ok('get_context')).page as { pageId: string }).pageId;
+/** A click where the person would click: the page's top bar. */
+const clickIn = (page: Page) => page.mouse.click(400, 10);
+
+describe('several pages', () => {
+  it('select_page lists both pages with their app, URL and which one is current', async () => {
+    const { pages } = await ok('select_page');
+    expect(pages).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ pageId: idA, app: { name: 'JupyterLab', version: '4.6.4' }, url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/lab/) }),
+        expect.objectContaining({ pageId: idB })
+      ])
+    );
+    expect((pages as { current: boolean }[]).filter((p) => p.current)).toHaveLength(1);
+    expect((await ok('get_context')).pages).toHaveLength(2);
+  });
+
+  it('without a selection, calls go to the page the person used last', async () => {
+    await clickIn(tabB);
+    await expect.poll(answeringPage).toBe(idB);
+    await clickIn(setup.page);
+    await expect.poll(answeringPage).toBe(idA);
+  });
+
+  it('select_page routes calls to the chosen page, and the change shows only there', async () => {
+    expect(await ok('select_page', { pageId: idB })).toMatchObject({ selected: idB });
+    await clickIn(setup.page);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await answeringPage()).toBe(idB);
+
+    await ok('create_notebook', { name: 'only-in-b.ipynb' });
+    const tab = (page: Page) => page.locator('.lm-TabBar-tabLabel', { hasText: 'only-in-b.ipynb' }).count();
+    await expect.poll(() => tab(tabB)).toBe(1);
+    expect(await tab(setup.page)).toBe(0);
+
+    const wrong = await setup.mcp.call('select_page', { pageId: 'page-nope' });
+    expect(wrong.result).toMatchObject({ success: false, code: 'bad_input', error: expect.stringContaining(idA) });
+  });
+
+  it('a reloaded page keeps its id and stays selected', async () => {
+    await tabB.reload();
+    await expect.poll(async () => (await setup.mcp.call('get_context')).result.page, { timeout: 30_000 }).toMatchObject({ pageId: idB });
+    expect(((await ok('select_page')).pages as unknown[]).length).toBe(2);
+  });
+
+  it('a pending call can be collected after the page reconnects to a restarted server', async () => {
+    const kernelId = ((await ok('get_context')).kernels as { id: string }[])[0]!.id;
+    const first = await ok('execute_code', { kernelId, code: "import time\ntime.sleep(4)\nprint('collected')" });
+    expect(first).toMatchObject({ pending: true });
+
+    const port = setup.mcp.port;
+    await setup.mcp.close();
+    setup.mcp = await startMcpSession({ port });
+    await expect.poll(async () => ((await setup.mcp.call('select_page')).result.pages as unknown[]).length, { timeout: 5000 }).toBe(2);
+    // The new server has no selection: pick the page that holds the call.
+    await ok('select_page', { pageId: idB });
+    const final = await ok('wait_for_result', { pendingId: first.pendingId, seconds: 20 });
+    expect(final).toMatchObject({ status: 'ok', outputs: [expect.objectContaining({ text: 'collected\n' })] });
+  });
+});
