@@ -182,7 +182,7 @@ describe('agent → CLI → WebSocket → bridge in JupyterLab → back', () => 
     await mcp.close();
     // Long enough for the page to notice and back off a few times.
     await new Promise((resolve) => setTimeout(resolve, 3000));
-    mcp = await startMcpSession({ port });
+    mcp = await startMcpSession({ port, configDir: mcp.configDir, token: mcp.token });
     const back = performance.now();
     await expect
       .poll(async () => (await mcp.call('get_context')).result.success, { timeout: 2000, interval: 100 })

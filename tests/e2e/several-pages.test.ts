@@ -87,7 +87,7 @@ describe('several pages', () => {
 
     const port = setup.mcp.port;
     await setup.mcp.close();
-    setup.mcp = await startMcpSession({ port });
+    setup.mcp = await startMcpSession({ port, configDir: setup.mcp.configDir, token: setup.mcp.token });
     await expect.poll(async () => ((await setup.mcp.call('select_page')).result.pages as unknown[]).length, { timeout: 5000 }).toBe(2);
     // The new server has no selection: pick the page that holds the call.
     await ok('select_page', { pageId: idB });

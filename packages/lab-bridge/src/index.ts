@@ -3,6 +3,7 @@
  * server(s) named in its settings and runs the agent's tool calls here.
  */
 import type { JupyterFrontEnd, JupyterFrontEndPlugin } from '@jupyterlab/application';
+import { Notification } from '@jupyterlab/apputils';
 import { IDefaultFileBrowser } from '@jupyterlab/filebrowser';
 import { ISettingRegistry } from '@jupyterlab/settingregistry';
 import { LiveCatalogue } from './catalogue/live-catalogue.js';
@@ -27,6 +28,12 @@ const log = {
   info: (message: string) => console.info(`[jupyter-live-mcp] ${message}`),
   warn: (message: string) => console.warn(`[jupyter-live-mcp] ${message}`)
 };
+
+/** Something the person must act on: a notification that stays until dismissed. */
+function alert(message: string): void {
+  log.warn(message);
+  Notification.warning(message, { autoClose: false });
+}
 
 const plugin: JupyterFrontEndPlugin<void> = {
   id: PLUGIN_ID,
@@ -68,18 +75,32 @@ const plugin: JupyterFrontEndPlugin<void> = {
     catalogue.onChange(() => connections.forEach((connection) => connection.sendCatalogue()));
     watchPageFocus((focused) => connections.forEach((connection) => connection.sendPageState(focused)));
 
+    let connectedWith = '';
     const apply = async (next: BridgeSettings) => {
+      const previous = settings;
       settings = next;
       await catalogue.applySettings(next);
-      const urls = next.enabled ? [...new Set(next.serverUrls)] : [];
-      if (urls.join('\n') === connections.map((connection) => connection.url).join('\n')) {
+      if (next.enabled && !next.token) {
+        if (previous.token || !connectedWith) {
+          alert(
+            'The agent bridge has no pairing token, so it connects to no jupyter-live-mcp server. Run ' +
+              '"jupyter-live-mcp token" and put what it prints into Settings → Agent bridge → token.'
+          );
+        }
+      }
+      const urls = next.enabled && next.token ? [...new Set(next.serverUrls)] : [];
+      const wanted = JSON.stringify([urls, next.token]);
+      if (wanted === connectedWith) {
         return;
       }
+      connectedWith = wanted;
       connections.forEach((connection) => connection.stop());
       connections = urls.map(
         (url) =>
           new ServerConnection(url, {
             bridgeVersion: BRIDGE_VERSION,
+            token: next.token,
+            alert,
             identity: () => pageIdentity(id, app),
             catalogue: () => catalogue.descriptors(),
             run,

@@ -6,8 +6,12 @@
 import {
   PROTOCOL_VERSION,
   encodeMessage,
+  isValidProof,
   parseServerMessage,
+  proofOf,
+  randomHex,
   type Call,
+  type Challenge,
   type PageIdentity,
   type PageMessage,
   type AttachedImage,
@@ -17,6 +21,10 @@ import {
 
 export interface ConnectionHooks {
   bridgeVersion: string;
+  /** The pairing token (64 hex digits) this page and the server share. */
+  token: string;
+  /** Tells the person something they must act on (a page notification). */
+  alert(message: string): void;
   identity(): PageIdentity;
   catalogue(): ToolDescriptor[];
   run(tool: string, args: Record<string, unknown>): Promise<{ result: ToolResult; images: AttachedImage[] }>;
@@ -35,10 +43,17 @@ export function reconnectDelay(attempt: number, downForMs: number): number {
 
 /** Close codes after which retrying cannot help (the server said why). */
 const FINAL_CLOSE_CODES = new Set([4426]);
+/** The server refused our proof of the token. */
+const NOT_PAIRED = 4401;
 
 export class ServerConnection {
   private socket: WebSocket | undefined;
+  /** The handshake so far: our nonce, and whether the server proved the token. */
+  private pageNonce = '';
+  private serverProved = false;
   private welcomed = false;
+  /** Alerts already shown, so a server that keeps failing does not flood the page. */
+  private readonly alerted = new Set<string>();
   private stopped = true;
   private attempt = 0;
   private downSince = Date.now();
@@ -92,12 +107,15 @@ export class ServerConnection {
     }
     this.socket = socket;
     socket.onopen = () => {
+      this.pageNonce = randomHex();
+      this.serverProved = false;
       this.send({
         type: 'hello',
         protocol: PROTOCOL_VERSION,
         bridgeVersion: this.hooks.bridgeVersion,
         page: this.hooks.identity(),
-        focused: document.hasFocus()
+        focused: document.hasFocus(),
+        nonce: this.pageNonce
       });
     };
     socket.onmessage = (event) => {
@@ -113,7 +131,14 @@ export class ServerConnection {
         this.hooks.log.info(`disconnected from ${this.url}${event.reason ? `: ${event.reason}` : ''}`);
         this.downSince = Date.now();
       }
+      if (event.code === NOT_PAIRED) {
+        this.alertOnce(
+          `The jupyter-live-mcp server at ${this.url} does not accept this page's pairing token. ` +
+            'Run "jupyter-live-mcp token" and put what it prints into Settings → Agent bridge → token.'
+        );
+      }
       this.welcomed = false;
+      this.serverProved = false;
       this.socket = undefined;
       // The server has answered these calls itself (page_disconnected).
       this.running.clear();
@@ -135,17 +160,30 @@ export class ServerConnection {
   }
 
   private receive(data: unknown): void {
-    if (typeof data !== 'string') {
+    const parsed = typeof data === 'string' ? parseServerMessage(data) : undefined;
+    if (!this.serverProved && parsed?.ok && parsed.message.type === 'challenge') {
+      this.challenge(parsed.message);
+      return;
+    }
+    if (!this.serverProved) {
+      // Whoever this is has not proved the token: tell it nothing, not even an error.
+      this.hooks.log.warn(`${this.url} sent something before proving the pairing token; hanging up`);
+      this.socket?.close(4401, 'prove the pairing token first');
+      return;
+    }
+    if (!parsed) {
       this.reject('binary frames are not part of the protocol; send JSON text frames');
       return;
     }
-    const parsed = parseServerMessage(data);
     if (!parsed.ok) {
       this.reject(parsed.error);
       return;
     }
     const message = parsed.message;
     switch (message.type) {
+      case 'challenge':
+        this.reject('the server already proved the token on this connection');
+        return;
       case 'welcome':
         if (message.protocol !== PROTOCOL_VERSION) {
           this.reject(`wire protocol ${message.protocol} is not supported (bridge speaks ${PROTOCOL_VERSION})`);
@@ -171,6 +209,29 @@ export class ServerConnection {
       case 'error':
         this.hooks.log.warn(`the server at ${this.url} reports: ${message.message}`);
         return;
+    }
+  }
+
+  /** The server's proof of the token: answered with ours only if it holds. */
+  private challenge(message: Challenge): void {
+    if (!isValidProof(message.proof, this.hooks.token, 'server', this.pageNonce, message.nonce)) {
+      this.hooks.log.warn(`refused ${this.url}: it could not prove the pairing token`);
+      this.alertOnce(
+        `Refused the program at ${this.url}: it could not prove the pairing token, so it may not be your ` +
+          'jupyter-live-mcp server (or the token changed). Nothing was sent to it and it can run nothing here. ' +
+          'If it is yours, run "jupyter-live-mcp token" and put what it prints into Settings → Agent bridge → token.'
+      );
+      this.socket?.close(4401, 'the server could not prove the pairing token');
+      return;
+    }
+    this.serverProved = true;
+    this.send({ type: 'proof', proof: proofOf(this.hooks.token, 'page', this.pageNonce, message.nonce) });
+  }
+
+  private alertOnce(message: string): void {
+    if (!this.alerted.has(message)) {
+      this.alerted.add(message);
+      this.hooks.alert(message);
     }
   }
 

@@ -14,6 +14,7 @@ export const DEFAULT_SERVER_URL = 'ws://127.0.0.1:8767';
 export const DEFAULTS = {
   enabled: true,
   serverUrls: [DEFAULT_SERVER_URL],
+  token: '',
   tools: [] as unknown[],
   disabledTools: [] as string[],
   // These two run other commands by id, which would step around the list itself.
@@ -26,6 +27,7 @@ export const DEFAULTS = {
 const settingsSchema = z.object({
   enabled: z.boolean().catch(DEFAULTS.enabled),
   serverUrls: z.array(z.string().regex(/^wss?:\/\//)).max(20).catch(DEFAULTS.serverUrls),
+  token: z.string().regex(/^([0-9a-f]{64})?$/).catch(DEFAULTS.token),
   tools: z.array(z.unknown()).catch(DEFAULTS.tools),
   disabledTools: z.array(z.string()).catch(DEFAULTS.disabledTools),
   blockedCommands: z.array(z.string()).catch(DEFAULTS.blockedCommands),
@@ -44,7 +46,9 @@ export function readSettings(composite: unknown, warn: (message: string) => void
   const settings = settingsSchema.parse(given);
   for (const key of Object.keys(DEFAULTS) as (keyof typeof DEFAULTS)[]) {
     if (raw[key] !== undefined && JSON.stringify(raw[key]) !== JSON.stringify(settings[key])) {
-      warn(`setting "${key}" has a value of the wrong shape (${JSON.stringify(raw[key])}); using ${JSON.stringify(settings[key])}`);
+      // The token is a secret: its value is never written to the console.
+      const given = key === 'token' ? 'a value that is not 64 hex digits' : `a value of the wrong shape (${JSON.stringify(raw[key])})`;
+      warn(`setting "${key}" has ${given}; using ${key === 'token' ? 'none' : JSON.stringify(settings[key])}`);
     }
   }
   return settings;

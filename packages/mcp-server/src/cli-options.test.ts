@@ -3,12 +3,38 @@ import { CliError, DEFAULT_PORT, parseCli } from './cli-options.js';
 
 describe('parseCli', () => {
   it('serves on the default port with no flags', () => {
-    expect(parseCli([])).toEqual({ command: 'serve', port: DEFAULT_PORT, host: '127.0.0.1', logLevel: 'info', maxMessageBytes: 64 * 1024 * 1024 });
+    expect(parseCli([])).toEqual({
+      command: 'serve',
+      port: DEFAULT_PORT,
+      hosts: ['127.0.0.1', '::1'],
+      allowOrigins: [],
+      rotate: false,
+      logLevel: 'info',
+      maxMessageBytes: 64 * 1024 * 1024
+    });
   });
 
   it('reads --port, --log-level and --max-message-mb', () => {
     expect(parseCli(['--port', '0', '--log-level', 'debug', '--max-message-mb', '2'])).toMatchObject({ port: 0, logLevel: 'debug', maxMessageBytes: 2 * 1024 * 1024 });
     expect(parseCli(['--port=9999'])).toMatchObject({ port: 9999 });
+  });
+
+  it('reads the token command, --host and --allow-origin', () => {
+    expect(parseCli(['token'])).toMatchObject({ command: 'token', rotate: false });
+    expect(parseCli(['token', '--rotate'])).toMatchObject({ command: 'token', rotate: true });
+    expect(parseCli(['--host', '0.0.0.0', '--allow-origin', 'https://hub.example.org', '--allow-origin', 'http://10.0.0.5:8000'])).toMatchObject({
+      hosts: ['0.0.0.0'],
+      allowOrigins: ['https://hub.example.org', 'http://10.0.0.5:8000']
+    });
+  });
+
+  it.each([
+    [['tokn'], 'unknown command "tokn". Commands: token. Run jupyter-live-mcp --help.'],
+    [['--rotate'], '--rotate goes with the token command: jupyter-live-mcp token --rotate.'],
+    [['--allow-origin', 'hub.example.org'], '--allow-origin must be an origin such as https://hub.example.org, not "hub.example.org".'],
+    [['--allow-origin', 'https://hub.example.org/'], '--allow-origin must be just an origin (scheme, host and port), e.g. "https://hub.example.org", not "https://hub.example.org/".']
+  ])('refuses %j', (argv, message) => {
+    expect(() => parseCli(argv)).toThrow(new CliError(message));
   });
 
   it('knows --help and --version', () => {

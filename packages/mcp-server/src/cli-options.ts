@@ -10,20 +10,36 @@ import { LOG_LEVELS, type LogLevel } from './log.js';
 export const DEFAULT_PORT = 8767;
 
 export interface CliOptions {
-  command: 'serve' | 'help' | 'version';
+  command: 'serve' | 'token' | 'help' | 'version';
   port: number;
-  host: string;
+  /** Where the bridge endpoint listens: both loopback addresses unless --host says otherwise. */
+  hosts: string[];
+  /** Origins allowed besides the loopback ones, e.g. a JupyterHub's. */
+  allowOrigins: string[];
   logLevel: LogLevel;
   maxMessageBytes: number;
+  /** token --rotate */
+  rotate: boolean;
 }
 
+export const LOOPBACK_HOSTS = ['127.0.0.1', '::1'];
+
 export const USAGE = `Usage: jupyter-live-mcp [options]
+       jupyter-live-mcp token [--rotate]
 
 Runs an MCP server on stdio that drives the Jupyter page(s) connected to it.
-Pages connect through the jupyter-live-mcp-bridge extension.
+Pages connect through the jupyter-live-mcp-bridge extension and prove the
+pairing token (the bridge's "token" setting).
+
+Commands:
+  token                  print the pairing token (created on first use)
+  token --rotate         replace it with a new one
 
 Options:
-  --port <n>             bridge endpoint port on 127.0.0.1 (default ${DEFAULT_PORT}; 0 picks a free one)
+  --port <n>             bridge endpoint port (default ${DEFAULT_PORT}; 0 picks a free one)
+  --host <address>       listen on this address instead of 127.0.0.1 and ::1 (repeatable);
+                         anything but loopback lets other machines try to connect
+  --allow-origin <url>   also accept pages from this origin, e.g. https://hub.example.org (repeatable)
   --log-level <level>    ${LOG_LEVELS.join(' | ')} (default info); logs go to stderr
   --max-message-mb <n>   largest wire message accepted from a page, in MiB (default 64)
   -h, --help             show this help
@@ -34,18 +50,22 @@ export class CliError extends Error {}
 
 export function parseCli(argv: readonly string[]): CliOptions {
   let values;
+  let positionals: string[];
   try {
-    ({ values } = parseArgs({
+    ({ values, positionals } = parseArgs({
       args: [...argv],
       options: {
         port: { type: 'string' },
+        host: { type: 'string', multiple: true },
+        'allow-origin': { type: 'string', multiple: true },
+        rotate: { type: 'boolean' },
         'log-level': { type: 'string' },
         'max-message-mb': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' }
       },
       strict: true,
-      allowPositionals: false
+      allowPositionals: true
     }));
   } catch (error) {
     throw new CliError(`${(error as Error).message}. Run jupyter-live-mcp --help for the options.`);
@@ -54,10 +74,31 @@ export function parseCli(argv: readonly string[]): CliOptions {
   if (!LOG_LEVELS.includes(logLevel as LogLevel)) {
     throw new CliError(`--log-level must be one of ${LOG_LEVELS.join(', ')}, not ${JSON.stringify(logLevel)}.`);
   }
+  const [command, ...extra] = positionals;
+  if ((command !== undefined && command !== 'token') || extra.length) {
+    throw new CliError(`unknown command "${[command, ...extra].join(' ')}". Commands: token. Run jupyter-live-mcp --help.`);
+  }
+  if (values.rotate && command !== 'token') {
+    throw new CliError('--rotate goes with the token command: jupyter-live-mcp token --rotate.');
+  }
+  const allowOrigins = (values['allow-origin'] ?? []).map((origin) => {
+    let url: URL;
+    try {
+      url = new URL(origin);
+    } catch {
+      throw new CliError(`--allow-origin must be an origin such as https://hub.example.org, not ${JSON.stringify(origin)}.`);
+    }
+    if (url.origin !== origin) {
+      throw new CliError(`--allow-origin must be just an origin (scheme, host and port), e.g. ${JSON.stringify(url.origin)}, not ${JSON.stringify(origin)}.`);
+    }
+    return origin;
+  });
   return {
-    command: values.help ? 'help' : values.version ? 'version' : 'serve',
+    command: values.help ? 'help' : values.version ? 'version' : command === 'token' ? 'token' : 'serve',
     port: values.port === undefined ? DEFAULT_PORT : integerIn('--port', values.port, 0, 65535),
-    host: '127.0.0.1',
+    hosts: values.host?.length ? values.host : LOOPBACK_HOSTS,
+    allowOrigins,
+    rotate: values.rotate ?? false,
     logLevel: logLevel as LogLevel,
     maxMessageBytes:
       values['max-message-mb'] === undefined

@@ -4,10 +4,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { newToken } from '@jupyter-live-mcp/protocol';
 import { CliError, USAGE, parseCli } from './cli-options.js';
 import { startBridgeEndpoint } from './hub/bridge-endpoint.js';
 import { PageRouter } from './hub/page-router.js';
 import { createLogger } from './log.js';
+import { loadToken, tokenFile, writeToken } from './pairing-token.js';
 import { buildMcpServer } from './mcp/mcp-server.js';
 
 const VERSION: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
@@ -22,10 +24,23 @@ async function main(): Promise<void> {
     process.stdout.write(`${VERSION}\n`);
     return;
   }
+  if (options.command === 'token') {
+    const token = options.rotate ? await writeToken(newToken()) : await loadToken();
+    process.stdout.write(`${token}\n`);
+    if (options.rotate) {
+      process.stderr.write(
+        `A new pairing token is in ${tokenFile()}. Put it into the bridge's "token" setting ` +
+          '(Settings → Agent bridge) of every page, and restart running jupyter-live-mcp servers.\n'
+      );
+    }
+    return;
+  }
   const log = createLogger(options.logLevel);
   const router = new PageRouter();
   const endpoint = await startBridgeEndpoint({
-    host: options.host,
+    hosts: options.hosts,
+    allowOrigins: options.allowOrigins,
+    token: await loadToken(),
     port: options.port,
     router,
     log,

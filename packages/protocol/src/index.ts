@@ -3,3 +3,4 @@ export * from './result-protocol.js';
 export * from './input-checks.js';
 export * from './tool-table.js';
 export * from './default-tools.js';
+export * from './pairing.js';

@@ -5,7 +5,8 @@ const hello: Hello = {
   type: 'hello',
   protocol: PROTOCOL_VERSION,
   bridgeVersion: '0.1.0',
-  page: { pageId: 'page-1', app: { name: 'JupyterLab', version: '4.6.4' }, url: 'http://127.0.0.1:8888/lab' }
+  page: { pageId: 'page-1', app: { name: 'JupyterLab', version: '4.6.4' }, url: 'http://127.0.0.1:8888/lab' },
+  nonce: '0123456789abcdef'.repeat(4)
 };
 
 describe('parsePageMessage', () => {
@@ -33,7 +34,7 @@ describe('parsePageMessage', () => {
   it('rejects an unknown type and lists the known ones', () => {
     const parsed = parsePageMessage(JSON.stringify({ type: 'launch-missiles' }));
     expect(!parsed.ok && parsed.error).toBe(
-      'unknown message type "launch-missiles" from the page; expected one of hello, catalogue, result, page-state, error'
+      'unknown message type "launch-missiles" from the page; expected one of hello, proof, catalogue, result, page-state, error'
     );
   });
 
@@ -76,9 +77,10 @@ describe('parseServerMessage', () => {
     expect(!parsed.ok && parsed.error).toMatch(/^malformed "call" message: args/);
   });
 
-  it('keeps room for the token proof: welcome with auth parses', () => {
-    const welcome = { type: 'welcome', protocol: 1, serverVersion: '0.1.0', auth: { nonce: 'n'.repeat(32), proof: 'p'.repeat(64) } };
-    expect(parseServerMessage(JSON.stringify(welcome)).ok).toBe(true);
+  it('accepts a challenge with a hex nonce and proof, and names a malformed proof', () => {
+    expect(parseServerMessage(JSON.stringify({ type: 'challenge', nonce: 'a'.repeat(64), proof: 'b'.repeat(64) })).ok).toBe(true);
+    const parsed = parseServerMessage(JSON.stringify({ type: 'challenge', nonce: 'a'.repeat(64), proof: 'the token itself' }));
+    expect(!parsed.ok && parsed.error).toBe('malformed "challenge" message: proof: a proof is 64 hex digits');
   });
 
   it('ignores unknown extra fields, so an optional addition does not break older peers', () => {

@@ -3,10 +3,11 @@
  *
  * The page is always the WebSocket client (a page cannot listen). A session:
  *
- *   page → server   hello      who the page is; `auth.nonce` opens the token proof
- *   server → page   welcome    accepted; `auth` carries the server's nonce and proof
- *   page → server   catalogue  the page's tools (again whenever they change);
- *                              the first one carries the page's `auth.proof`
+ *   page → server   hello      who the page is, and the page's nonce
+ *   server → page   challenge  the server's nonce and its proof of the token
+ *   page → server   proof      the page's proof of the token (only to a server that proved it)
+ *   server → page   welcome    accepted
+ *   page → server   catalogue  the page's tools (again whenever they change)
  *   server → page   call       run a tool
  *   page → server   result     the tool's result in the result protocol
  *   page → server   page-state the person focused or left the page (routing)
@@ -63,8 +64,8 @@ export const toolDescriptorSchema = z.object({
   command: z.string().max(500).optional()
 });
 
-const authNonce = z.string().min(16).max(256);
-const authProof = z.string().min(16).max(256);
+const authNonce = z.string().regex(/^[0-9a-f]{32,128}$/, 'a nonce is 32 to 128 hex digits');
+const authProof = z.string().regex(/^[0-9a-f]{64}$/, 'a proof is 64 hex digits');
 
 export const helloSchema = z.object({
   type: z.literal('hello'),
@@ -73,20 +74,31 @@ export const helloSchema = z.object({
   page: pageIdentitySchema,
   /** Whether the person has the page in front now. */
   focused: z.boolean().optional(),
-  auth: z.object({ nonce: authNonce }).optional()
+  nonce: authNonce
+});
+
+/** The server's half of the token proof (pairing.ts). */
+export const challengeSchema = z.object({
+  type: z.literal('challenge'),
+  nonce: authNonce,
+  proof: authProof
+});
+
+/** The page's half of the token proof, sent only after the server's checked out. */
+export const proofSchema = z.object({
+  type: z.literal('proof'),
+  proof: authProof
 });
 
 export const welcomeSchema = z.object({
   type: z.literal('welcome'),
   protocol: z.number().int().positive(),
-  serverVersion: z.string().max(100),
-  auth: z.object({ nonce: authNonce, proof: authProof }).optional()
+  serverVersion: z.string().max(100)
 });
 
 export const catalogueSchema = z.object({
   type: z.literal('catalogue'),
-  tools: z.array(toolDescriptorSchema).max(10_000),
-  auth: z.object({ proof: authProof }).optional()
+  tools: z.array(toolDescriptorSchema).max(10_000)
 });
 
 export const callSchema = z.object({
@@ -131,6 +143,7 @@ export const errorMessageSchema = z.object({
 
 export const pageMessageSchema = z.discriminatedUnion('type', [
   helloSchema,
+  proofSchema,
   catalogueSchema,
   resultSchema,
   pageStateSchema,
@@ -138,6 +151,7 @@ export const pageMessageSchema = z.discriminatedUnion('type', [
 ]);
 
 export const serverMessageSchema = z.discriminatedUnion('type', [
+  challengeSchema,
   welcomeSchema,
   callSchema,
   cancelSchema,
@@ -148,6 +162,8 @@ export type PageIdentity = z.infer<typeof pageIdentitySchema>;
 export type ToolHints = z.infer<typeof toolHintsSchema>;
 export type ToolDescriptor = z.infer<typeof toolDescriptorSchema>;
 export type Hello = z.infer<typeof helloSchema>;
+export type Challenge = z.infer<typeof challengeSchema>;
+export type Proof = z.infer<typeof proofSchema>;
 export type Welcome = z.infer<typeof welcomeSchema>;
 export type Catalogue = z.infer<typeof catalogueSchema>;
 export type Call = z.infer<typeof callSchema>;

@@ -32,7 +32,7 @@ export async function startLabWithAgent(
   const mcp = await startMcpSession();
   const lab = await startJupyterLabPage({
     extensions: [BRIDGE_DIR, ...(options.extensions ?? [])],
-    userSettings: { [BRIDGE_PLUGIN]: { serverUrls: [`ws://127.0.0.1:${mcp.port}`], ...options.bridgeSettings } }
+    userSettings: { [BRIDGE_PLUGIN]: { serverUrls: [`ws://127.0.0.1:${mcp.port}`], token: mcp.token, ...options.bridgeSettings } }
   });
   const browser = await launchChromium();
   const page = await browser.newPage();

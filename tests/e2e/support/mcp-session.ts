@@ -5,7 +5,11 @@
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { ToolListChangedNotificationSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 
 export const CLI_PATH = fileURLToPath(new URL('../../../packages/mcp-server/dist/cli.js', import.meta.url));
@@ -13,6 +17,10 @@ export const CLI_PATH = fileURLToPath(new URL('../../../packages/mcp-server/dist
 export interface McpSession {
   client: Client;
   port: number;
+  /** The pairing token the server proves; pages need it in their settings. */
+  token: string;
+  /** The server's config folder (JUPYTER_LIVE_MCP_CONFIG_DIR). */
+  configDir: string;
   /** Everything the server wrote to stderr so far. */
   stderr(): string;
   /** Resolves at the next notifications/tools/list_changed. */
@@ -31,12 +39,24 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-export async function startMcpSession(options: { port?: number; args?: string[] } = {}): Promise<McpSession> {
+/** A config folder holding a pairing token, as the server writes it on first run. */
+export async function pairingConfig(token = randomBytes(32).toString('hex')): Promise<{ configDir: string; token: string }> {
+  const configDir = await mkdtemp(path.join(tmpdir(), 'jupyter-live-mcp-config-'));
+  await writeFile(path.join(configDir, 'config.json'), JSON.stringify({ token }), { mode: 0o600 });
+  return { configDir, token };
+}
+
+export async function startMcpSession(
+  options: { port?: number; args?: string[]; configDir?: string; token?: string } = {}
+): Promise<McpSession> {
   const port = options.port ?? (await freePort());
   const extraArgs = options.args ?? [];
+  const { configDir, token } =
+    options.configDir && options.token ? { configDir: options.configDir, token: options.token } : await pairingConfig();
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [CLI_PATH, '--port', String(port), '--log-level', 'debug', ...extraArgs],
+    env: { ...getDefaultEnvironment(), JUPYTER_LIVE_MCP_CONFIG_DIR: configDir },
     stderr: 'pipe'
   });
   let stderr = '';
@@ -52,6 +72,8 @@ export async function startMcpSession(options: { port?: number; args?: string[] 
   return {
     client,
     port,
+    token,
+    configDir,
     stderr: () => stderr,
     nextListChanged: () => new Promise((resolve) => listChangedWaiters.push(resolve)),
     async call(name, args = {}) {

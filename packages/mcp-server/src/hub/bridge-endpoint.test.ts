@@ -4,11 +4,13 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { PROTOCOL_VERSION, type ServerMessage } from '@jupyter-live-mcp/protocol';
+import { PROTOCOL_VERSION, isValidProof, proofOf, type ServerMessage } from '@jupyter-live-mcp/protocol';
 import { createLogger } from '../log.js';
 import { startBridgeEndpoint, type BridgeEndpoint } from './bridge-endpoint.js';
 import { PageRouter } from './page-router.js';
 
+const TOKEN = 'a'.repeat(64);
+const PAGE_NONCE = '1'.repeat(64);
 const logLines: string[] = [];
 let endpoint: BridgeEndpoint;
 let router: PageRouter;
@@ -17,7 +19,8 @@ beforeEach(async () => {
   logLines.length = 0;
   router = new PageRouter();
   endpoint = await startBridgeEndpoint({
-    host: '127.0.0.1',
+    hosts: ['127.0.0.1'],
+    token: TOKEN,
     port: 0,
     router,
     log: createLogger('debug', (line) => logLines.push(line)),
@@ -61,7 +64,8 @@ const hello = {
   type: 'hello',
   protocol: PROTOCOL_VERSION,
   bridgeVersion: '0.1.0',
-  page: { pageId: 'page-a', app: { name: 'JupyterLab', version: '4.6.4' }, url: 'http://127.0.0.1:8888/lab' }
+  page: { pageId: 'page-a', app: { name: 'JupyterLab', version: '4.6.4' }, url: 'http://127.0.0.1:8888/lab' },
+  nonce: PAGE_NONCE
 };
 const tool = {
   name: 'get_context',
@@ -70,9 +74,19 @@ const tool = {
   hints: { readOnly: true, consequential: false, untrustedContent: false }
 };
 
-async function connectedPage() {
+/** The server proves the token first; the page answers with its own proof. */
+async function provedPage(token = TOKEN) {
   const p = await page();
   p.send(hello);
+  const challenge = (await p.next()) as { type: string; nonce: string; proof: string };
+  expect(challenge.type).toBe('challenge');
+  expect(isValidProof(challenge.proof, TOKEN, 'server', PAGE_NONCE, challenge.nonce)).toBe(true);
+  p.send({ type: 'proof', proof: proofOf(token, 'page', PAGE_NONCE, challenge.nonce) });
+  return p;
+}
+
+async function connectedPage() {
+  const p = await provedPage();
   expect(await p.next()).toEqual({ type: 'welcome', protocol: PROTOCOL_VERSION, serverVersion: 'test' });
   const changed = new Promise<void>((resolve) => router.onChange(resolve));
   p.send({ type: 'catalogue', tools: [tool] });
@@ -113,9 +127,38 @@ describe('bridge endpoint', () => {
   it('hangs up on a page whose first frame is not a valid hello', async () => {
     const p = await page();
     p.send({ type: 'catalogue', tools: [] });
-    expect(await p.next()).toEqual({ type: 'error', message: 'a catalogue arrived before hello' });
-    expect(await p.closed).toEqual({ code: 4400, reason: 'handshake failed: a catalogue arrived before hello' });
+    expect(await p.next()).toEqual({ type: 'error', message: 'a catalogue arrived before the handshake finished' });
+    expect(await p.closed).toEqual({ code: 4400, reason: 'handshake failed: a catalogue arrived before the handshake finished' });
     expect(router.current()).toBeUndefined();
+  });
+
+  it('refuses a client with a wrong token: no welcome, never routed to, nothing logged of the proofs', async () => {
+    const p = await provedPage('b'.repeat(64));
+    expect(await p.closed).toEqual({ code: 4401, reason: expect.stringContaining('could not prove the pairing token') });
+    expect(router.current()).toBeUndefined();
+    expect(router.pageCount).toBe(0);
+    const log = logLines.join('');
+    expect(log).toMatch(/refused a page that could not prove the pairing token/);
+    expect(log).not.toContain(TOKEN);
+    expect(log).not.toContain(proofOf('b'.repeat(64), 'page', PAGE_NONCE, ''));
+  });
+
+  it('refuses a client without the token that skips the proof: no welcome, no calls', async () => {
+    const p = await page();
+    p.send(hello);
+    expect((await p.next()).type).toBe('challenge');
+    p.send({ type: 'catalogue', tools: [tool] });
+    expect(await p.next()).toEqual({ type: 'error', message: 'a catalogue arrived before the handshake finished' });
+    expect((await p.closed).code).toBe(4400);
+    expect(router.pageCount).toBe(0);
+  });
+
+  it('refuses a hello without a nonce', async () => {
+    const p = await page();
+    const { nonce: _none, ...withoutNonce } = hello;
+    p.send(withoutNonce);
+    expect(await p.next()).toMatchObject({ type: 'error', message: expect.stringMatching(/^malformed "hello" message: nonce/) });
+    expect((await p.closed).code).toBe(4400);
   });
 
   it('refuses another protocol version and says what to update', async () => {

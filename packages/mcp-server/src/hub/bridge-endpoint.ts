@@ -3,7 +3,8 @@
  * HTTP `upgrade` handler, before a socket exists; each accepted socket becomes a
  * PageSession registered with the router.
  */
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import type { Logger } from '../log.js';
@@ -12,7 +13,11 @@ import type { PageRouter } from './page-router.js';
 import { isAllowedOrigin, isLoopbackHost } from './upgrade-checks.js';
 
 export interface BridgeEndpointOptions {
-  host: string;
+  /** Addresses to listen on; one that does not exist here (::1 without IPv6) is skipped. */
+  hosts: string[];
+  token: string;
+  /** Origins allowed besides the loopback ones. */
+  allowOrigins?: string[];
   port: number;
   router: PageRouter;
   log: Logger;
@@ -31,13 +36,8 @@ export interface BridgeEndpoint {
 export async function startBridgeEndpoint(options: BridgeEndpointOptions): Promise<BridgeEndpoint> {
   const { log, router } = options;
   const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxMessageBytes });
-  const http = createServer((_request, response) => {
-    response.writeHead(426, { 'content-type': 'text/plain' });
-    response.end('This is the jupyter-live-mcp bridge endpoint. Pages connect here over WebSocket through the jupyter-live-mcp-bridge extension.\n');
-  });
-
-  http.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-    const refusal = refuseUpgrade(request);
+  const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const refusal = refuseUpgrade(request, options.allowOrigins ?? []);
     if (refusal) {
       log.warn(`refused a connection: ${refusal}`);
       socket.end(`HTTP/1.1 403 Forbidden\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n${refusal}\n`);
@@ -46,6 +46,7 @@ export async function startBridgeEndpoint(options: BridgeEndpointOptions): Promi
     wss.handleUpgrade(request, socket, head, (ws) => {
       new PageSession(ws, {
         log,
+        token: options.token,
         serverVersion: options.serverVersion,
         maxMessageBytes: options.maxMessageBytes,
         handshakeTimeoutMs: options.handshakeTimeoutMs ?? 10_000,
@@ -53,47 +54,85 @@ export async function startBridgeEndpoint(options: BridgeEndpointOptions): Promi
         onClose: (session) => router.remove(session)
       });
     });
-  });
+  };
 
-  await new Promise<void>((resolve, reject) => {
-    http.once('error', (error: NodeJS.ErrnoException) => reject(describeListenError(error, options)));
-    http.listen(options.port, options.host, () => resolve());
-  });
-  http.on('error', (error) => log.error(`bridge endpoint: ${error.message}`));
-
-  const address = http.address();
-  const port = typeof address === 'object' && address ? address.port : options.port;
-  const host = options.host.includes(':') ? `[${options.host}]` : options.host;
+  // The first address fixes the port (port 0 picks one); the others take the same.
+  const servers: Server[] = [];
+  let port = options.port;
+  for (const host of options.hosts) {
+    const http = createServer(answerPlainHttp);
+    http.on('upgrade', onUpgrade);
+    try {
+      await listen(http, host, port);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (servers.length > 0 && (code === 'EADDRNOTAVAIL' || code === 'EAFNOSUPPORT')) {
+        log.debug(`not listening on ${host}: ${(error as Error).message}`);
+        continue;
+      }
+      await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+      throw describeListenError(error as NodeJS.ErrnoException, host, port);
+    }
+    http.on('error', (error) => log.error(`bridge endpoint: ${error.message}`));
+    port = (http.address() as AddressInfo).port;
+    servers.push(http);
+  }
+  if (options.hosts.some((host) => !isLoopbackAddress(host))) {
+    log.warn(
+      `listening on ${options.hosts.join(', ')}: other machines can reach the bridge endpoint. ` +
+        'Pages must still prove the pairing token, but prefer loopback unless you need this.'
+    );
+  }
+  const first = options.hosts[0]!;
   return {
     port,
-    url: `ws://${host}:${port}`,
+    url: `ws://${first.includes(':') ? `[${first}]` : first}:${port}`,
     close: async () => {
       for (const client of wss.clients) {
         client.terminate();
       }
       wss.close();
-      await new Promise<void>((resolve) => http.close(() => resolve()));
+      await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
     }
   };
 }
 
-function refuseUpgrade(request: IncomingMessage): string | undefined {
+function answerPlainHttp(_request: IncomingMessage, response: ServerResponse): void {
+  response.writeHead(426, { 'content-type': 'text/plain' });
+  response.end('This is the jupyter-live-mcp bridge endpoint. Pages connect here over WebSocket through the jupyter-live-mcp-bridge extension.\n');
+}
+
+function listen(server: Server, host: string, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
+
+function isLoopbackAddress(host: string): boolean {
+  return host === '::1' || host === 'localhost' || host.startsWith('127.');
+}
+
+function refuseUpgrade(request: IncomingMessage, allowOrigins: readonly string[]): string | undefined {
   if (!isLoopbackHost(request.headers.host)) {
     return `Host ${JSON.stringify(request.headers.host)} is not a loopback name`;
   }
-  if (!isAllowedOrigin(request.headers.origin)) {
-    return `Origin ${JSON.stringify(request.headers.origin)} is not allowed`;
+  if (!isAllowedOrigin(request.headers.origin, allowOrigins)) {
+    return `Origin ${JSON.stringify(request.headers.origin)} is not allowed (start the server with --allow-origin ${request.headers.origin ?? ''} to allow it)`;
   }
   return undefined;
 }
 
-function describeListenError(error: NodeJS.ErrnoException, options: BridgeEndpointOptions): Error {
+function describeListenError(error: NodeJS.ErrnoException, host: string, port: number): Error {
   if (error.code === 'EADDRINUSE') {
     return new Error(
-      `port ${options.port} on ${options.host} is already in use, maybe by another jupyter-live-mcp. ` +
+      `port ${port} on ${host} is already in use, maybe by another jupyter-live-mcp. ` +
         `Stop that program, or start this one with --port <another port> and set the same port in the ` +
         `bridge's "serverUrls" setting.`
     );
   }
-  return new Error(`cannot listen on ${options.host}:${options.port}: ${error.message}`);
+  return new Error(`cannot listen on ${host}:${port}: ${error.message}`);
 }

@@ -9,11 +9,15 @@ import {
   PROTOCOL_VERSION,
   encodeMessage,
   fail,
+  isValidProof,
   parsePageMessage,
+  proofOf,
+  randomHex,
   type AttachedImage,
   type Catalogue,
   type Hello,
   type PageIdentity,
+  type Proof,
   type ServerMessage,
   type ToolDescriptor,
   type ToolResult
@@ -22,6 +26,8 @@ import type { Logger } from '../log.js';
 
 export interface PageSessionOptions {
   log: Logger;
+  /** The pairing token both sides prove (pairing.ts); it never crosses the wire. */
+  token: string;
   serverVersion: string;
   maxMessageBytes: number;
   /** How long a page may take to say hello and send its catalogue. */
@@ -40,11 +46,12 @@ export interface CallOutcome {
 /** WebSocket close codes in the private range, with reasons a person can act on. */
 export const CLOSE_CODES = {
   handshakeFailed: 4400,
+  notPaired: 4401,
   handshakeTimeout: 4408,
   protocolMismatch: 4426
 } as const;
 
-type State = 'awaiting-hello' | 'awaiting-catalogue' | 'ready' | 'closed';
+type State = 'awaiting-hello' | 'awaiting-proof' | 'awaiting-catalogue' | 'ready' | 'closed';
 
 export class PageSession {
   identity: PageIdentity | undefined;
@@ -57,6 +64,7 @@ export class PageSession {
   title: string | undefined;
 
   private state: State = 'awaiting-hello';
+  private nonces = { page: '', server: '' };
   private readonly calls = new Map<string, { tool: string; settle: (outcome: CallOutcome) => void }>();
   private nextCallNumber = 1;
   private readonly handshakeTimer: ReturnType<typeof setTimeout>;
@@ -139,6 +147,9 @@ export class PageSession {
       case 'hello':
         this.hello(message);
         return;
+      case 'proof':
+        this.proof(message);
+        return;
       case 'catalogue':
         this.catalogue(message);
         return;
@@ -193,14 +204,34 @@ export class PageSession {
     this.identity = message.page;
     this.title = message.page.title;
     this.setFocus(message.focused ?? false);
+    this.nonces = { page: message.nonce, server: randomHex() };
+    this.state = 'awaiting-proof';
+    this.send({
+      type: 'challenge',
+      nonce: this.nonces.server,
+      proof: proofOf(this.options.token, 'server', this.nonces.page, this.nonces.server)
+    });
+  }
+
+  private proof(message: Proof): void {
+    if (this.state !== 'awaiting-proof') {
+      this.reject('a proof arrived out of turn');
+      return;
+    }
+    if (!isValidProof(message.proof, this.options.token, 'page', this.nonces.page, this.nonces.server)) {
+      // Say nothing more: the other side does not know the token.
+      this.options.log.warn(`refused a page that could not prove the pairing token: ${this.label}`);
+      this.close(CLOSE_CODES.notPaired, 'the page could not prove the pairing token; set the bridge token setting to jupyter-live-mcp token');
+      return;
+    }
     this.state = 'awaiting-catalogue';
-    this.options.log.info(`page connected: ${this.label}, bridge ${message.bridgeVersion}`);
+    this.options.log.info(`page connected: ${this.label}`);
     this.send({ type: 'welcome', protocol: PROTOCOL_VERSION, serverVersion: this.options.serverVersion });
   }
 
   private catalogue(message: Catalogue): void {
-    if (this.state === 'awaiting-hello') {
-      this.reject('a catalogue arrived before hello');
+    if (this.state === 'awaiting-hello' || this.state === 'awaiting-proof') {
+      this.reject(`a catalogue arrived before the handshake finished`);
       return;
     }
     this.tools = message.tools;
@@ -217,7 +248,7 @@ export class PageSession {
   private reject(reason: string): void {
     this.options.log.warn(`page ${this.label}: ${reason}`);
     this.send({ type: 'error', message: reason });
-    if (this.state === 'awaiting-hello') {
+    if (this.state === 'awaiting-hello' || this.state === 'awaiting-proof') {
       this.close(CLOSE_CODES.handshakeFailed, 'handshake failed: ' + reason);
     }
   }

@@ -1,0 +1,39 @@
+import { mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { configDir, loadToken, tokenFile, writeToken } from './pairing-token.js';
+
+const env = async () => ({ JUPYTER_LIVE_MCP_CONFIG_DIR: path.join(await mkdtemp(path.join(tmpdir(), 'token-test-')), 'config') });
+
+describe('the pairing token file', () => {
+  it('is created on first use with a 256-bit token, readable by the user only', async () => {
+    const e = await env();
+    const token = await loadToken(e);
+    expect(token).toMatch(/^[0-9a-f]{64}$/);
+    expect((await stat(tokenFile(e))).mode & 0o777).toBe(0o600);
+    expect((await stat(configDir(e))).mode & 0o777).toBe(0o700);
+    expect(await loadToken(e)).toBe(token);
+  });
+
+  it('is replaced by writeToken (token --rotate)', async () => {
+    const e = await env();
+    const first = await loadToken(e);
+    await writeToken('c'.repeat(64), e);
+    expect(await loadToken(e)).toBe('c'.repeat(64));
+    expect(first).not.toBe('c'.repeat(64));
+    expect(JSON.parse(await readFile(tokenFile(e), 'utf8'))).toEqual({ token: 'c'.repeat(64) });
+  });
+
+  it('says how to fix a damaged file, without printing its content', async () => {
+    const e = await env();
+    await loadToken(e);
+    await writeFile(tokenFile(e), '{"token": "not-a-token-but-a-secret"}');
+    await expect(loadToken(e)).rejects.toThrow(/holds no valid pairing token .* Run jupyter-live-mcp token --rotate/);
+    await expect(loadToken(e)).rejects.not.toThrow(/not-a-token-but-a-secret/);
+  });
+
+  it('lives under XDG_CONFIG_HOME by default', () => {
+    expect(configDir({ XDG_CONFIG_HOME: '/x' })).toBe('/x/jupyter-live-mcp');
+  });
+});

@@ -1,0 +1,60 @@
+/**
+ * The pairing token's home on the server side: a per-user file only the user
+ * can read (mode 0600, in a 0700 folder), created with a fresh 256-bit token on
+ * first run. JUPYTER_LIVE_MCP_CONFIG_DIR moves the folder (tests, several
+ * setups); the default is $XDG_CONFIG_HOME/jupyter-live-mcp or
+ * ~/.config/jupyter-live-mcp.
+ */
+import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import path from 'node:path';
+import { TOKEN_PATTERN, newToken } from '@jupyter-live-mcp/protocol';
+
+export function configDir(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.JUPYTER_LIVE_MCP_CONFIG_DIR) {
+    return env.JUPYTER_LIVE_MCP_CONFIG_DIR;
+  }
+  return path.join(env.XDG_CONFIG_HOME || path.join(homedir(), '.config'), 'jupyter-live-mcp');
+}
+
+export function tokenFile(env: NodeJS.ProcessEnv = process.env): string {
+  return path.join(configDir(env), 'config.json');
+}
+
+/** The token, created on first use. */
+export async function loadToken(env: NodeJS.ProcessEnv = process.env): Promise<string> {
+  const file = tokenFile(env);
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+      throw new Error(`cannot read the pairing token file ${file}: ${(error as Error).message}`);
+    }
+    return writeToken(newToken(), env);
+  }
+  let token: unknown;
+  try {
+    token = (JSON.parse(text) as { token?: unknown }).token;
+  } catch {
+    token = undefined;
+  }
+  if (typeof token !== 'string' || !TOKEN_PATTERN.test(token)) {
+    throw new Error(
+      `${file} holds no valid pairing token (64 hex digits under "token"). ` +
+        'Run jupyter-live-mcp token --rotate to write a new one.'
+    );
+  }
+  return token;
+}
+
+/** Writes the token file atomically, readable by the user only. */
+export async function writeToken(token: string, env: NodeJS.ProcessEnv = process.env): Promise<string> {
+  const file = tokenFile(env);
+  await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+  const temporary = `${file}.${process.pid}.tmp`;
+  await writeFile(temporary, JSON.stringify({ token }, null, 2) + '\n', { mode: 0o600 });
+  await chmod(temporary, 0o600);
+  await rename(temporary, file);
+  return token;
+}

@@ -1,0 +1,45 @@
+/**
+ * Mutual proof of the pairing token (SPEC §6). The page and the server share a
+ * 256-bit token; neither ever sends it. Each side sends a fresh nonce, and each
+ * proves the token with an HMAC-SHA256 over both nonces and its own side label,
+ * so a proof can be replayed neither on another connection nor as the other
+ * side's. The server proves itself first: the page sends nothing that depends
+ * on the token to a server that cannot.
+ *
+ * @noble/hashes (audited, no dependencies) rather than crypto.subtle, which a
+ * page served over plain http from a non-localhost host does not have.
+ */
+import { hmac } from '@noble/hashes/hmac.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+
+/** A token is 64 lower-case hex digits (256 bits). */
+export const TOKEN_PATTERN = /^[0-9a-f]{64}$/;
+
+export type Side = 'server' | 'page';
+
+/** 32 random bytes as hex. crypto.getRandomValues works outside secure contexts too. */
+export function randomHex(bytes = 32): string {
+  return bytesToHex(crypto.getRandomValues(new Uint8Array(bytes)));
+}
+
+export function newToken(): string {
+  return randomHex(32);
+}
+
+export function proofOf(token: string, side: Side, pageNonce: string, serverNonce: string): string {
+  return bytesToHex(hmac(sha256, utf8ToBytes(token), utf8ToBytes(`jupyter-live-mcp/v1|${side}|${pageNonce}|${serverNonce}`)));
+}
+
+/** Checks a proof in constant time for proofs of the right length. */
+export function isValidProof(proof: string, token: string, side: Side, pageNonce: string, serverNonce: string): boolean {
+  const expected = proofOf(token, side, pageNonce, serverNonce);
+  if (proof.length !== expected.length) {
+    return false;
+  }
+  let difference = 0;
+  for (let i = 0; i < expected.length; i++) {
+    difference |= proof.charCodeAt(i) ^ expected.charCodeAt(i);
+  }
+  return difference === 0;
+}

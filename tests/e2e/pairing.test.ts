@@ -1,0 +1,94 @@
+/**
+ * The pairing token between a real page and the server: a page with the wrong
+ * token is refused by the server, and the real bridge refuses a rogue server
+ * that does not know the token, runs nothing for it and tells the person why.
+ */
+import { randomBytes } from 'node:crypto';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { PROTOCOL_VERSION, randomHex } from '@jupyter-live-mcp/protocol';
+import { BRIDGE_DIR, BRIDGE_PLUGIN } from './support/lab-with-agent.js';
+import { launchChromium } from './support/chromium.js';
+import { freePort, startMcpSession } from './support/mcp-session.js';
+import { startJupyterLabPage, type JupyterLabPage } from '../../test-pages/jupyterlab/src/jupyterlab-page.js';
+import type { Browser } from 'playwright-core';
+
+let browser: Browser | undefined;
+let lab: JupyterLabPage | undefined;
+const cleanups: (() => Promise<unknown>)[] = [];
+
+afterEach(async () => {
+  await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
+  await lab?.stop();
+  lab = undefined;
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function openPage(settings: Record<string, unknown>) {
+  lab = await startJupyterLabPage({ extensions: [BRIDGE_DIR], userSettings: { [BRIDGE_PLUGIN]: settings } });
+  browser ??= await launchChromium();
+  const page = await browser.newPage();
+  cleanups.push(() => page.close());
+  await page.goto(lab.url);
+  return page;
+}
+
+/** The texts of the page's notifications (JupyterLab's toasts). */
+const notifications = (page: Awaited<ReturnType<typeof openPage>>) => page.locator('.jp-toast-message, .Toastify__toast-body').allInnerTexts();
+
+describe('pairing', () => {
+  it('the server refuses a page with the wrong token, and the page says what to do', async () => {
+    const mcp = await startMcpSession();
+    cleanups.push(() => mcp.close());
+    const page = await openPage({ serverUrls: [`ws://127.0.0.1:${mcp.port}`], token: randomBytes(32).toString('hex') });
+
+    await expect.poll(() => mcp.stderr(), { timeout: 30_000 }).toMatch(/refused a page that could not prove the pairing token/);
+    expect((await mcp.call('get_context')).result).toMatchObject({ success: false, code: 'no_page' });
+    await expect
+      .poll(async () => (await notifications(page)).join('\n'), { timeout: 10_000 })
+      .toMatch(/does not accept this page's pairing token.*jupyter-live-mcp token/s);
+    expect(mcp.stderr()).not.toContain(mcp.token);
+  });
+
+  it('the bridge refuses a rogue server that cannot prove the token: it sends it nothing and runs nothing', async () => {
+    // A program that grabbed the port and speaks the protocol, without the token.
+    const port = await freePort();
+    const rogue = new WebSocketServer({ host: '127.0.0.1', port });
+    cleanups.push(() => new Promise((resolve) => rogue.close(resolve)));
+    const received: unknown[] = [];
+    rogue.on('connection', (socket: WebSocket) => {
+      socket.on('message', (data) => {
+        const message = JSON.parse(data.toString());
+        received.push(message);
+        if (message.type === 'hello') {
+          socket.send(JSON.stringify({ type: 'challenge', nonce: randomHex(), proof: randomHex() }));
+          // Pushing on regardless, as an attacker would.
+          socket.send(JSON.stringify({ type: 'welcome', protocol: PROTOCOL_VERSION, serverVersion: 'evil' }));
+          socket.send(JSON.stringify({ type: 'call', callId: 'x1', tool: 'execute_command', args: { commandId: 'notebook:create-new' } }));
+        }
+      });
+    });
+    const page = await openPage({ serverUrls: [`ws://127.0.0.1:${port}`], token: randomBytes(32).toString('hex') });
+
+    await expect
+      .poll(async () => (await notifications(page)).join('\n'), { timeout: 30_000 })
+      .toMatch(/Refused the program at ws:\/\/127\.0\.0\.1:\d+: it could not prove the pairing token.*Nothing was sent to it/s);
+    // It heard the page's hello (with a nonce) and nothing else: no proof, no catalogue, no result.
+    expect(received.length).toBeGreaterThan(0);
+    expect(received.every((message) => (message as { type: string }).type === 'hello')).toBe(true);
+    expect(await page.locator('.jp-NotebookPanel').count()).toBe(0);
+  });
+
+  it('a page without a token connects nowhere and says how to pair', async () => {
+    const mcp = await startMcpSession();
+    cleanups.push(() => mcp.close());
+    const page = await openPage({ serverUrls: [`ws://127.0.0.1:${mcp.port}`] });
+    await expect
+      .poll(async () => (await notifications(page)).join('\n'), { timeout: 30_000 })
+      .toMatch(/no pairing token.*jupyter-live-mcp token/s);
+    expect(mcp.stderr()).not.toMatch(/page connected/);
+  });
+});
