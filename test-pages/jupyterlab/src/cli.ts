@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { loadToken } from '../../../packages/mcp-server/src/pairing-token.js';
 import { startJupyterLabPage } from './jupyterlab-page.js';
 
 const repoDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -29,6 +30,8 @@ async function main(): Promise<void> {
   const page = await startJupyterLabPage({
     port,
     extensions,
+    // Paired with the jupyter-live-mcp server of this user: the same token file.
+    userSettings: { 'jupyter-live-mcp-bridge:plugin': { token: await loadToken() } },
     // Server logs go to stderr: stdout carries only the URL.
     log: line => process.stderr.write(`${line}\n`)
   });
