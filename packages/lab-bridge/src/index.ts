@@ -29,7 +29,10 @@ const log = {
   warn: (message: string) => console.warn(`[jupyter-live-mcp] ${message}`)
 };
 
-/** Something the person must act on: a notification that stays until dismissed. */
+/**
+ * Something the person must act on: a notification that stays until dismissed.
+ * JupyterLab shows at most 140 characters of it.
+ */
 function alert(message: string): void {
   log.warn(message);
   Notification.warning(message, { autoClose: false });
@@ -82,10 +85,7 @@ const plugin: JupyterFrontEndPlugin<void> = {
       await catalogue.applySettings(next);
       if (next.enabled && !next.token) {
         if (previous.token || !connectedWith) {
-          alert(
-            'The agent bridge has no pairing token, so it connects to no jupyter-live-mcp server. Run ' +
-              '"jupyter-live-mcp token" and put what it prints into Settings → Agent bridge → token.'
-          );
+          alert('Agent bridge: no pairing token, so no agent can connect. Put what "jupyter-live-mcp token" prints into Settings → Agent bridge.');
         }
       }
       const urls = next.enabled && next.token ? [...new Set(next.serverUrls)] : [];

@@ -23,7 +23,7 @@ export interface ConnectionHooks {
   bridgeVersion: string;
   /** The pairing token (64 hex digits) this page and the server share. */
   token: string;
-  /** Tells the person something they must act on (a page notification). */
+  /** Tells the person something they must act on (a page notification; at most 140 characters show). */
   alert(message: string): void;
   identity(): PageIdentity;
   catalogue(): ToolDescriptor[];
@@ -45,6 +45,8 @@ export function reconnectDelay(attempt: number, downForMs: number): number {
 const FINAL_CLOSE_CODES = new Set([4426]);
 /** The server refused our proof of the token. */
 const NOT_PAIRED = 4401;
+/** We refused the server: it did not prove the token first. */
+const SERVER_NOT_PROVED = 4403;
 
 export class ServerConnection {
   private socket: WebSocket | undefined;
@@ -132,10 +134,7 @@ export class ServerConnection {
         this.downSince = Date.now();
       }
       if (event.code === NOT_PAIRED) {
-        this.alertOnce(
-          `The jupyter-live-mcp server at ${this.url} does not accept this page's pairing token. ` +
-            'Run "jupyter-live-mcp token" and put what it prints into Settings → Agent bridge → token.'
-        );
+        this.alertOnce(`${this.url} refused this page's pairing token. Set Settings → Agent bridge → token to what "jupyter-live-mcp token" prints.`);
       }
       this.welcomed = false;
       this.serverProved = false;
@@ -168,7 +167,7 @@ export class ServerConnection {
     if (!this.serverProved) {
       // Whoever this is has not proved the token: tell it nothing, not even an error.
       this.hooks.log.warn(`${this.url} sent something before proving the pairing token; hanging up`);
-      this.socket?.close(4401, 'prove the pairing token first');
+      this.socket?.close(SERVER_NOT_PROVED, 'prove the pairing token first');
       return;
     }
     if (!parsed) {
@@ -215,13 +214,13 @@ export class ServerConnection {
   /** The server's proof of the token: answered with ours only if it holds. */
   private challenge(message: Challenge): void {
     if (!isValidProof(message.proof, this.hooks.token, 'server', this.pageNonce, message.nonce)) {
-      this.hooks.log.warn(`refused ${this.url}: it could not prove the pairing token`);
-      this.alertOnce(
-        `Refused the program at ${this.url}: it could not prove the pairing token, so it may not be your ` +
-          'jupyter-live-mcp server (or the token changed). Nothing was sent to it and it can run nothing here. ' +
-          'If it is yours, run "jupyter-live-mcp token" and put what it prints into Settings → Agent bridge → token.'
+      this.hooks.log.warn(
+        `refused ${this.url}: it could not prove the pairing token, so it may not be your jupyter-live-mcp server ` +
+          '(or the token changed). Nothing was sent to it and it can run nothing here. If it is yours, run ' +
+          '"jupyter-live-mcp token" and put what it prints into Settings → Agent bridge → token.'
       );
-      this.socket?.close(4401, 'the server could not prove the pairing token');
+      this.alertOnce(`Refused ${this.url}: it cannot prove the pairing token; nothing was sent. Check Settings → Agent bridge → token.`);
+      this.socket?.close(SERVER_NOT_PROVED, 'the server could not prove the pairing token');
       return;
     }
     this.serverProved = true;
