@@ -1,0 +1,329 @@
+// Assembles a static JupyterLite 0.8 site from npm packages into build/site/, laid
+// out as JupyterLite lays out its sites:
+//   jupyter-lite.json                      the site's page config
+//   index.html                             sends the browser on to lab/
+//   lab/                                   the Lab UI (index.html + jupyter-lite.json)
+//   tree/ notebooks/ edit/ consoles/       the Notebook UI's pages
+//   build/                                 the bundle, schemas/ (with all.json), themes/
+//   extensions/                            prebuilt labextensions (installed at start)
+//   api/translations/                      the (English only) language list
+// Intermediate files go to build/generated/. Run from the repo root:
+//   scripts/pnpm --filter @jupyter-live-mcp/test-page-jupyterlite build
+import { copyFile, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Build } from '@jupyter/builder';
+import { rspack, type Configuration, type MultiStats } from '@rspack/core';
+
+import {
+  allExtensionPackages,
+  labExtensions,
+  mimeExtensions,
+  notebookExtensions,
+  notebookPages
+} from '../app/extensions.js';
+import { settingsListing } from './settings-listing.js';
+
+const require = createRequire(import.meta.url);
+const pageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const appDir = path.join(pageDir, 'app');
+const generatedDir = path.join(pageDir, 'build', 'generated');
+const siteDir = path.join(pageDir, 'build', 'site');
+const staticDir = path.join(siteDir, 'build');
+
+interface PackageJson {
+  name: string;
+  version: string;
+}
+const packageJson = (name: string) => require(`${name}/package.json`) as PackageJson;
+
+interface CorePackage {
+  resolutions: Record<string, string>;
+  jupyterlab: { singletonPackages: string[] };
+}
+const core = require('@jupyterlab/core-meta/core.package.json') as CorePackage;
+
+// JupyterLab's own rules for CSS, SVG, fonts and Node fallbacks, the same ones
+// prebuilt extensions are built with.
+const baseConfig = require('@jupyter/builder/lib/webpack.config.base') as Configuration;
+
+/** Plugins JupyterLite replaces or has no use for; the same list serves both UIs. */
+const disabledExtensions = [
+  // Replaced by @jupyterlite/services-extension's in-browser services.
+  ...[
+    'config-section-manager',
+    'default-drive',
+    'event-manager',
+    'kernel-manager',
+    'kernel-spec-manager',
+    'nbconvert-manager',
+    'session-manager',
+    'setting-manager',
+    'user-manager',
+    'workspace-manager'
+  ].map(name => `@jupyterlab/services-extension:${name}`),
+  // Replaced by @jupyterlite/application-extension and @jupyterlite/apputils-extension.
+  '@jupyterlab/application-extension:logo',
+  // Writes open documents' paths into the URL (/lab/tree/...), which a static site
+  // cannot serve; @jupyterlite/application-extension:opener reads ?path= instead.
+  '@jupyterlab/application-extension:main',
+  '@jupyterlab/application-extension:router',
+  '@jupyterlab/apputils-extension:licenses-client',
+  '@jupyterlab/apputils-extension:resolver',
+  '@jupyterlab/docmanager-extension:download',
+  '@jupyterlab/filebrowser-extension:download',
+  '@jupyterlab/filebrowser-extension:share-file',
+  '@jupyterlab/help-extension:about',
+  '@jupyterlab/lsp-extension:plugin',
+  '@jupyterlab/pluginmanager-extension:plugin',
+  '@jupyterlab/translation-extension:translator-connector',
+  // Replaced by @jupyterlite/notebook-application-extension (paths as ?path=).
+  '@jupyter-notebook/application-extension:logo',
+  '@jupyter-notebook/application-extension:opener',
+  '@jupyter-notebook/application-extension:path-opener',
+  '@jupyter-notebook/help-extension:about',
+  // Server-only: folder URLs of a Jupyter server, the news feed.
+  '@jupyterlab/application-extension:tree-resolver',
+  '@jupyterlab/apputils-extension:announcements',
+  // Swaps the tab icon for Jupyter Server's favicons, which no npm package ships.
+  '@jupyter-notebook/notebook-extension:tab-icon',
+  // The service worker only serves the Python kernel's file access; the site has none.
+  '@jupyterlite/application-extension:service-worker-manager'
+];
+
+function siteConfig(): object {
+  return {
+    'jupyter-lite-schema-version': 0,
+    'jupyter-config-data': {
+      appName: 'JupyterLite',
+      appVersion: packageJson('@jupyterlite/application-extension').version,
+      baseUrl: './',
+      appUrl: './lab',
+      fullStaticUrl: './build',
+      settingsUrl: './build/schemas',
+      // JupyterLab joins this to baseUrl itself.
+      themesUrl: 'build/themes',
+      fullLabextensionsUrl: './extensions',
+      defaultKernelName: 'javascript',
+      terminalsAvailable: false,
+      // Tests and the bridge's users drive the page through window.jupyterapp.
+      exposeAppInBrowser: true,
+      disabledExtensions,
+      federated_extensions: [],
+      settingsOverrides: {}
+    }
+  };
+}
+
+/** Every bundled extension module as a lazy import, so the bundler sees each one. */
+function extensionsModule(): string {
+  const requests = [
+    ...allExtensionPackages(),
+    ...Object.entries(mimeExtensions).map(([name, module]) => (module ? `${name}/${module}` : name))
+  ];
+  const lines = requests.map(
+    request => `  ${JSON.stringify(request)}: () => import(${JSON.stringify(request)}),`
+  );
+  return `// Generated by src/build-site.ts from app/extensions.ts.\nexport const loaders = {\n${lines.join('\n')}\n};\n`;
+}
+
+/**
+ * JupyterLab's packages, and JupyterLite's and Notebook's core packages, are offered
+ * to prebuilt extensions through module federation; singletons must exist only once.
+ */
+function sharedPackages(): Record<string, { requiredVersion: string; singleton: boolean }> {
+  const singletons = new Set(core.jupyterlab.singletonPackages);
+  const shared = Object.fromEntries(
+    Object.entries(core.resolutions).map(([name, requiredVersion]) => [
+      name,
+      { requiredVersion, singleton: singletons.has(name) }
+    ])
+  );
+  const appPackages = [
+    '@jupyter-notebook/application',
+    '@jupyter-notebook/tree',
+    '@jupyter-notebook/ui-components',
+    '@jupyterlite/application',
+    '@jupyterlite/apputils',
+    '@jupyterlite/contents',
+    '@jupyterlite/kernel',
+    '@jupyterlite/localforage',
+    '@jupyterlite/server',
+    '@jupyterlite/services',
+    '@jupyterlite/types',
+    '@jupyterlite/ui-components'
+  ];
+  for (const name of appPackages) {
+    shared[name] = { requiredVersion: `~${packageJson(name).version}`, singleton: true };
+  }
+  return shared;
+}
+
+function appConfig(): Configuration {
+  return {
+    ...baseConfig,
+    mode: 'production',
+    devtool: false,
+    context: appDir,
+    entry: { bootstrap: path.join(appDir, 'bootstrap.ts') },
+    output: {
+      ...baseConfig.output,
+      path: staticDir,
+      // Resolved from bootstrap.js's own URL, so every page folder finds the bundle.
+      publicPath: 'auto',
+      filename: '[name].js',
+      chunkFilename: '[name].[contenthash].js'
+    },
+    resolve: {
+      ...baseConfig.resolve,
+      alias: { '@generated': generatedDir }
+    },
+    module: {
+      rules: [
+        ...(baseConfig.module?.rules ?? []),
+        {
+          test: /\.ts$/,
+          include: appDir,
+          loader: 'builtin:swc-loader',
+          options: { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' } },
+          type: 'javascript/auto'
+        }
+      ]
+    },
+    // Unminified it builds in a third of the time and loads as fast from loopback; a
+    // site to ship would minify (about 19 MB instead of 39 MB).
+    optimization: { minimize: false },
+    performance: { hints: false },
+    plugins: [
+      ...(baseConfig.plugins ?? []),
+      // V1, as @jupyter/builder builds the prebuilt extensions: the two must share
+      // modules the same (webpack) way.
+      new rspack.container.ModuleFederationPluginV1({
+        name: 'CORE_FEDERATION',
+        shared: sharedPackages()
+      }),
+      // @jupyterlite/javascript-kernel-extension 0.3.0 imports logo PNGs that its npm
+      // package lacks.
+      new rspack.NormalModuleReplacementPlugin(/style[\\/]icons[\\/]logo-\d+x\d+\.png$/, resource => {
+        if (resource.context.includes(`${path.sep}javascript-kernel-extension${path.sep}`)) {
+          resource.request = path.join(appDir, 'javascript-kernel-logo.ts');
+        }
+      })
+    ]
+  };
+}
+
+function run(configs: Configuration[]): Promise<MultiStats> {
+  return new Promise((resolve, reject) => {
+    const compiler = rspack(configs);
+    compiler.run((error, stats) => {
+      compiler.close(() => {
+        if (error) {
+          reject(error);
+        } else if (!stats) {
+          reject(new Error('rspack returned no stats'));
+        } else {
+          resolve(stats);
+        }
+      });
+    });
+  });
+}
+
+/** Collects CSS imports and settings schemas; returns the theme builds. */
+function ensureAssets(): Configuration[] {
+  const assets = (packageNames: string[], output: string) =>
+    Build.ensureAssets({
+      packageNames,
+      output,
+      schemaOutput: staticDir,
+      themeOutput: staticDir
+    }) as Configuration[];
+  // Each UI gets the styles of its own extensions (generated/<ui>/style.js); the
+  // schemas and themes of both go to the same folders.
+  const mime = Object.keys(mimeExtensions);
+  const themes = assets([...labExtensions, ...mime], path.join(generatedDir, 'lab'));
+  assets([...notebookExtensions(), ...mime], path.join(generatedDir, 'notebook'));
+  return themes;
+}
+
+const json = (value: unknown) => JSON.stringify(value, null, 2) + '\n';
+
+async function writeSiteFiles(): Promise<void> {
+  const page = await readFile(path.join(appDir, 'index.html'), 'utf8');
+  const pages: Record<string, object> = {
+    lab: {},
+    ...Object.fromEntries(notebookPages.map(name => [name, { notebookPage: name }]))
+  };
+  for (const [name, config] of Object.entries(pages)) {
+    await mkdir(path.join(siteDir, name), { recursive: true });
+    await writeFile(path.join(siteDir, name, 'index.html'), page);
+    await writeFile(
+      path.join(siteDir, name, 'jupyter-lite.json'),
+      json({ 'jupyter-lite-schema-version': 0, 'jupyter-config-data': config })
+    );
+  }
+  await writeFile(path.join(siteDir, 'jupyter-lite.json'), json(siteConfig()));
+  await writeFile(
+    path.join(siteDir, 'index.html'),
+    '<!doctype html>\n<meta charset="utf-8" />\n<meta http-equiv="refresh" content="0; url=lab/" />\n<title>JupyterLite</title>\n'
+  );
+  await mkdir(path.join(siteDir, 'extensions'), { recursive: true });
+
+  const translations = path.join(siteDir, 'api', 'translations');
+  await mkdir(translations, { recursive: true });
+  await writeFile(
+    path.join(translations, 'all.json'),
+    json({ data: { en: { displayName: 'English', nativeName: 'English' } }, message: '' })
+  );
+  await writeFile(path.join(translations, 'en.json'), json({ data: {}, message: '' }));
+
+  const schemasDir = path.join(staticDir, 'schemas');
+  await writeFile(path.join(schemasDir, 'all.json'), json(await settingsListing(schemasDir)));
+  // Filled in with the prebuilt extensions' schemas when they are installed.
+  await writeFile(path.join(schemasDir, 'all_federated.json'), json([]));
+  await copyFile(
+    require.resolve('@jupyterlite/ui-components/style/icons/liteIcon.svg'),
+    path.join(staticDir, 'favicon.svg')
+  );
+}
+
+async function siteSize(dir: string): Promise<{ files: number; bytes: number }> {
+  let files = 0;
+  let bytes = 0;
+  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) {
+      files += 1;
+      bytes += (await stat(path.join(entry.parentPath, entry.name))).size;
+    }
+  }
+  return { files, bytes };
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  await rm(path.join(pageDir, 'build'), { recursive: true, force: true });
+  await mkdir(generatedDir, { recursive: true });
+
+  const themeConfigs = ensureAssets();
+  await writeFile(path.join(generatedDir, 'extensions.js'), extensionsModule());
+  const stats = await run([appConfig(), ...themeConfigs]);
+  if (stats.hasErrors()) {
+    console.error(stats.toString({ all: false, errors: true, colors: true }));
+    throw new Error('the JupyterLite site build failed (errors above)');
+  }
+  await writeSiteFiles();
+
+  const { files, bytes } = await siteSize(siteDir);
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const megabytes = (bytes / 1024 / 1024).toFixed(1);
+  console.log(
+    `JupyterLite site built into ${path.relative(process.cwd(), siteDir) || '.'} in ${seconds} s: ${files} files, ${megabytes} MB`
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});
