@@ -6,6 +6,7 @@ import type { JupyterFrontEnd, JupyterFrontEndPlugin } from '@jupyterlab/applica
 import { Notification } from '@jupyterlab/apputils';
 import { IDefaultFileBrowser } from '@jupyterlab/filebrowser';
 import { ISettingRegistry } from '@jupyterlab/settingregistry';
+import { IStatusBar } from '@jupyterlab/statusbar';
 import { LiveCatalogue } from './catalogue/live-catalogue.js';
 import { DialogWatcher } from './dialogs/dialog-watcher.js';
 import { attachImages } from './images/attach-images.js';
@@ -13,8 +14,10 @@ import { registerKernelCommands } from './kernel-commands.js';
 import { watchPageFocus } from './page-focus.js';
 import { pageId, pageIdentity } from './page-identity.js';
 import { PendingCalls } from './pending/pending-calls.js';
+import { PersonControl } from './person-control.js';
 import { capResult } from './result-cap.js';
 import { ServerConnection } from './server-connection.js';
+import { StatusItem, type BridgeStatus } from './status-item.js';
 import { PLUGIN_ID, readSettings, type BridgeSettings } from './settings.js';
 import { runTool } from './tool-runner.js';
 import { answerDialogTool } from './tools/answer-dialog.js';
@@ -42,8 +45,13 @@ const plugin: JupyterFrontEndPlugin<void> = {
   id: PLUGIN_ID,
   description: 'Lets an AI agent work in this page through a jupyter-live-mcp server.',
   autoStart: true,
-  optional: [ISettingRegistry, IDefaultFileBrowser],
-  activate: (app: JupyterFrontEnd, settingRegistry: ISettingRegistry | null, fileBrowser: IDefaultFileBrowser | null) => {
+  optional: [ISettingRegistry, IDefaultFileBrowser, IStatusBar],
+  activate: (
+    app: JupyterFrontEnd,
+    settingRegistry: ISettingRegistry | null,
+    fileBrowser: IDefaultFileBrowser | null,
+    statusBar: IStatusBar | null
+  ) => {
     registerKernelCommands(app);
     let settings: BridgeSettings = readSettings({});
     const dialogs = new DialogWatcher();
@@ -62,21 +70,62 @@ const plugin: JupyterFrontEndPlugin<void> = {
       answerDialogTool(dialogs),
       waitForResultTool(pending, () => settings.pendingAfterSeconds)
     ]);
+    let connections: ServerConnection[] = [];
+    const person = new PersonControl(dialogs, () => settings.confirm);
+    const status: BridgeStatus = {
+      connectedUrls: () => connections.filter((connection) => connection.connected).map((connection) => connection.url),
+      calls: 0,
+      paused: false,
+      disconnected: false
+    };
+    const statusItem = new StatusItem(status, () => void onStatusClick());
+    statusBar?.registerStatusItem(`${PLUGIN_ID}:status`, { item: statusItem, align: 'left', rank: 100 });
+    const gate = (name: string, descriptor: { hints: Parameters<PersonControl['gate']>[1] }, args: Record<string, unknown>) =>
+      person.gate(name, descriptor.hints, args);
+
     // These two answer about other calls; they never go pending themselves.
     const immediate = new Set(['answer_dialog', 'wait_for_result']);
     const run = async (name: string, args: Record<string, unknown>) => {
+      status.calls++;
+      status.lastTool = name;
+      statusItem.refresh();
       const command = catalogue.tools.get(name)?.descriptor.command ?? (typeof args.commandId === 'string' ? args.commandId : undefined);
       const result = immediate.has(name)
-        ? await runTool(catalogue.tools, name, args)
-        : await pending.run(name, command, dialogs.watch(), () => runTool(catalogue.tools, name, args));
+        ? await runTool(catalogue.tools, name, args, gate)
+        : await pending.run(name, command, dialogs.watch(), () => runTool(catalogue.tools, name, args, gate));
       const attached = await attachImages(result, settings.maxImageSide);
       return { result: capResult(attached.result, settings.maxResultChars), images: attached.images };
     };
 
     const id = pageId();
-    let connections: ServerConnection[] = [];
     catalogue.onChange(() => connections.forEach((connection) => connection.sendCatalogue()));
     watchPageFocus((focused) => connections.forEach((connection) => connection.sendPageState(focused)));
+
+    const onStatusClick = async () => {
+      if (status.disconnected) {
+        if ((await person.choose('Agent bridge', 'This page is disconnected from the agent servers.', ['Close', 'Reconnect'])) === 'Reconnect') {
+          status.disconnected = false;
+          connectedWith = '';
+          await apply(settings);
+        }
+        return;
+      }
+      const pause = status.paused ? 'Resume agent' : 'Pause agent';
+      const body = status.paused
+        ? "Agent control is paused: the agent's calls are refused."
+        : "Pause to refuse the agent's calls for now, or disconnect this page from the agent servers.";
+      const choice = await person.choose('Agent bridge', body, ['Close', 'Disconnect', pause]);
+      if (choice === pause) {
+        status.paused = !status.paused;
+        person.paused = status.paused;
+      } else if (choice === 'Disconnect') {
+        status.disconnected = true;
+        connectedWith = '';
+        connections.forEach((connection) => connection.stop());
+        connections = [];
+      }
+      statusItem.refresh();
+    };
 
     let connectedWith = '';
     const apply = async (next: BridgeSettings) => {
@@ -88,7 +137,7 @@ const plugin: JupyterFrontEndPlugin<void> = {
           alert('Agent bridge: no pairing token, so no agent can connect. Put what "jupyter-live-mcp token" prints into Settings → Agent bridge.');
         }
       }
-      const urls = next.enabled && next.token ? [...new Set(next.serverUrls)] : [];
+      const urls = next.enabled && next.token && !status.disconnected ? [...new Set(next.serverUrls)] : [];
       const wanted = JSON.stringify([urls, next.token]);
       if (wanted === connectedWith) {
         return;
@@ -101,6 +150,7 @@ const plugin: JupyterFrontEndPlugin<void> = {
             bridgeVersion: BRIDGE_VERSION,
             token: next.token,
             alert,
+            changed: () => statusItem.refresh(),
             identity: () => pageIdentity(id, app),
             catalogue: () => catalogue.descriptors(),
             run,
@@ -108,6 +158,7 @@ const plugin: JupyterFrontEndPlugin<void> = {
           })
       );
       connections.forEach((connection) => connection.start());
+      statusItem.refresh();
     };
 
     // Tools act on the restored workspace, so they are offered once it is there.

@@ -25,6 +25,8 @@ export interface ConnectionHooks {
   token: string;
   /** Tells the person something they must act on (a page notification; at most 140 characters show). */
   alert(message: string): void;
+  /** The connection was welcomed or lost. */
+  changed(): void;
   identity(): PageIdentity;
   catalogue(): ToolDescriptor[];
   run(tool: string, args: Record<string, unknown>): Promise<{ result: ToolResult; images: AttachedImage[] }>;
@@ -83,6 +85,10 @@ export class ServerConnection {
     clearTimeout(this.retryTimer);
     this.socket?.close(1000, 'bridge stopped');
     this.socket = undefined;
+    if (this.welcomed) {
+      this.welcomed = false;
+      this.hooks.changed();
+    }
   }
 
   /** Sends the catalogue again, e.g. after the page's tools changed. */
@@ -136,9 +142,13 @@ export class ServerConnection {
       if (event.code === NOT_PAIRED) {
         this.alertOnce(`${this.url} refused this page's pairing token. Set Settings → Agent bridge → token to what "jupyter-live-mcp token" prints.`);
       }
+      const wasWelcomed = this.welcomed;
       this.welcomed = false;
       this.serverProved = false;
       this.socket = undefined;
+      if (wasWelcomed) {
+        this.hooks.changed();
+      }
       // The server has answered these calls itself (page_disconnected).
       this.running.clear();
       this.cancelled.clear();
@@ -192,6 +202,7 @@ export class ServerConnection {
         this.attempt = 0;
         this.hooks.log.info(`connected to jupyter-live-mcp ${message.serverVersion} at ${this.url}`);
         this.sendCatalogue();
+        this.hooks.changed();
         return;
       case 'call':
         if (!this.welcomed) {

@@ -21,7 +21,8 @@ export const DEFAULTS = {
   blockedCommands: ['apputils:run-first-enabled', 'apputils:run-all-enabled'],
   maxResultChars: 60_000,
   pendingAfterSeconds: 25,
-  maxImageSide: 1024
+  maxImageSide: 1024,
+  confirm: 'none' as 'none' | 'consequential' | 'all'
 };
 
 const settingsSchema = z.object({
@@ -33,7 +34,8 @@ const settingsSchema = z.object({
   blockedCommands: z.array(z.string()).catch(DEFAULTS.blockedCommands),
   maxResultChars: z.number().int().min(1000).catch(DEFAULTS.maxResultChars),
   pendingAfterSeconds: z.number().min(0.1).max(300).catch(DEFAULTS.pendingAfterSeconds),
-  maxImageSide: z.number().int().min(16).max(8192).catch(DEFAULTS.maxImageSide)
+  maxImageSide: z.number().int().min(16).max(8192).catch(DEFAULTS.maxImageSide),
+  confirm: z.enum(['none', 'consequential', 'all']).catch(DEFAULTS.confirm)
 });
 
 export type BridgeSettings = z.infer<typeof settingsSchema>;

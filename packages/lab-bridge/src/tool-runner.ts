@@ -10,10 +10,14 @@ export interface BridgeTool {
   run(args: Record<string, unknown>): Promise<ToolResult>;
 }
 
+/** Runs after the input checks and before the tool: a result stops the call. */
+export type Gate = (tool: string, descriptor: ToolDescriptor, args: Record<string, unknown>) => Promise<ToolResult | undefined>;
+
 export async function runTool(
   tools: ReadonlyMap<string, BridgeTool>,
   name: string,
-  args: Record<string, unknown>
+  args: Record<string, unknown>,
+  gate?: Gate
 ): Promise<ToolResult> {
   const tool = tools.get(name);
   if (!tool) {
@@ -25,6 +29,10 @@ export async function runTool(
   const checked = checkInput(name, tool.descriptor.inputSchema, args);
   if (!checked.ok) {
     return fail('bad_input', checked.error);
+  }
+  const stopped = await gate?.(name, tool.descriptor, checked.args);
+  if (stopped) {
+    return stopped;
   }
   try {
     return await tool.run(checked.args);

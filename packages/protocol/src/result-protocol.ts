@@ -23,6 +23,10 @@ export const RESULT_CODES = [
   'page_disconnected',
   /** `wait_for_result` was given an id the page does not know. */
   'unknown_pending',
+  /** The person denied the call in the page's confirmation dialog. */
+  'denied_by_user',
+  /** The person paused agent control from the page's status bar. */
+  'paused',
   /** A fault in the bridge or the server itself, not in the call. */
   'internal_error'
 ] as const;

@@ -1,0 +1,68 @@
+/**
+ * What the person in the page decides about the agent's calls (SPEC §6): which
+ * calls wait for their click (`confirm`), and whether agent control is paused.
+ * The bridge's own dialogs are hidden from the agent: it can never see or
+ * answer them.
+ */
+import { Dialog } from '@jupyterlab/apputils';
+import { fail, type ToolHints, type ToolResult } from '@jupyter-live-mcp/protocol';
+import type { DialogWatcher } from './dialogs/dialog-watcher.js';
+
+export type ConfirmMode = 'none' | 'consequential' | 'all';
+
+export function needsConfirmation(mode: ConfirmMode, hints: ToolHints): boolean {
+  return mode === 'all' || (mode === 'consequential' && hints.consequential);
+}
+
+/** At most this much of the arguments is shown in the confirmation dialog. */
+const MAX_SHOWN_ARGS = 600;
+
+export class PersonControl {
+  paused = false;
+
+  constructor(
+    private readonly dialogs: DialogWatcher,
+    private readonly mode: () => ConfirmMode
+  ) {}
+
+  /**
+   * Runs before a checked call: a failure result stops it (paused, or denied by
+   * the person), undefined lets it run.
+   */
+  async gate(tool: string, hints: ToolHints, args: Record<string, unknown>): Promise<ToolResult | undefined> {
+    if (this.paused) {
+      return fail('paused', `The person paused agent control in the page's status bar, so "${tool}" did not run. Ask them to resume it.`);
+    }
+    if (!needsConfirmation(this.mode(), hints)) {
+      return undefined;
+    }
+    const choice = await this.choose(`Let the agent run ${tool}?`, describeArgs(args), ['Deny', 'Allow']);
+    return choice === 'Allow' ? undefined : fail('denied_by_user', `The person denied "${tool}" in the page. Do not retry it unless they ask you to.`);
+  }
+
+  /**
+   * Shows one of the bridge's own dialogs and returns the label clicked. The
+   * first button is the safe one: Escape chooses it.
+   */
+  async choose(title: string, body: string, buttons: [string, ...string[]]): Promise<string> {
+    const [safe, ...others] = buttons;
+    const dialog = new Dialog({
+      title,
+      body,
+      buttons: [Dialog.cancelButton({ label: safe }), ...others.map((label) => Dialog.okButton({ label }))],
+      defaultButton: 0,
+      hasClose: false
+    });
+    this.dialogs.hide(dialog);
+    try {
+      return (await dialog.launch()).button.label;
+    } finally {
+      dialog.dispose();
+    }
+  }
+}
+
+function describeArgs(args: Record<string, unknown>): string {
+  const text = JSON.stringify(args, null, 1);
+  return text.length > MAX_SHOWN_ARGS ? `${text.slice(0, MAX_SHOWN_ARGS)}…` : text;
+}

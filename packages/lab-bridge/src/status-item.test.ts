@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { needsConfirmation } from './person-control.js';
+import { statusText } from './status-item.js';
+
+describe('statusText', () => {
+  const base = { connectedUrls: () => ['ws://127.0.0.1:8767'], calls: 0, paused: false, disconnected: false };
+
+  it('says where the page is connected, how many calls and the last tool', () => {
+    expect(statusText(base)).toBe('Agent: 127.0.0.1:8767 · 0 calls');
+    expect(statusText({ ...base, calls: 1, lastTool: 'run_cell' })).toBe('Agent: 127.0.0.1:8767 · 1 call, last run_cell');
+    expect(statusText({ ...base, connectedUrls: () => ['ws://a', 'ws://b'], calls: 3 })).toBe('Agent: 2 servers · 3 calls');
+  });
+
+  it('says when it is paused, not connected or disconnected', () => {
+    expect(statusText({ ...base, paused: true })).toBe('Agent (paused): 127.0.0.1:8767 · 0 calls');
+    expect(statusText({ ...base, connectedUrls: () => [] })).toBe('Agent: not connected');
+    expect(statusText({ ...base, disconnected: true })).toBe('Agent: disconnected');
+  });
+});
+
+describe('needsConfirmation', () => {
+  const consequential = { readOnly: false, consequential: true, untrustedContent: false };
+  const reading = { readOnly: true, consequential: false, untrustedContent: false };
+
+  it('asks for nothing, for consequential calls, or for all, as the confirm setting says', () => {
+    expect(needsConfirmation('none', consequential)).toBe(false);
+    expect(needsConfirmation('consequential', consequential)).toBe(true);
+    expect(needsConfirmation('consequential', reading)).toBe(false);
+    expect(needsConfirmation('all', reading)).toBe(true);
+  });
+});
