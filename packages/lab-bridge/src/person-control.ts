@@ -6,13 +6,8 @@
  */
 import { Dialog } from '@jupyterlab/apputils';
 import { fail, type ToolHints, type ToolResult } from '@jupyter-live-mcp/protocol';
+import { needsConfirmation, type ConfirmMode } from './confirm-policy.js';
 import type { DialogWatcher } from './dialogs/dialog-watcher.js';
-
-export type ConfirmMode = 'none' | 'consequential' | 'all';
-
-export function needsConfirmation(mode: ConfirmMode, hints: ToolHints): boolean {
-  return mode === 'all' || (mode === 'consequential' && hints.consequential);
-}
 
 /** At most this much of the arguments is shown in the confirmation dialog. */
 const MAX_SHOWN_ARGS = 600;

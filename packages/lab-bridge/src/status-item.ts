@@ -4,14 +4,9 @@
  * agent control or disconnect.
  */
 import { Widget } from '@lumino/widgets';
+import { statusText, type BridgeStatus } from './status-text.js';
 
-export interface BridgeStatus {
-  connectedUrls(): string[];
-  calls: number;
-  lastTool?: string;
-  paused: boolean;
-  disconnected: boolean;
-}
+export type { BridgeStatus };
 
 export class StatusItem extends Widget {
   constructor(
@@ -28,18 +23,4 @@ export class StatusItem extends Widget {
   refresh(): void {
     this.node.textContent = statusText(this.status);
   }
-}
-
-export function statusText(status: BridgeStatus): string {
-  if (status.disconnected) {
-    return 'Agent: disconnected';
-  }
-  const urls = status.connectedUrls();
-  if (urls.length === 0) {
-    return 'Agent: not connected';
-  }
-  const where = urls.length === 1 ? urls[0]!.replace(/^wss?:\/\//, '') : `${urls.length} servers`;
-  const calls = `${status.calls} call${status.calls === 1 ? '' : 's'}`;
-  const last = status.lastTool ? `, last ${status.lastTool}` : '';
-  return `Agent${status.paused ? ' (paused)' : ''}: ${where} · ${calls}${last}`;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { needsConfirmation } from './person-control.js';
-import { statusText } from './status-item.js';
+import { needsConfirmation } from './confirm-policy.js';
+import { statusText } from './status-text.js';
 
 describe('statusText', () => {
   const base = { connectedUrls: () => ['ws://127.0.0.1:8767'], calls: 0, paused: false, disconnected: false };
