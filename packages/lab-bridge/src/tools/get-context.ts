@@ -10,6 +10,19 @@ import type { BridgeTool } from '../tool-runner.js';
 import { editorState, type Position } from './editor-state.js';
 import { describeMainAreaWidget, editorOf, kernelOf, mainAreaWidgets } from './main-area.js';
 
+export const ONE_DOCUMENT_NOTE =
+  'This page shows one document (Jupyter Notebook 7, or the notebooks UI of JupyterLite): open_document opens ' +
+  'another document in a new browser tab, which connects as a page of its own (see select_page).';
+
+/**
+ * Notebook 7 (and JupyterLite's notebooks UI, built on it) marks each page on
+ * <body data-notebook>: the notebook, editor and console pages show one
+ * document; the tree page shows the file browser.
+ */
+function isOneDocumentPage(): boolean {
+  return ['notebooks', 'edit', 'consoles'].includes(document.body.dataset.notebook ?? '');
+}
+
 /** How long get_context waits for the server's list of running kernels. */
 const KERNEL_REFRESH_MS = 2000;
 
@@ -34,16 +47,19 @@ export function getContextTool(app: JupyterFrontEnd, fileBrowser: IDefaultFileBr
       const kernels = await runningKernels(app);
       const current = app.shell.currentWidget;
       const widgets = mainAreaWidgets(app);
+      const oneDocument = isOneDocumentPage();
       return succeed({
         app: { name: app.name, version: app.version },
-        fileBrowserPath: fileBrowser ? fileBrowser.model.path : null,
+        // A one-document page loads the file browser plugin but shows no browser.
+        fileBrowserPath: fileBrowser && !oneDocument ? fileBrowser.model.path : null,
         currentWidgetId: current?.id ?? null,
         currentEditor: current ? currentEditor(current) : null,
         widgets: widgets.map(describeMainAreaWidget),
         kernels,
         dialogs: state.dialogs(),
         pending: state.pending(),
-        ...(state.catalogueErrors().length ? { catalogueErrors: state.catalogueErrors() } : {})
+        ...(state.catalogueErrors().length ? { catalogueErrors: state.catalogueErrors() } : {}),
+        ...(oneDocument ? { note: ONE_DOCUMENT_NOTE } : {})
       });
     }
   };
