@@ -80,6 +80,24 @@ describe('several pages', () => {
     expect(((await ok('select_page')).pages as unknown[]).length).toBe(2);
   });
 
+  it('after a reload, a pending call that finished can still be collected; one cut off by the reload says so', async () => {
+    const kernelId = ((await ok('get_context')).kernels as { id: string }[])[0]!.id;
+    const finished = await ok('execute_code', { kernelId, code: "import time\ntime.sleep(2)\nprint('before reload')" });
+    expect(finished).toMatchObject({ pending: true });
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    const cutOff = await ok('execute_code', { kernelId, code: 'import time\ntime.sleep(4)' });
+    expect(cutOff).toMatchObject({ pending: true });
+
+    await tabB.reload();
+    await expect.poll(async () => (await setup.mcp.call('get_context')).result.page, { timeout: 30_000 }).toMatchObject({ pageId: idB });
+    expect(await ok('wait_for_result', { pendingId: finished.pendingId, seconds: 5 })).toMatchObject({
+      status: 'ok',
+      outputs: [expect.objectContaining({ text: 'before reload\n' })]
+    });
+    const lost = await setup.mcp.call('wait_for_result', { pendingId: cutOff.pendingId });
+    expect(lost.result).toMatchObject({ success: false, code: 'page_disconnected', error: expect.stringContaining('reloaded while "execute_code" was running') });
+  });
+
   it('a pending call can be collected after the page reconnects to a restarted server', async () => {
     const kernelId = ((await ok('get_context')).kernels as { id: string }[])[0]!.id;
     const first = await ok('execute_code', { kernelId, code: "import time\ntime.sleep(4)\nprint('collected')" });

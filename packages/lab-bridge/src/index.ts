@@ -12,7 +12,7 @@ import { DialogWatcher } from './dialogs/dialog-watcher.js';
 import { attachImages } from './images/attach-images.js';
 import { registerKernelCommands } from './kernel-commands.js';
 import { watchPageFocus } from './page-focus.js';
-import { pageId, pageIdentity } from './page-identity.js';
+import { pageId, pageIdentity, tabStorage } from './page-identity.js';
 import { PendingCalls } from './pending/pending-calls.js';
 import { PersonControl } from './person-control.js';
 import { capResult } from './result-cap.js';
@@ -57,7 +57,8 @@ const plugin: JupyterFrontEndPlugin<void> = {
     const dialogs = new DialogWatcher();
     const pending = new PendingCalls({
       pendingAfterMs: () => settings.pendingAfterSeconds * 1000,
-      openDialogs: () => dialogs.open()
+      openDialogs: () => dialogs.open(),
+      store: tabStorage()
     });
     const catalogue = new LiveCatalogue(app, (live) => [
       getContextTool(app, fileBrowser, {

@@ -6,7 +6,7 @@ import type { PageIdentity } from '@jupyter-live-mcp/protocol';
 
 const PAGE_ID_KEY = 'jupyter-live-mcp:page-id';
 
-export function pageId(storage: Pick<Storage, 'getItem' | 'setItem'> | null = safeSessionStorage()): string {
+export function pageId(storage: Pick<Storage, 'getItem' | 'setItem'> | null = tabStorage()): string {
   const stored = storage?.getItem(PAGE_ID_KEY);
   if (stored) {
     return stored;
@@ -31,7 +31,8 @@ function randomHex(bytes: number): string {
   return [...crypto.getRandomValues(new Uint8Array(bytes))].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-function safeSessionStorage(): Storage | null {
+/** sessionStorage: per browser tab, kept across reloads; null where the browser disables it. */
+export function tabStorage(): Storage | null {
   try {
     return window.sessionStorage;
   } catch {

@@ -97,4 +97,27 @@ describe('PendingCalls', () => {
     now += 2;
     expect(await pending.wait('pending-1', 0)).toMatchObject({ code: 'unknown_pending' });
   });
+
+  it('keeps finished results across a reload of the page, and says a running call was lost', async () => {
+    const storage = new Map<string, string>();
+    const store = { getItem: (key: string) => storage.get(key) ?? null, setItem: (key: string, value: string) => void storage.set(key, value) };
+    const before = new PendingCalls({ pendingAfterMs: () => 10, openDialogs: () => [], store });
+    const finishing = deferred();
+    const first = await before.run('run_cell', undefined, fakeWatch().watch, () => finishing.promise);
+    const second = await before.run('execute_code', undefined, fakeWatch().watch, () => deferred().promise);
+    finishing.resolve(succeed({ status: 'ok' }));
+    await sleep(0);
+
+    // The page reloads: a new PendingCalls on the same sessionStorage.
+    const after = new PendingCalls({ pendingAfterMs: () => 10, openDialogs: () => [], store });
+    expect(await after.wait(first.pendingId as string, 0)).toEqual({ success: true, status: 'ok' });
+    expect(await after.wait(second.pendingId as string, 0)).toMatchObject({
+      success: false,
+      code: 'page_disconnected',
+      error: expect.stringContaining('reloaded while "execute_code" was running')
+    });
+    expect(after.running()).toEqual([]);
+    const third = await after.run('run_cell', undefined, fakeWatch().watch, () => deferred().promise);
+    expect(third.pendingId).toBe('pending-3');
+  });
 });

@@ -30,6 +30,25 @@ export interface PendingOptions {
   /** The dialogs open now, for pending results. */
   openDialogs(): DialogInfo[];
   now?: () => number;
+  /**
+   * Where pending calls outlive a reload of the page: sessionStorage, per tab.
+   * A call still running when the page unloads is lost with it; its id then
+   * answers page_disconnected instead of unknown_pending.
+   */
+  store?: Pick<Storage, 'getItem' | 'setItem'> | null;
+}
+
+const STORE_KEY = 'jupyter-live-mcp:pending';
+/** Results larger than this are not kept across a reload (sessionStorage is small). */
+const MAX_STORED_RESULT_CHARS = 1_000_000;
+
+interface StoredEntry {
+  pendingId: string;
+  tool: string;
+  command?: string;
+  startedAt: number;
+  finishedAt?: number;
+  result?: ToolResult;
 }
 
 export class PendingCalls {
@@ -39,6 +58,7 @@ export class PendingCalls {
 
   constructor(private readonly options: PendingOptions) {
     this.now = options.now ?? Date.now;
+    this.restore();
   }
 
   /**
@@ -72,9 +92,11 @@ export class PendingCalls {
     }
     const entry: Entry = { pendingId: `pending-${this.next++}`, tool, ...(command ? { command } : {}), startedAt, done };
     this.entries.set(entry.pendingId, entry);
+    this.save();
     void done.then((result) => {
       entry.result = result;
       entry.finishedAt = this.now();
+      this.save();
     });
     return this.pendingResult(entry);
   }
@@ -133,11 +155,48 @@ export class PendingCalls {
     return Math.round((this.now() - entry.startedAt) / 100) / 10;
   }
 
+  /** Calls kept by an earlier load of this page (see PendingOptions.store). */
+  private restore(): void {
+    let stored: { next: number; entries: StoredEntry[] };
+    try {
+      stored = JSON.parse(this.options.store?.getItem(STORE_KEY) ?? 'null') ?? { next: 1, entries: [] };
+    } catch {
+      return;
+    }
+    this.next = stored.next;
+    for (const old of stored.entries) {
+      const result =
+        old.result ??
+        fail(
+          'page_disconnected',
+          `The page was reloaded while "${old.tool}" was running, so its result is lost. The call may or may not ` +
+            'have finished: call get_context (and read_notebook) to see the state before you retry.'
+        );
+      this.entries.set(old.pendingId, { ...old, result, finishedAt: old.finishedAt ?? this.now(), done: Promise.resolve(result) });
+    }
+  }
+
+  private save(): void {
+    const store = this.options.store;
+    if (!store) {
+      return;
+    }
+    const entries: StoredEntry[] = [...this.entries.values()].map(({ done: _done, result, ...rest }) =>
+      result && JSON.stringify(result).length <= MAX_STORED_RESULT_CHARS ? { ...rest, result } : rest
+    );
+    try {
+      store.setItem(STORE_KEY, JSON.stringify({ next: this.next, entries }));
+    } catch {
+      // Storage full: the calls are still kept in memory for this load.
+    }
+  }
+
   private forgetOld(): void {
     const now = this.now();
     for (const [id, entry] of this.entries) {
       if (entry.finishedAt !== undefined && now - entry.finishedAt > KEEP_RESULTS_MS) {
         this.entries.delete(id);
+        this.save();
       }
     }
   }
