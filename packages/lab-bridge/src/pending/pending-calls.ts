@@ -116,8 +116,8 @@ export class PendingCalls {
     if (!entry) {
       return fail(
         'unknown_pending',
-        `wait_for_result: this page has no pending call "${pendingId}". Results are kept 10 minutes after a call ` +
-          'finishes, and a reload of the page forgets them. Call get_context for the calls still pending.'
+        `wait_for_result: this page has no pending call "${pendingId}" (results are kept 10 minutes after a call ` +
+          'finishes, and each page has its own: see select_page). Call get_context for the calls still pending.'
       );
     }
     if (entry.result) {
