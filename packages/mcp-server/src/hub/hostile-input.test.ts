@@ -1,0 +1,123 @@
+/**
+ * Hostile input, property-based: thousands of malformed or unexpected wire
+ * messages against the real endpoint, and malformed arguments against every
+ * tool's input checks. Nothing may crash or hang, and a valid call made
+ * afterwards still succeeds.
+ */
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { PROTOCOL_VERSION, checkInput, proofOf, type ServerMessage } from '@jupyter-live-mcp/protocol';
+import { createLogger } from '../log.js';
+import { DEFAULT_CATALOGUE } from '../mcp/mcp-server.js';
+import { startBridgeEndpoint, type BridgeEndpoint } from './bridge-endpoint.js';
+import { PageRouter } from './page-router.js';
+
+const TOKEN = 'd'.repeat(64);
+const NONCE = 'e'.repeat(64);
+let endpoint: BridgeEndpoint;
+const router = new PageRouter();
+
+beforeAll(async () => {
+  endpoint = await startBridgeEndpoint({
+    hosts: ['127.0.0.1'],
+    token: TOKEN,
+    port: 0,
+    router,
+    log: createLogger('error', () => {}),
+    serverVersion: 'fuzz',
+    maxMessageBytes: 1024 * 1024
+  });
+});
+
+afterAll(async () => {
+  await endpoint.close();
+});
+
+/** Frames a hostile page might send: garbage, wrong shapes, near-misses of real messages. */
+const hostileFrame = fc.oneof(
+  fc.string(),
+  fc.json(),
+  fc.jsonValue().map((value) => JSON.stringify(value)),
+  fc
+    .record({
+      type: fc.constantFrom('hello', 'proof', 'catalogue', 'result', 'page-state', 'error', 'call', 'welcome', '__proto__', ''),
+      callId: fc.oneof(fc.string(), fc.integer(), fc.constant('c1')),
+      result: fc.oneof(fc.jsonValue(), fc.record({ success: fc.boolean(), code: fc.string(), error: fc.string() })),
+      tools: fc.array(fc.jsonValue(), { maxLength: 3 }),
+      focused: fc.jsonValue(),
+      proof: fc.string(),
+      message: fc.jsonValue()
+    }, { requiredKeys: ['type'] })
+    .map((value) => JSON.stringify(value))
+);
+
+function open(): Promise<{ socket: WebSocket; messages: ServerMessage[]; closed: Promise<void> }> {
+  const socket = new WebSocket(endpoint.url, { headers: { origin: 'http://127.0.0.1' } });
+  const messages: ServerMessage[] = [];
+  socket.on('message', (data) => messages.push(JSON.parse(data.toString())));
+  const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+  return new Promise((resolve, reject) => {
+    socket.once('open', () => resolve({ socket, messages, closed }));
+    socket.once('error', reject);
+  });
+}
+
+async function pairedPage() {
+  const page = await open();
+  page.socket.send(JSON.stringify({ type: 'hello', protocol: PROTOCOL_VERSION, bridgeVersion: 'f', page: { pageId: 'fuzz', app: { name: 'F', version: '1' }, url: 'u' }, nonce: NONCE }));
+  await expect.poll(() => page.messages.length).toBe(1);
+  const challenge = page.messages[0] as { nonce: string };
+  page.socket.send(JSON.stringify({ type: 'proof', proof: proofOf(TOKEN, 'page', NONCE, challenge.nonce) }));
+  await expect.poll(() => page.messages.length).toBe(2);
+  page.socket.send(JSON.stringify({ type: 'catalogue', tools: [{ name: 'echo', description: 'e', inputSchema: { type: 'object' }, hints: { readOnly: true, consequential: false, untrustedContent: false } }] }));
+  await expect.poll(() => router.current()?.identity?.pageId).toBe('fuzz');
+  return page;
+}
+
+describe('hostile wire messages', () => {
+  it('10,000 hostile frames to a paired page session: answered or dropped, and a real call still works', async () => {
+    const page = await pairedPage();
+    const frames = fc.sample(hostileFrame, { numRuns: 10_000, seed: 42 });
+    for (const frame of frames) {
+      page.socket.send(frame);
+    }
+    // A valid frame after them all: once it is seen, every hostile frame was handled.
+    page.socket.send(JSON.stringify({ type: 'page-state', focused: true, title: 'after the storm' }));
+    await expect.poll(() => router.current()?.title, { timeout: 20_000 }).toBe('after the storm');
+    const call = router.current()!.call('echo', {});
+    await expect.poll(() => page.messages.some((m) => m.type === 'call' && m.tool === 'echo'), { timeout: 20_000 }).toBe(true);
+    const sent = page.messages.find((m) => m.type === 'call' && m.tool === 'echo') as { callId: string };
+    page.socket.send(JSON.stringify({ type: 'result', callId: sent.callId, result: { success: true, echoed: 1 } }));
+    expect((await call).result).toEqual({ success: true, echoed: 1 });
+    expect(page.messages.filter((m) => m.type === 'error').length).toBeGreaterThan(1000);
+    page.socket.close();
+  }, 60_000);
+
+  it('hostile first frames never get a client welcomed or routed to', async () => {
+    await fc.assert(
+      fc.asyncProperty(hostileFrame, async (frame) => {
+        const page = await open();
+        page.socket.send(frame);
+        page.socket.send(JSON.stringify({ type: 'catalogue', tools: [] }));
+        await Promise.race([page.closed, new Promise((resolve) => setTimeout(resolve, 50))]);
+        page.socket.terminate();
+        return !page.messages.some((m) => m.type === 'welcome');
+      }),
+      { numRuns: 150, seed: 7 }
+    );
+    expect(router.pages().map((p) => p.identity?.pageId)).not.toContain(undefined);
+  }, 60_000);
+});
+
+describe('malformed MCP arguments against every tool', () => {
+  it('checkInput answers ok or a clear error for any arguments, for all listed tools', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...DEFAULT_CATALOGUE), fc.oneof(fc.jsonValue(), fc.dictionary(fc.string(), fc.jsonValue())), (tool, args) => {
+        const checked = checkInput(tool.name, tool.inputSchema, args);
+        return checked.ok ? typeof checked.args === 'object' : checked.error.startsWith(`${tool.name}: `);
+      }),
+      { numRuns: 10_000, seed: 3 }
+    );
+  });
+});
