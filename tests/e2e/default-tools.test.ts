@@ -57,6 +57,9 @@ describe('the default tools in a real JupyterLab page', () => {
     const result = await ok('create_notebook', { name: NOTEBOOK });
     expect(result).toMatchObject({ notebookPath: NOTEBOOK, kernel: 'python3' });
     await expect.poll(() => setup.page.locator('.lm-TabBar-tabLabel', { hasText: NOTEBOOK }).count()).toBe(1);
+    // Opened in the background (the person's focus is not stolen); bring it to the
+    // front so the checks below can read what the page shows.
+    await ok('open_document', { path: NOTEBOOK });
   });
 
   let codeCellId = '';

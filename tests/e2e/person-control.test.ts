@@ -15,6 +15,8 @@ beforeAll(async () => {
   await setup.open();
   // Not consequential: these run without asking.
   await ok('create_notebook', { name: NOTEBOOK });
+  // Opened in the background; in front, the page shows what the checks read.
+  await ok('open_document', { path: NOTEBOOK });
   cellId = (await ok('add_cell', { notebookPath: NOTEBOOK, content: 'print(6*7)' })).cellId as string;
 });
 

@@ -14,6 +14,8 @@ beforeAll(async () => {
   setup = await startLabWithAgent({ extensions: [AI_COMMANDS_FIXTURE_DIR], bridgeSettings: { pendingAfterSeconds: 60 } });
   await setup.open();
   await ok('create_notebook', { name: NOTEBOOK });
+  // Opened in the background; in front, the page shows what the checks read.
+  await ok('open_document', { path: NOTEBOOK });
 });
 
 afterAll(async () => {
