@@ -16,6 +16,8 @@ import type { Browser } from 'playwright-core';
 let browser: Browser | undefined;
 let lab: JupyterLabPage | undefined;
 const cleanups: (() => Promise<unknown>)[] = [];
+/** Everything any page printed to its console, at every level. */
+const consoleTexts: string[] = [];
 
 afterEach(async () => {
   await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
@@ -31,6 +33,7 @@ async function openPage(settings: Record<string, unknown>) {
   lab = await startJupyterLabPage({ extensions: [BRIDGE_DIR], userSettings: { [BRIDGE_PLUGIN]: settings } });
   browser ??= await launchChromium();
   const page = await browser.newPage();
+  page.on('console', (message) => consoleTexts.push(message.text()));
   cleanups.push(() => page.close());
   await page.goto(lab.url);
   return page;
@@ -43,7 +46,8 @@ describe('pairing', () => {
   it('a page and a server with different tokens never pair, and the page says what to do', async () => {
     const mcp = await startMcpSession();
     cleanups.push(() => mcp.close());
-    const page = await openPage({ serverUrls: [`ws://127.0.0.1:${mcp.port}`], token: randomBytes(32).toString('hex') });
+    const pageToken = randomBytes(32).toString('hex');
+    const page = await openPage({ serverUrls: [`ws://127.0.0.1:${mcp.port}`], token: pageToken });
 
     // The server proves its token first; the page, holding another, refuses it.
     await expect
@@ -51,7 +55,10 @@ describe('pairing', () => {
       .toMatch(/^Refused ws:\/\/127\.0\.0\.1:\d+: it cannot prove the pairing token; nothing was sent\. Check Settings → Agent bridge → token\.$/m);
     expect(mcp.stderr()).not.toMatch(/page connected/);
     expect((await mcp.call('get_context')).result).toMatchObject({ success: false, code: 'no_page' });
+    // No secret in the server's debug log or the page console.
     expect(mcp.stderr()).not.toContain(mcp.token);
+    expect(consoleTexts.join('\n')).not.toContain(pageToken);
+    expect(consoleTexts.join('\n')).toMatch(/\[jupyter-live-mcp\] refused ws:/);
   });
 
   it('the bridge refuses a rogue server that cannot prove the token: it sends it nothing and runs nothing', async () => {

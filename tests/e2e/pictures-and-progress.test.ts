@@ -104,4 +104,15 @@ describe('progress and cancellation', () => {
     expect(setup.mcp.stderr()).not.toMatch(/dropped result/);
     expect(await ok('get_context')).toMatchObject({ app: { name: 'JupyterLab' } });
   });
+
+  it('a page reload in the middle of a call answers page_disconnected, and the page comes back', async () => {
+    const cell = await ok('add_cell', { notebookPath: NOTEBOOK, content: 'import time\ntime.sleep(5)' });
+    const call = setup.mcp.call('run_cell', { notebookPath: NOTEBOOK, cellId: cell.cellId });
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await setup.page.reload();
+    const { raw, result } = await call;
+    expect(raw.isError).toBe(true);
+    expect(result).toMatchObject({ success: false, code: 'page_disconnected', error: expect.stringContaining('call get_context') });
+    await expect.poll(async () => (await setup.mcp.call('get_context')).result.success, { timeout: 30_000 }).toBe(true);
+  });
 });
