@@ -19,6 +19,16 @@ describe('parseCli', () => {
     expect(parseCli(['--port=9999'])).toMatchObject({ port: 9999 });
   });
 
+  it('reads install and uninstall with their folders', () => {
+    expect(parseCli(['install', '--data-dir', '/d', '--settings-dir', '/s', '--port', '9000'])).toMatchObject({
+      command: 'install',
+      dataDir: '/d',
+      settingsDir: '/s',
+      port: 9000
+    });
+    expect(parseCli(['uninstall'])).toMatchObject({ command: 'uninstall' });
+  });
+
   it('reads the token command, --host and --allow-origin', () => {
     expect(parseCli(['token'])).toMatchObject({ command: 'token', rotate: false });
     expect(parseCli(['token', '--rotate'])).toMatchObject({ command: 'token', rotate: true });
@@ -29,7 +39,8 @@ describe('parseCli', () => {
   });
 
   it.each([
-    [['tokn'], 'unknown command "tokn". Commands: token. Run jupyter-live-mcp --help.'],
+    [['tokn'], 'unknown command "tokn". Commands: token, install, uninstall. Run jupyter-live-mcp --help.'],
+    [['--data-dir', '/x'], '--data-dir and --settings-dir go with install and uninstall.'],
     [['--rotate'], '--rotate goes with the token command: jupyter-live-mcp token --rotate.'],
     [['--allow-origin', 'hub.example.org'], '--allow-origin must be an origin such as https://hub.example.org, not "hub.example.org".'],
     [['--allow-origin', 'https://hub.example.org/'], '--allow-origin must be just an origin (scheme, host and port), e.g. "https://hub.example.org", not "https://hub.example.org/".']

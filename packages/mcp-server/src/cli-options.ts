@@ -10,7 +10,10 @@ import { LOG_LEVELS, type LogLevel } from './log.js';
 export const DEFAULT_PORT = 8767;
 
 export interface CliOptions {
-  command: 'serve' | 'token' | 'help' | 'version';
+  command: 'serve' | 'token' | 'install' | 'uninstall' | 'help' | 'version';
+  /** install/uninstall: where Jupyter's data and JupyterLab's user settings are (default: as Jupyter finds them). */
+  dataDir?: string;
+  settingsDir?: string;
   port: number;
   /** Where the bridge endpoint listens: both loopback addresses unless --host says otherwise. */
   hosts: string[];
@@ -26,6 +29,8 @@ export const LOOPBACK_HOSTS = ['127.0.0.1', '::1'];
 
 export const USAGE = `Usage: jupyter-live-mcp [options]
        jupyter-live-mcp token [--rotate]
+       jupyter-live-mcp install [--data-dir DIR] [--settings-dir DIR] [--port N]
+       jupyter-live-mcp uninstall [--data-dir DIR] [--settings-dir DIR]
 
 Runs an MCP server on stdio that drives the Jupyter page(s) connected to it.
 Pages connect through the jupyter-live-mcp-bridge extension and prove the
@@ -33,7 +38,10 @@ pairing token (the bridge's "token" setting).
 
 Commands:
   token                  print the pairing token (created on first use)
-  token --rotate         replace it with a new one
+  token --rotate         replace it with a new one (and in the settings install wrote)
+  install                copy the bridge into Jupyter's labextensions folder and write
+                         the token (and, with --port, the server URL) into its settings
+  uninstall              remove both again
 
 Options:
   --port <n>             bridge endpoint port (default ${DEFAULT_PORT}; 0 picks a free one)
@@ -59,6 +67,8 @@ export function parseCli(argv: readonly string[]): CliOptions {
         host: { type: 'string', multiple: true },
         'allow-origin': { type: 'string', multiple: true },
         rotate: { type: 'boolean' },
+        'data-dir': { type: 'string' },
+        'settings-dir': { type: 'string' },
         'log-level': { type: 'string' },
         'max-message-mb': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
@@ -75,8 +85,12 @@ export function parseCli(argv: readonly string[]): CliOptions {
     throw new CliError(`--log-level must be one of ${LOG_LEVELS.join(', ')}, not ${JSON.stringify(logLevel)}.`);
   }
   const [command, ...extra] = positionals;
-  if ((command !== undefined && command !== 'token') || extra.length) {
-    throw new CliError(`unknown command "${[command, ...extra].join(' ')}". Commands: token. Run jupyter-live-mcp --help.`);
+  const commands = ['token', 'install', 'uninstall'] as const;
+  if ((command !== undefined && !commands.includes(command as (typeof commands)[number])) || extra.length) {
+    throw new CliError(`unknown command "${[command, ...extra].join(' ')}". Commands: ${commands.join(', ')}. Run jupyter-live-mcp --help.`);
+  }
+  if ((values['data-dir'] || values['settings-dir']) && command !== 'install' && command !== 'uninstall') {
+    throw new CliError('--data-dir and --settings-dir go with install and uninstall.');
   }
   if (values.rotate && command !== 'token') {
     throw new CliError('--rotate goes with the token command: jupyter-live-mcp token --rotate.');
@@ -94,7 +108,9 @@ export function parseCli(argv: readonly string[]): CliOptions {
     return origin;
   });
   return {
-    command: values.help ? 'help' : values.version ? 'version' : command === 'token' ? 'token' : 'serve',
+    command: values.help ? 'help' : values.version ? 'version' : ((command as (typeof commands)[number] | undefined) ?? 'serve'),
+    ...(values['data-dir'] ? { dataDir: values['data-dir'] } : {}),
+    ...(values['settings-dir'] ? { settingsDir: values['settings-dir'] } : {}),
     port: values.port === undefined ? DEFAULT_PORT : integerIn('--port', values.port, 0, 65535),
     hosts: values.host?.length ? values.host : LOOPBACK_HOSTS,
     allowOrigins,

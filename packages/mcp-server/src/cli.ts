@@ -4,12 +4,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { newToken } from '@jupyter-live-mcp/protocol';
 import { CliError, USAGE, parseCli } from './cli-options.js';
 import { startBridgeEndpoint } from './hub/bridge-endpoint.js';
 import { PageRouter } from './hub/page-router.js';
 import { createLogger } from './log.js';
-import { loadToken, tokenFile, writeToken } from './pairing-token.js';
+import { installCommand, tokenCommand, uninstallCommand } from './install/setup-commands.js';
+import { loadToken } from './pairing-token.js';
 import { buildMcpServer } from './mcp/mcp-server.js';
 
 const VERSION: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
@@ -25,15 +25,13 @@ async function main(): Promise<void> {
     return;
   }
   if (options.command === 'token') {
-    const token = options.rotate ? await writeToken(newToken()) : await loadToken();
-    process.stdout.write(`${token}\n`);
-    if (options.rotate) {
-      process.stderr.write(
-        `A new pairing token is in ${tokenFile()}. Put it into the bridge's "token" setting ` +
-          '(Settings → Agent bridge) of every page, and restart running jupyter-live-mcp servers.\n'
-      );
-    }
-    return;
+    return tokenCommand(options);
+  }
+  if (options.command === 'install') {
+    return installCommand(options);
+  }
+  if (options.command === 'uninstall') {
+    return uninstallCommand(options);
   }
   const log = createLogger(options.logLevel);
   const router = new PageRouter();

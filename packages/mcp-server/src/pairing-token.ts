@@ -21,8 +21,14 @@ export function tokenFile(env: NodeJS.ProcessEnv = process.env): string {
   return path.join(configDir(env), 'config.json');
 }
 
-/** The token, created on first use. */
-export async function loadToken(env: NodeJS.ProcessEnv = process.env): Promise<string> {
+/** What the config file holds. */
+interface Config {
+  token?: unknown;
+  /** Bridge settings files `install` wrote the token into; `token --rotate` rewrites them. */
+  settingsFiles?: string[];
+}
+
+async function readConfig(env: NodeJS.ProcessEnv): Promise<Config | undefined> {
   const file = tokenFile(env);
   let text: string;
   try {
@@ -31,14 +37,23 @@ export async function loadToken(env: NodeJS.ProcessEnv = process.env): Promise<s
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
       throw new Error(`cannot read the pairing token file ${file}: ${(error as Error).message}`);
     }
+    return undefined;
+  }
+  try {
+    return JSON.parse(text) as Config;
+  } catch {
+    return {};
+  }
+}
+
+/** The token, created on first use. */
+export async function loadToken(env: NodeJS.ProcessEnv = process.env): Promise<string> {
+  const file = tokenFile(env);
+  const config = await readConfig(env);
+  if (!config) {
     return writeToken(newToken(), env);
   }
-  let token: unknown;
-  try {
-    token = (JSON.parse(text) as { token?: unknown }).token;
-  } catch {
-    token = undefined;
-  }
+  const token = config.token;
   if (typeof token !== 'string' || !TOKEN_PATTERN.test(token)) {
     throw new Error(
       `${file} holds no valid pairing token (64 hex digits under "token"). ` +
@@ -48,13 +63,36 @@ export async function loadToken(env: NodeJS.ProcessEnv = process.env): Promise<s
   return token;
 }
 
-/** Writes the token file atomically, readable by the user only. */
+/** Writes the token (keeping the rest of the config) atomically, readable by the user only. */
 export async function writeToken(token: string, env: NodeJS.ProcessEnv = process.env): Promise<string> {
+  const config = (await readConfig(env)) ?? {};
+  await writeConfig({ ...config, token }, env);
+  return token;
+}
+
+/** The bridge settings files that hold the token (see install). */
+export async function settingsFiles(env: NodeJS.ProcessEnv = process.env): Promise<string[]> {
+  return (await readConfig(env))?.settingsFiles ?? [];
+}
+
+export async function rememberSettingsFile(settingsFile: string, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  const config = (await readConfig(env)) ?? {};
+  const files = new Set([...(config.settingsFiles ?? []), settingsFile]);
+  await writeConfig({ ...config, settingsFiles: [...files] }, env);
+}
+
+export async function forgetSettingsFile(settingsFile: string, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  const config = await readConfig(env);
+  if (config?.settingsFiles?.includes(settingsFile)) {
+    await writeConfig({ ...config, settingsFiles: config.settingsFiles.filter((file) => file !== settingsFile) }, env);
+  }
+}
+
+async function writeConfig(config: Config, env: NodeJS.ProcessEnv): Promise<void> {
   const file = tokenFile(env);
   await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
   const temporary = `${file}.${process.pid}.tmp`;
-  await writeFile(temporary, JSON.stringify({ token }, null, 2) + '\n', { mode: 0o600 });
+  await writeFile(temporary, JSON.stringify(config, null, 2) + '\n', { mode: 0o600 });
   await chmod(temporary, 0o600);
   await rename(temporary, file);
-  return token;
 }

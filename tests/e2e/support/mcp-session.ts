@@ -51,6 +51,7 @@ export async function startMcpSession(
 ): Promise<McpSession> {
   const port = options.port ?? (await freePort());
   const extraArgs = options.args ?? [];
+  // A server reads its token from the config folder; a test that gives the folder also says what token is in it.
   const { configDir, token } =
     options.configDir && options.token ? { configDir: options.configDir, token: options.token } : await pairingConfig();
   const transport = new StdioClientTransport({

@@ -1,0 +1,72 @@
+/**
+ * jupyter-live-mcp install against a real JupyterLab: after install into the
+ * page's Jupyter data and settings folders the page connects with no other
+ * step; token --rotate rewrites the settings install wrote.
+ */
+import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { startJupyterLabPage, type JupyterLabPage } from '../../test-pages/jupyterlab/src/jupyterlab-page.js';
+import { launchChromium } from './support/chromium.js';
+import { CLI_PATH, freePort, pairingConfig, startMcpSession, type McpSession } from './support/mcp-session.js';
+
+const run = promisify(execFile);
+let lab: JupyterLabPage;
+let browser: Browser;
+let mcp: McpSession | undefined;
+let config: { configDir: string; token: string };
+let port: number;
+
+/** The CLI as a person runs it, with this test's config folder. */
+const cli = (...args: string[]) =>
+  run(process.execPath, [CLI_PATH, ...args], { env: { ...process.env, JUPYTER_LIVE_MCP_CONFIG_DIR: config.configDir } });
+
+beforeAll(async () => {
+  config = await pairingConfig();
+  port = await freePort();
+  lab = await startJupyterLabPage({});
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await lab?.stop();
+  await mcp?.close();
+});
+
+describe('install', () => {
+  it('puts the bridge where JupyterLab loads it, paired, and the page connects with no other step', async () => {
+    const { stderr } = await cli('install', '--data-dir', lab.dataDir, '--settings-dir', lab.settingsDir, '--port', String(port));
+    expect(stderr).toMatch(/Copied the bridge extension to .*labextensions\/jupyter-live-mcp-bridge/);
+    expect(stderr).toMatch(/To undo: jupyter-live-mcp uninstall/);
+    expect(stderr).not.toContain(config.token);
+
+    mcp = await startMcpSession({ port, ...config });
+    const page = await browser.newPage();
+    const connected = mcp.nextListChanged();
+    await page.goto(lab.url);
+    await connected;
+    expect((await mcp.call('get_context')).result).toMatchObject({ success: true, app: { name: 'JupyterLab' } });
+    await page.close();
+  });
+
+  it('token --rotate rewrites the settings install wrote, and the page pairs with the new token', async () => {
+    const { stdout } = await cli('token', '--rotate');
+    const token = stdout.trim();
+    expect(token).toMatch(/^[0-9a-f]{64}$/);
+    expect(token).not.toBe(config.token);
+    const settings = JSON.parse(await readFile(path.join(lab.settingsDir, 'jupyter-live-mcp-bridge', 'plugin.jupyterlab-settings'), 'utf8'));
+    expect(settings.token).toBe(token);
+
+    await mcp!.close();
+    mcp = await startMcpSession({ port, configDir: config.configDir, token });
+    const page = await browser.newPage();
+    const connected = mcp.nextListChanged();
+    await page.goto(lab.url);
+    await connected;
+    expect((await mcp.call('get_context')).result).toMatchObject({ success: true });
+  });
+});
