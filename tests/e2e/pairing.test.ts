@@ -4,6 +4,7 @@
  * that does not know the token, runs nothing for it and tells the person why.
  */
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { PROTOCOL_VERSION, randomHex } from '@jupyter-live-mcp/protocol';
@@ -98,5 +99,29 @@ describe('pairing', () => {
       .poll(async () => (await notifications(page)).join('\n'), { timeout: 30_000 })
       .toMatch(/no pairing token, so no agent can connect.*jupyter-live-mcp token/);
     expect(mcp.stderr()).not.toMatch(/page connected/);
+  });
+
+  it('a page from a foreign origin is refused before any message', async () => {
+    const mcp = await startMcpSession();
+    cleanups.push(() => mcp.close());
+    // Another site the person visits: here served from 127.0.0.2, a different origin.
+    const site = createServer((_request, response) => response.end('<title>elsewhere</title>'));
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.2', resolve));
+    cleanups.push(() => new Promise((resolve) => site.close(resolve)));
+    browser ??= await launchChromium();
+    const page = await browser.newPage();
+    cleanups.push(() => page.close());
+    await page.goto(`http://127.0.0.2:${(site.address() as { port: number }).port}/`);
+    const outcome = await page.evaluate(
+      (url) =>
+        new Promise<string>((resolve) => {
+          const socket = new (globalThis as unknown as { WebSocket: new (url: string) => { onopen: () => void; onclose: (event: { code: number }) => void } }).WebSocket(url);
+          socket.onopen = () => resolve('open');
+          socket.onclose = (event) => resolve(`closed ${event.code}`);
+        }),
+      `ws://127.0.0.1:${mcp.port}`
+    );
+    expect(outcome).toBe('closed 1006');
+    await expect.poll(() => mcp.stderr()).toMatch(/refused a connection: Origin "http:\/\/127\.0\.0\.2:\d+" is not allowed/);
   });
 });
