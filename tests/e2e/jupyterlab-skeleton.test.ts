@@ -66,10 +66,19 @@ describe('agent → CLI → WebSocket → bridge in JupyterLab → back', () => 
       dialogs: [],
       pending: []
     });
-    // The widgets are the tabs the person sees in the main area.
-    const widgets = result.widgets as { id: string; title: string }[];
-    expect(widgets.map((widget) => widget.title)).toEqual(await mainAreaTabs());
-    expect(result.currentWidgetId).toBe(widgets.length ? expect.any(String) : null);
+    // The widgets are the tabs the person sees in the main area (the launcher may
+    // open a moment after the page connected, so compare both at one moment).
+    await expect
+      .poll(async () => {
+        const tabs = await mainAreaTabs();
+        const context = (await mcp.call('get_context')).result;
+        const titles = (context.widgets as { title: string }[]).map((widget) => widget.title);
+        return JSON.stringify(titles) === JSON.stringify(tabs) && JSON.stringify(tabs) === JSON.stringify(await mainAreaTabs());
+      })
+      .toBe(true);
+    const settled = (await mcp.call('get_context')).result;
+    const ids = (settled.widgets as { id: string }[]).map((widget) => widget.id);
+    expect(ids.length ? ids : [null]).toContain(settled.currentWidgetId);
 
     // Without jupyterlab-ai-commands the page offers the tools it can run.
     const { tools } = await mcp.client.listTools();

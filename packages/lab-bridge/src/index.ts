@@ -76,7 +76,9 @@ const plugin: JupyterFrontEndPlugin<void> = {
     const status: BridgeStatus = {
       connectedUrls: () => connections.filter((connection) => connection.connected).map((connection) => connection.url),
       calls: 0,
-      paused: false,
+      get paused() {
+        return person.paused;
+      },
       disconnected: false
     };
     const statusItem = new StatusItem(status, () => void onStatusClick());
@@ -117,8 +119,7 @@ const plugin: JupyterFrontEndPlugin<void> = {
         : "Pause to refuse the agent's calls for now, or disconnect this page from the agent servers.";
       const choice = await person.choose('Agent bridge', body, ['Close', 'Disconnect', pause]);
       if (choice === pause) {
-        status.paused = !status.paused;
-        person.paused = status.paused;
+        person.paused = !person.paused;
       } else if (choice === 'Disconnect') {
         status.disconnected = true;
         connectedWith = '';
