@@ -5,8 +5,9 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { startJupyterLabPage } from '../jupyterlab/src/jupyterlab-page.js';
+import { launchChromium } from '../jupyterlab/src/script.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const verbose = process.argv.includes('--verbose');
@@ -86,18 +87,7 @@ async function main(): Promise<void> {
     extensions: [path.join(here, 'labextension')],
     ...(verbose ? { log: (line: string) => console.error(line) } : {})
   });
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync'
-    ]
-  });
+  const browser = await launchChromium();
   const started = Date.now();
   try {
     const tab = await browser.newPage();

@@ -3,62 +3,6 @@
 // share scope before any shared package is first used. That is why this file
 // imports no shared package (not even @jupyterlab/coreutils for the page config):
 // it loads the containers, then imports the app.
-import type { FederatedExtension } from './federation.ts';
+import { startServerPage } from './load-federated.ts';
 
-declare const __webpack_init_sharing__: (scope: string) => Promise<void>;
-declare const __webpack_share_scopes__: Record<string, unknown>;
-
-interface PageConfig {
-  fullLabextensionsUrl?: string;
-  federated_extensions?: FederatedExtension[];
-}
-
-function readPageConfig(): PageConfig {
-  const element = document.getElementById('jupyter-config-data');
-  return JSON.parse(element?.textContent ?? '{}') as PageConfig;
-}
-
-function loadScript(url: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const script = document.createElement('script');
-    script.onload = () => resolve();
-    script.onerror = () => reject(new Error(`could not load ${url}`));
-    script.async = true;
-    script.src = url;
-    document.head.appendChild(script);
-  });
-}
-
-async function joinShareScope(extension: FederatedExtension, baseUrl: string): Promise<void> {
-  await loadScript(`${baseUrl}/${extension.name}/${extension.load}`);
-  await __webpack_init_sharing__('default');
-  const container = window._JUPYTERLAB?.[extension.name];
-  if (!container) {
-    throw new Error(
-      `prebuilt extension ${extension.name}: ${extension.load} did not define its container`
-    );
-  }
-  await container.init(__webpack_share_scopes__['default']);
-}
-
-async function bootstrap(): Promise<void> {
-  const config = readPageConfig();
-  const extensions = config.federated_extensions ?? [];
-  const baseUrl = config.fullLabextensionsUrl ?? '';
-  const results = await Promise.allSettled(extensions.map(e => joinShareScope(e, baseUrl)));
-  const loaded: FederatedExtension[] = [];
-  results.forEach((result, i) => {
-    if (result.status === 'fulfilled') {
-      loaded.push(extensions[i]!);
-    } else {
-      // One broken extension must not take the page down: JupyterLab does the same.
-      console.error(result.reason);
-    }
-  });
-  const { main } = await import('./main.ts');
-  await main(loaded);
-}
-
-bootstrap().catch(error => {
-  console.error('JupyterLab test page failed to start:', error);
-});
+startServerPage('JupyterLab', () => import('./main.ts'));

@@ -6,31 +6,17 @@
 //   build/settings/  page_config.json
 // Run from the repo root: scripts/pnpm --filter @jupyter-live-mcp/test-page-jupyterlab build
 import { mkdir, rm, writeFile, copyFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Build } from '@jupyter/builder';
-import { rspack, type Configuration, type MultiStats } from '@rspack/core';
+import type { Configuration } from '@rspack/core';
+import { appConfig, bundle, core, jupyterLabShared } from './build-lib.js';
+import { runMain } from './script.js';
 
-const require = createRequire(import.meta.url);
 const pageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const appDir = path.join(pageDir, 'app');
 const buildDir = path.join(pageDir, 'build');
 const generatedDir = path.join(buildDir, 'generated');
-
-interface CorePackage {
-  resolutions: Record<string, string>;
-  jupyterlab: {
-    extensions: Record<string, string>;
-    mimeExtensions: Record<string, string>;
-    singletonPackages: string[];
-  };
-}
-const core = require('@jupyterlab/core-meta/core.package.json') as CorePackage;
-
-// JupyterLab's own rules for CSS, SVG, fonts and Node fallbacks, the same ones
-// prebuilt extensions are built with.
-const baseConfig = require('@jupyter/builder/lib/webpack.config.base') as Configuration;
 
 const pageConfig = {
   // These call server endpoints only the full `jupyterlab` Python package has
@@ -62,84 +48,6 @@ function coreExtensionsModule(): string {
   ].join('\n');
 }
 
-/**
- * Every package of the JupyterLab release is offered to prebuilt extensions
- * through module federation; JupyterLab's singletons must exist only once.
- */
-function sharedPackages(): Record<string, { requiredVersion: string; singleton: boolean }> {
-  const singletons = new Set(core.jupyterlab.singletonPackages);
-  return Object.fromEntries(
-    Object.entries(core.resolutions).map(([name, requiredVersion]) => [
-      name,
-      { requiredVersion, singleton: singletons.has(name) }
-    ])
-  );
-}
-
-function appConfig(): Configuration {
-  return {
-    ...baseConfig,
-    mode: 'production',
-    devtool: false,
-    context: appDir,
-    entry: { main: path.join(appDir, 'bootstrap.ts') },
-    output: {
-      ...baseConfig.output,
-      path: path.join(buildDir, 'static'),
-      // Resolved from main.js's own URL, so the server's static prefix needs no configuring.
-      publicPath: 'auto',
-      // index.html names main.js; the server asks browsers to revalidate it.
-      filename: '[name].js',
-      chunkFilename: '[name].[contenthash].js'
-    },
-    resolve: {
-      ...baseConfig.resolve,
-      alias: { '@generated/core-extensions': path.join(generatedDir, 'core-extensions.js') }
-    },
-    module: {
-      rules: [
-        ...(baseConfig.module?.rules ?? []),
-        {
-          test: /\.ts$/,
-          include: appDir,
-          loader: 'builtin:swc-loader',
-          options: { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' } },
-          type: 'javascript/auto'
-        }
-      ]
-    },
-    // A loopback test page: minifying would only slow the build down.
-    optimization: { minimize: false },
-    performance: { hints: false },
-    plugins: [
-      ...(baseConfig.plugins ?? []),
-      // V1, as @jupyter/builder builds the prebuilt extensions: the two must share
-      // modules the same (webpack) way.
-      new rspack.container.ModuleFederationPluginV1({
-        name: 'CORE_FEDERATION',
-        shared: sharedPackages()
-      })
-    ]
-  };
-}
-
-function run(configs: Configuration[]): Promise<MultiStats> {
-  return new Promise((resolve, reject) => {
-    const compiler = rspack(configs);
-    compiler.run((error, stats) => {
-      compiler.close(() => {
-        if (error) {
-          reject(error);
-        } else if (!stats) {
-          reject(new Error('rspack returned no stats'));
-        } else {
-          resolve(stats);
-        }
-      });
-    });
-  });
-}
-
 async function main(): Promise<void> {
   const started = Date.now();
   await rm(buildDir, { recursive: true, force: true });
@@ -164,17 +72,17 @@ async function main(): Promise<void> {
     JSON.stringify(pageConfig, null, 2) + '\n'
   );
 
-  const stats = await run([appConfig(), ...themeConfigs]);
-  if (stats.hasErrors()) {
-    console.error(stats.toString({ all: false, errors: true, colors: true }));
-    throw new Error('the JupyterLab app build failed (errors above)');
-  }
+  const app = appConfig({
+    appDir,
+    entryName: 'main',
+    outputPath: path.join(buildDir, 'static'),
+    alias: { '@generated/core-extensions': path.join(generatedDir, 'core-extensions.js') },
+    shared: jupyterLabShared()
+  });
+  await bundle([app, ...themeConfigs], 'the JupyterLab app');
   await copyFile(path.join(appDir, 'index.html'), path.join(buildDir, 'static', 'index.html'));
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(`JupyterLab test page built into ${path.relative(process.cwd(), buildDir) || '.'} in ${seconds} s`);
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 1;
-});
+runMain(main);

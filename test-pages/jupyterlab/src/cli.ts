@@ -1,15 +1,10 @@
 // Starts the JupyterLab test page for trying things by hand, by default with the
 // built bridge installed, prints its URL and keeps it up until Ctrl-C.
 //   tsx test-pages/jupyterlab/src/cli.ts [--port N] [--extension DIR ...]
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { loadToken } from '../../../packages/mcp-server/src/pairing-token.js';
 import { startJupyterLabPage } from './jupyterlab-page.js';
-
-const repoDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const bridgeDir = path.join(repoDir, 'packages', 'lab-bridge', 'labextension');
+import { cliPageOptions, runMain, stopOnSignal } from './script.js';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -18,14 +13,7 @@ async function main(): Promise<void> {
       extension: { type: 'string', multiple: true }
     }
   });
-  const port = values.port === undefined ? 0 : Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new Error(`--port ${values.port}: expected a port number (0 picks a free one)`);
-  }
-  const extensions = values.extension ?? [bridgeDir];
-  if (!values.extension && !existsSync(bridgeDir)) {
-    throw new Error(`The bridge is not built (${bridgeDir} is missing): run the build first (scripts/pnpm build).`);
-  }
+  const { port, extensions } = cliPageOptions(values);
 
   const page = await startJupyterLabPage({
     port,
@@ -36,14 +24,7 @@ async function main(): Promise<void> {
     log: line => process.stderr.write(`${line}\n`)
   });
   process.stdout.write(`${page.url}\n`);
-  const shutdown = () => {
-    void page.stop().then(() => process.exit(0));
-  };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+  stopOnSignal(page);
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 1;
-});
+runMain(main);

@@ -2,61 +2,21 @@
 // restores, a prebuilt extension installed in the data dir loads, a python3 kernel
 // runs a cell, and the console stays free of errors.
 //   tsx test-pages/jupyterlab/src/smoke.ts [--verbose]
-import { execFileSync } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { chromium } from 'playwright-core';
+import { rm } from 'node:fs/promises';
 import { startJupyterLabPage } from './jupyterlab-page.js';
+import { buildProbeExtension, launchChromium, runMain } from './script.js';
 
-const require = createRequire(import.meta.url);
 const verbose = process.argv.includes('--verbose');
-
-/** Builds a minimal prebuilt extension whose plugin sets window.__probe. */
-async function buildProbeExtension(): Promise<{ dir: string; output: string }> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'probe-extension-'));
-  const manifest = {
-    name: 'jupyterlab-page-probe',
-    version: '0.0.0',
-    type: 'module',
-    main: 'index.js',
-    jupyterlab: { extension: true, outputDir: 'labextension' }
-  };
-  await writeFile(path.join(dir, 'package.json'), JSON.stringify(manifest));
-  await writeFile(
-    path.join(dir, 'index.js'),
-    "export default { id: 'jupyterlab-page-probe:plugin', autoStart: true, activate: () => { window.__probe = true; } };\n"
-  );
-  execFileSync(process.execPath, [
-    require.resolve('@jupyter/builder/lib/build-labextension.js'),
-    '--core-package-file',
-    require.resolve('@jupyterlab/core-meta/core.package.json'),
-    dir
-  ], { stdio: 'pipe' });
-  return { dir, output: path.join(dir, 'labextension') };
-}
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 async function main(): Promise<void> {
-  const probe = await buildProbeExtension();
+  const probe = await buildProbeExtension('jupyterlab-page-probe');
   const page = await startJupyterLabPage({
     extensions: [probe.output],
     ...(verbose ? { log: (line: string) => console.error(line) } : {})
   });
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync'
-    ]
-  });
+  const browser = await launchChromium();
   try {
     const tab = await browser.newPage();
     const errors: string[] = [];
@@ -136,7 +96,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 1;
-});
+runMain(main);

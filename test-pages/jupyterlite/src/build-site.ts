@@ -14,7 +14,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Build } from '@jupyter/builder';
-import { rspack, type Configuration, type MultiStats } from '@rspack/core';
+import { rspack, type Configuration } from '@rspack/core';
 
 import {
   allExtensionPackages,
@@ -24,6 +24,14 @@ import {
   notebookPages
 } from '../app/extensions.js';
 import { settingsListing } from './settings-listing.js';
+import {
+  appConfig,
+  bundle,
+  jupyterLabShared,
+  packageVersion,
+  type SharedPackages
+} from '../../jupyterlab/src/build-lib.js';
+import { runMain } from '../../jupyterlab/src/script.js';
 
 const require = createRequire(import.meta.url);
 const pageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -31,22 +39,6 @@ const appDir = path.join(pageDir, 'app');
 const generatedDir = path.join(pageDir, 'build', 'generated');
 const siteDir = path.join(pageDir, 'build', 'site');
 const staticDir = path.join(siteDir, 'build');
-
-interface PackageJson {
-  name: string;
-  version: string;
-}
-const packageJson = (name: string) => require(`${name}/package.json`) as PackageJson;
-
-interface CorePackage {
-  resolutions: Record<string, string>;
-  jupyterlab: { singletonPackages: string[] };
-}
-const core = require('@jupyterlab/core-meta/core.package.json') as CorePackage;
-
-// JupyterLab's own rules for CSS, SVG, fonts and Node fallbacks, the same ones
-// prebuilt extensions are built with.
-const baseConfig = require('@jupyter/builder/lib/webpack.config.base') as Configuration;
 
 /** Plugins JupyterLite replaces or has no use for; the same list serves both UIs. */
 const disabledExtensions = [
@@ -97,7 +89,7 @@ function siteConfig(): object {
     'jupyter-lite-schema-version': 0,
     'jupyter-config-data': {
       appName: 'JupyterLite',
-      appVersion: packageJson('@jupyterlite/application-extension').version,
+      appVersion: packageVersion('@jupyterlite/application-extension'),
       baseUrl: './',
       appUrl: './lab',
       fullStaticUrl: './build',
@@ -132,14 +124,8 @@ function extensionsModule(): string {
  * JupyterLab's packages, and JupyterLite's and Notebook's core packages, are offered
  * to prebuilt extensions through module federation; singletons must exist only once.
  */
-function sharedPackages(): Record<string, { requiredVersion: string; singleton: boolean }> {
-  const singletons = new Set(core.jupyterlab.singletonPackages);
-  const shared = Object.fromEntries(
-    Object.entries(core.resolutions).map(([name, requiredVersion]) => [
-      name,
-      { requiredVersion, singleton: singletons.has(name) }
-    ])
-  );
+function sharedPackages(): SharedPackages {
+  const shared = jupyterLabShared();
   const appPackages = [
     '@jupyter-notebook/application',
     '@jupyter-notebook/tree',
@@ -155,80 +141,9 @@ function sharedPackages(): Record<string, { requiredVersion: string; singleton: 
     '@jupyterlite/ui-components'
   ];
   for (const name of appPackages) {
-    shared[name] = { requiredVersion: `~${packageJson(name).version}`, singleton: true };
+    shared[name] = { requiredVersion: `~${packageVersion(name)}`, singleton: true };
   }
   return shared;
-}
-
-function appConfig(): Configuration {
-  return {
-    ...baseConfig,
-    mode: 'production',
-    devtool: false,
-    context: appDir,
-    entry: { bootstrap: path.join(appDir, 'bootstrap.ts') },
-    output: {
-      ...baseConfig.output,
-      path: staticDir,
-      // Resolved from bootstrap.js's own URL, so every page folder finds the bundle.
-      publicPath: 'auto',
-      filename: '[name].js',
-      chunkFilename: '[name].[contenthash].js'
-    },
-    resolve: {
-      ...baseConfig.resolve,
-      alias: { '@generated': generatedDir }
-    },
-    module: {
-      rules: [
-        ...(baseConfig.module?.rules ?? []),
-        {
-          test: /\.ts$/,
-          include: appDir,
-          loader: 'builtin:swc-loader',
-          options: { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' } },
-          type: 'javascript/auto'
-        }
-      ]
-    },
-    // Unminified it builds in a third of the time and loads as fast from loopback; a
-    // site to ship would minify (about 19 MB instead of 39 MB).
-    optimization: { minimize: false },
-    performance: { hints: false },
-    plugins: [
-      ...(baseConfig.plugins ?? []),
-      // V1, as @jupyter/builder builds the prebuilt extensions: the two must share
-      // modules the same (webpack) way.
-      new rspack.container.ModuleFederationPluginV1({
-        name: 'CORE_FEDERATION',
-        shared: sharedPackages()
-      }),
-      // @jupyterlite/javascript-kernel-extension 0.3.0 imports logo PNGs that its npm
-      // package lacks.
-      new rspack.NormalModuleReplacementPlugin(/style[\\/]icons[\\/]logo-\d+x\d+\.png$/, resource => {
-        if (resource.context.includes(`${path.sep}javascript-kernel-extension${path.sep}`)) {
-          resource.request = path.join(appDir, 'javascript-kernel-logo.ts');
-        }
-      })
-    ]
-  };
-}
-
-function run(configs: Configuration[]): Promise<MultiStats> {
-  return new Promise((resolve, reject) => {
-    const compiler = rspack(configs);
-    compiler.run((error, stats) => {
-      compiler.close(() => {
-        if (error) {
-          reject(error);
-        } else if (!stats) {
-          reject(new Error('rspack returned no stats'));
-        } else {
-          resolve(stats);
-        }
-      });
-    });
-  });
 }
 
 /** Collects CSS imports and settings schemas; returns the theme builds. */
@@ -308,11 +223,23 @@ async function main(): Promise<void> {
 
   const themeConfigs = ensureAssets();
   await writeFile(path.join(generatedDir, 'extensions.js'), extensionsModule());
-  const stats = await run([appConfig(), ...themeConfigs]);
-  if (stats.hasErrors()) {
-    console.error(stats.toString({ all: false, errors: true, colors: true }));
-    throw new Error('the JupyterLite site build failed (errors above)');
-  }
+  const app = appConfig({
+    appDir,
+    entryName: 'bootstrap',
+    outputPath: staticDir,
+    alias: { '@generated': generatedDir },
+    shared: sharedPackages(),
+    plugins: [
+      // @jupyterlite/javascript-kernel-extension 0.3.0 imports logo PNGs that its npm
+      // package lacks.
+      new rspack.NormalModuleReplacementPlugin(/style[\\/]icons[\\/]logo-\d+x\d+\.png$/, resource => {
+        if (resource.context.includes(`${path.sep}javascript-kernel-extension${path.sep}`)) {
+          resource.request = path.join(appDir, 'javascript-kernel-logo.ts');
+        }
+      })
+    ]
+  });
+  await bundle([app, ...themeConfigs], 'the JupyterLite site');
   await writeSiteFiles();
 
   const { files, bytes } = await siteSize(siteDir);
@@ -323,7 +250,4 @@ async function main(): Promise<void> {
   );
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 1;
-});
+runMain(main);

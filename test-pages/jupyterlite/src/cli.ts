@@ -2,14 +2,9 @@
 // bridge installed, prints its URLs and keeps it up until Ctrl-C.
 //   tsx test-pages/jupyterlite/src/cli.ts [--port N] [--extension DIR ...] [--settings JSON]
 // The Lab UI's URL goes to stdout (first line), then the Notebook UI's file browser.
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { cliPageOptions, runMain, stopOnSignal } from '../../jupyterlab/src/script.js';
 import { startJupyterLiteSite } from './jupyterlite-site.js';
-
-const repoDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const bridgeDir = path.join(repoDir, 'packages', 'lab-bridge', 'labextension');
 
 function parseSettings(text: string | undefined): Record<string, unknown> | undefined {
   if (text === undefined) {
@@ -36,14 +31,7 @@ async function main(): Promise<void> {
       settings: { type: 'string' }
     }
   });
-  const port = values.port === undefined ? 0 : Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new Error(`--port ${values.port}: expected a port number (0 picks a free one)`);
-  }
-  const extensions = values.extension ?? [bridgeDir];
-  if (!values.extension && !existsSync(bridgeDir)) {
-    throw new Error(`The bridge is not built (${bridgeDir} is missing): run the build first (scripts/pnpm build).`);
-  }
+  const { port, extensions } = cliPageOptions(values);
   const settings = parseSettings(values.settings);
 
   const site = await startJupyterLiteSite({
@@ -54,14 +42,7 @@ async function main(): Promise<void> {
     log: line => process.stderr.write(`${line}\n`)
   });
   process.stdout.write(`${site.url}\n${site.treeUrl}\n`);
-  const shutdown = () => {
-    void site.stop().then(() => process.exit(0));
-  };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+  stopOnSignal(site);
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 1;
-});
+runMain(main);

@@ -8,7 +8,8 @@ import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, runMain } from '../../jupyterlab/src/script.js';
 import { WebSocketServer } from 'ws';
 
 import { startJupyterLiteSite, type JupyterLiteSite } from './jupyterlite-site.js';
@@ -96,19 +97,8 @@ async function main(): Promise<void> {
       settings: { 'jupyter-live-mcp-bridge:plugin': { serverUrls: [catcher.url], token: 'ab'.repeat(32) } },
       ...(verbose ? { log: (line: string) => console.error(line) } : {})
     });
-    // A fresh profile (Playwright's default): nothing stored by an earlier run.
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync'
-      ]
-    });
+    // A fresh profile: nothing stored by an earlier run.
+    browser = await launchChromium();
     const context = await browser.newContext();
     const errors: string[] = [];
     const warnings = new Set<string>();
@@ -221,7 +211,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 1;
-});
+runMain(main);

@@ -6,30 +6,24 @@
 //   build/settings/  page_config.json
 // Run from the repo root: scripts/pnpm --filter @jupyter-live-mcp/test-page-notebook7 build
 import { copyFile, mkdir, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Build } from '@jupyter/builder';
-import { rspack, type Configuration, type MultiStats } from '@rspack/core';
+import type { Configuration } from '@rspack/core';
 import { mimeExtensions, pagePlugins } from '../app/plugins.js';
+import {
+  appConfig,
+  bundle,
+  jupyterLabShared,
+  packageVersion,
+  type SharedPackages
+} from '../../jupyterlab/src/build-lib.js';
+import { runMain } from '../../jupyterlab/src/script.js';
 
-const require = createRequire(import.meta.url);
 const pageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const appDir = path.join(pageDir, 'app');
 const buildDir = path.join(pageDir, 'build');
 const generatedDir = path.join(buildDir, 'generated');
-
-interface CorePackage {
-  resolutions: Record<string, string>;
-  jupyterlab: { singletonPackages: string[] };
-}
-// Prebuilt extensions are built against JupyterLab's release (core-meta): the app
-// offers them the same packages, as Notebook 7 itself does.
-const core = require('@jupyterlab/core-meta/core.package.json') as CorePackage;
-
-// JupyterLab's own rules for CSS, SVG, fonts and Node fallbacks, the same ones
-// prebuilt extensions are built with.
-const baseConfig = require('@jupyter/builder/lib/webpack.config.base') as Configuration;
 
 const notebookPackages = [
   '@jupyter-notebook/application',
@@ -43,13 +37,9 @@ const extensionPackages = [
   ...new Set([...Object.values(pagePlugins).flatMap(Object.keys), ...mimeExtensions])
 ];
 
-function versionOf(name: string): string {
-  return (require(`${name}/package.json`) as { version: string }).version;
-}
-
 const pageConfig = {
   // The page's own version, not the server's: NotebookApp.version reads it.
-  appVersion: versionOf('@jupyter-notebook/application'),
+  appVersion: packageVersion('@jupyter-notebook/application'),
   // Tests drive the page through window.jupyterapp.
   exposeAppInBrowser: true
 };
@@ -68,83 +58,14 @@ function extensionsModule(): string {
 }
 
 /**
- * Every package of the JupyterLab release and Notebook's own are offered to
- * prebuilt extensions through module federation; singletons must exist only once.
+ * Prebuilt extensions are built against JupyterLab's release (core-meta): the app
+ * offers them its packages, as Notebook 7 itself does, and Notebook's own.
  */
-function sharedPackages(): Record<string, { requiredVersion: string; singleton: boolean }> {
-  const singletons = new Set(core.jupyterlab.singletonPackages);
-  const shared = Object.entries(core.resolutions).map(([name, requiredVersion]) => [
-    name,
-    { requiredVersion, singleton: singletons.has(name) }
-  ]);
+function sharedPackages(): SharedPackages {
   const notebook = [...notebookPackages, ...extensionPackages]
     .filter(name => name.startsWith('@jupyter-notebook/'))
-    .map(name => [name, { requiredVersion: versionOf(name), singleton: notebookSingletons.has(name) }]);
-  return Object.fromEntries([...shared, ...notebook]);
-}
-
-function appConfig(): Configuration {
-  return {
-    ...baseConfig,
-    mode: 'production',
-    devtool: false,
-    context: appDir,
-    entry: { main: path.join(appDir, 'bootstrap.ts') },
-    output: {
-      ...baseConfig.output,
-      path: path.join(buildDir, 'static'),
-      // Resolved from main.js's own URL, so the server's static prefix needs no configuring.
-      publicPath: 'auto',
-      // page.html names main.js; the server asks browsers to revalidate it.
-      filename: '[name].js',
-      chunkFilename: '[name].[contenthash].js'
-    },
-    resolve: {
-      ...baseConfig.resolve,
-      alias: { '@generated/extensions': path.join(generatedDir, 'extensions.js') }
-    },
-    module: {
-      rules: [
-        ...(baseConfig.module?.rules ?? []),
-        {
-          test: /\.ts$/,
-          include: appDir,
-          loader: 'builtin:swc-loader',
-          options: { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' } },
-          type: 'javascript/auto'
-        }
-      ]
-    },
-    // A loopback test page: minifying would only slow the build down.
-    optimization: { minimize: false },
-    performance: { hints: false },
-    plugins: [
-      ...(baseConfig.plugins ?? []),
-      // V1, as @jupyter/builder builds the prebuilt extensions: the two must share
-      // modules the same (webpack) way.
-      new rspack.container.ModuleFederationPluginV1({
-        name: 'CORE_FEDERATION',
-        shared: sharedPackages()
-      })
-    ]
-  };
-}
-
-function run(configs: Configuration[]): Promise<MultiStats> {
-  return new Promise((resolve, reject) => {
-    const compiler = rspack(configs);
-    compiler.run((error, stats) => {
-      compiler.close(() => {
-        if (error) {
-          reject(error);
-        } else if (!stats) {
-          reject(new Error('rspack returned no stats'));
-        } else {
-          resolve(stats);
-        }
-      });
-    });
-  });
+    .map(name => [name, { requiredVersion: packageVersion(name), singleton: notebookSingletons.has(name) }]);
+  return { ...jupyterLabShared(), ...Object.fromEntries(notebook) };
 }
 
 async function main(): Promise<void> {
@@ -166,17 +87,17 @@ async function main(): Promise<void> {
     JSON.stringify(pageConfig, null, 2) + '\n'
   );
 
-  const stats = await run([appConfig(), ...themeConfigs]);
-  if (stats.hasErrors()) {
-    console.error(stats.toString({ all: false, errors: true, colors: true }));
-    throw new Error('the Notebook 7 app build failed (errors above)');
-  }
+  const app = appConfig({
+    appDir,
+    entryName: 'main',
+    outputPath: path.join(buildDir, 'static'),
+    alias: { '@generated/extensions': path.join(generatedDir, 'extensions.js') },
+    shared: sharedPackages()
+  });
+  await bundle([app, ...themeConfigs], 'the Notebook 7 app');
   await copyFile(path.join(appDir, 'page.html'), path.join(buildDir, 'static', 'page.html'));
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(`Notebook 7 test page built into ${path.relative(process.cwd(), buildDir) || '.'} in ${seconds} s`);
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 1;
-});
+runMain(main);

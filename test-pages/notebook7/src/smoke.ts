@@ -3,15 +3,12 @@
 // loads, a new notebook opens in its own tab where a python3 kernel runs a cell, a
 // text file opens in the editor page, and the console stays free of errors.
 //   tsx test-pages/notebook7/src/smoke.ts [--verbose]
-import { execFileSync } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { startNotebook7Page } from './notebook7-page.js';
+import { buildProbeExtension, launchChromium, runMain } from '../../jupyterlab/src/script.js';
 
-const require = createRequire(import.meta.url);
 const verbose = process.argv.includes('--verbose');
 
 /** The parts of window.jupyterapp this check uses. */
@@ -47,30 +44,6 @@ const knownUpstreamErrors = [
   }
 ];
 
-/** Builds a minimal prebuilt extension whose plugin sets window.__probe. */
-async function buildProbeExtension(): Promise<{ dir: string; output: string }> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'probe-extension-'));
-  const manifest = {
-    name: 'notebook7-page-probe',
-    version: '0.0.0',
-    type: 'module',
-    main: 'index.js',
-    jupyterlab: { extension: true, outputDir: 'labextension' }
-  };
-  await writeFile(path.join(dir, 'package.json'), JSON.stringify(manifest));
-  await writeFile(
-    path.join(dir, 'index.js'),
-    "export default { id: 'notebook7-page-probe:plugin', autoStart: true, activate: () => { window.__probe = true; } };\n"
-  );
-  execFileSync(process.execPath, [
-    require.resolve('@jupyter/builder/lib/build-labextension.js'),
-    '--core-package-file',
-    require.resolve('@jupyterlab/core-meta/core.package.json'),
-    dir
-  ], { stdio: 'pipe' });
-  return { dir, output: path.join(dir, 'labextension') };
-}
-
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 /** Collects a tab's console errors (failing the check) and warnings (shown). */
@@ -93,23 +66,12 @@ async function waitRestored(tab: Page): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const probe = await buildProbeExtension();
+  const probe = await buildProbeExtension('notebook7-page-probe');
   const page = await startNotebook7Page({
     extensions: [probe.output],
     ...(verbose ? { log: (line: string) => console.error(line) } : {})
   });
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync'
-    ]
-  });
+  const browser = await launchChromium();
   try {
     const context = await browser.newContext();
     const errors: string[] = [];
@@ -200,7 +162,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exitCode = 1;
-});
+runMain(main);

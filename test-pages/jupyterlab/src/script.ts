@@ -1,0 +1,87 @@
+// What the test pages' scripts (builds, CLIs, smoke checks) share.
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser } from 'playwright-core';
+
+const require = createRequire(import.meta.url);
+
+/** Runs a script's main, reporting a failure by its message and exit code 1. */
+export function runMain(main: () => Promise<void>): void {
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  });
+}
+
+/** Debian's Chromium, headless, with a fresh profile; the flags keep it off the network. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync'
+    ]
+  });
+}
+
+/** Builds a minimal prebuilt extension `name` whose plugin sets window.__probe. */
+export async function buildProbeExtension(name: string): Promise<{ dir: string; output: string }> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'probe-extension-'));
+  const manifest = {
+    name,
+    version: '0.0.0',
+    type: 'module',
+    main: 'index.js',
+    jupyterlab: { extension: true, outputDir: 'labextension' }
+  };
+  await writeFile(path.join(dir, 'package.json'), JSON.stringify(manifest));
+  await writeFile(
+    path.join(dir, 'index.js'),
+    `export default { id: '${name}:plugin', autoStart: true, activate: () => { window.__probe = true; } };\n`
+  );
+  execFileSync(process.execPath, [
+    require.resolve('@jupyter/builder/lib/build-labextension.js'),
+    '--core-package-file',
+    require.resolve('@jupyterlab/core-meta/core.package.json'),
+    dir
+  ], { stdio: 'pipe' });
+  return { dir, output: path.join(dir, 'labextension') };
+}
+
+/** The port (0 picks a free one) and extensions (by default the built bridge) a page CLI serves. */
+export function cliPageOptions(values: { port?: string; extension?: string[] }): {
+  port: number;
+  extensions: string[];
+} {
+  const port = values.port === undefined ? 0 : Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`--port ${values.port}: expected a port number (0 picks a free one)`);
+  }
+  const bridgeDir = path.resolve(
+    path.dirname(fileURLToPath(import.meta.url)),
+    '../../../packages/lab-bridge/labextension'
+  );
+  if (!values.extension && !existsSync(bridgeDir)) {
+    throw new Error(`The bridge is not built (${bridgeDir} is missing): run the build first (scripts/pnpm build).`);
+  }
+  return { port, extensions: values.extension ?? [bridgeDir] };
+}
+
+/** Keeps a page up until Ctrl-C or SIGTERM, then stops it. */
+export function stopOnSignal(page: { stop(): Promise<void> }): void {
+  const shutdown = () => {
+    void page.stop().then(() => process.exit(0));
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+}
