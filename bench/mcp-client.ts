@@ -1,0 +1,71 @@
+/**
+ * The agent's side: the SDK's Client on the built CLI over stdio, as in the
+ * end-to-end tests, but at the CLI's default log level (what a person runs;
+ * the tests' debug level writes a line per call) and with the server's pid, for
+ * its memory.
+ */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { ToolListChangedNotificationSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { CLI_PATH, freePort, pairingConfig } from '../tests/e2e/support/mcp-session.js';
+
+export interface CallOutcome {
+  raw: CallToolResult;
+  result: Record<string, unknown>;
+  ms: number;
+  /** Length of the result's JSON text block: what the agent reads. */
+  textChars: number;
+  /** Length of the whole MCP result as JSON (text, structuredContent, images): what crosses stdio. */
+  mcpChars: number;
+}
+
+export interface BenchClient {
+  client: Client;
+  port: number;
+  token: string;
+  pid: number;
+  stderr(): string;
+  nextListChanged(): Promise<void>;
+  call(name: string, args?: Record<string, unknown>): Promise<CallOutcome>;
+  close(): Promise<void>;
+}
+
+/** Well above the slowest call measured here (a 10 MB output), below the bench's budget. */
+const CALL_TIMEOUT_MS = 120_000;
+
+export async function startBenchClient(): Promise<BenchClient> {
+  const port = await freePort();
+  const { configDir, token } = await pairingConfig();
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [CLI_PATH, '--port', String(port)],
+    env: { ...getDefaultEnvironment(), JUPYTER_LIVE_MCP_CONFIG_DIR: configDir },
+    stderr: 'pipe'
+  });
+  let stderr = '';
+  transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const client = new Client({ name: 'jupyter-live-mcp-bench', version: '0.0.0' });
+  let waiters: (() => void)[] = [];
+  client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
+    const woken = waiters;
+    waiters = [];
+    woken.forEach((resolve) => resolve());
+  });
+  await client.connect(transport);
+  return {
+    client,
+    port,
+    token,
+    pid: transport.pid!,
+    stderr: () => stderr,
+    nextListChanged: () => new Promise((resolve) => waiters.push(resolve)),
+    async call(name, args = {}) {
+      const started = performance.now();
+      const raw = (await client.callTool({ name, arguments: args }, undefined, { timeout: CALL_TIMEOUT_MS })) as CallToolResult;
+      const ms = performance.now() - started;
+      const text = raw.content[0]?.type === 'text' ? raw.content[0].text : '';
+      return { raw, result: raw.structuredContent as Record<string, unknown>, ms, textChars: text.length, mcpChars: JSON.stringify(raw).length };
+    },
+    close: () => client.close()
+  };
+}

@@ -1,0 +1,125 @@
+/**
+ * What the bench reads from inside the page. The bridge keeps its socket to
+ * itself, so an init script wraps the page's WebSocket class before the bridge
+ * loads: on the sockets to the MCP server, it notes when each call arrives and
+ * when its result leaves, which splits a call's time into page and elsewhere.
+ */
+import type { Page } from 'playwright-core';
+
+interface CallTiming {
+  tool: string;
+  received: number;
+  sent?: number;
+}
+
+type ProbeGlobals = typeof globalThis & {
+  __benchCallTimings: Map<string, CallTiming>;
+  __benchLongTasks: { start: number; duration: number }[];
+  jupyterapp: { commands: { addCommand(id: string, options: object): unknown; hasCommand(id: string): boolean } };
+};
+
+/** Runs in the page (page.addInitScript), so it uses only what a page has. */
+export function instrumentBridgeSocket(serverPort: number): void {
+  const g = globalThis as ProbeGlobals;
+  const timings = new Map<string, CallTiming>();
+  g.__benchCallTimings = timings;
+  g.__benchLongTasks = [];
+  // Long tasks are main-thread stretches over 50 ms: what holds other calls back.
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      g.__benchLongTasks.push({ start: entry.startTime, duration: entry.duration });
+    }
+  }).observe({ type: 'longtask', buffered: true });
+  // Both messages are JSON.stringify of objects whose first keys are type and callId.
+  const callPrefix = '{"type":"call","callId":"';
+  const resultPrefix = '{"type":"result","callId":"';
+  const idAfter = (data: string, prefix: string) => data.slice(prefix.length, data.indexOf('"', prefix.length));
+  const toolOf = (data: string) => {
+    const start = data.indexOf('"tool":"') + 8;
+    return data.slice(start, data.indexOf('"', start));
+  };
+  const Native = WebSocket;
+  class Instrumented extends Native {
+    constructor(url: string | URL, protocols?: string | string[]) {
+      super(url, protocols);
+      if (new URL(String(url)).port !== String(serverPort)) {
+        return;
+      }
+      this.addEventListener('message', (event: MessageEvent) => {
+        if (typeof event.data === 'string' && event.data.startsWith(callPrefix)) {
+          timings.set(idAfter(event.data, callPrefix), { tool: toolOf(event.data), received: performance.now() });
+        }
+      });
+      const send = this.send.bind(this);
+      this.send = (data) => {
+        if (typeof data === 'string' && data.startsWith(resultPrefix)) {
+          const timing = timings.get(idAfter(data, resultPrefix));
+          if (timing) {
+            timing.sent = performance.now();
+          }
+        }
+        send(data);
+      };
+    }
+  }
+  g.WebSocket = Instrumented;
+}
+
+/** Forgets the calls and long tasks noted so far. */
+export async function resetProbes(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const g = globalThis as ProbeGlobals;
+    g.__benchCallTimings.clear();
+    g.__benchLongTasks.length = 0;
+  });
+}
+
+/**
+ * Time each call of `tool` noted since the last reset spent in the page: from
+ * the call's arrival to its result leaving.
+ */
+export async function pageCallTimes(page: Page, tool: string): Promise<number[]> {
+  return page.evaluate(
+    (tool) =>
+      [...(globalThis as ProbeGlobals).__benchCallTimings.values()].flatMap((t) =>
+        t.tool === tool && t.sent !== undefined ? [t.sent - t.received] : []
+      ),
+    tool
+  );
+}
+
+/** Durations of the long tasks since the last reset. */
+export async function longTasks(page: Page): Promise<number[]> {
+  return page.evaluate(() => (globalThis as ProbeGlobals).__benchLongTasks.map((task) => task.duration));
+}
+
+export const ECHO_COMMAND = 'bench:echo';
+
+/**
+ * A command that does nothing but return its arguments, so every result says
+ * which call it answers. Registered the way any extension registers one.
+ */
+export async function registerEchoCommand(page: Page): Promise<void> {
+  await page.evaluate((id) => {
+    const { commands } = (globalThis as ProbeGlobals).jupyterapp;
+    if (!commands.hasCommand(id)) {
+      commands.addCommand(id, { label: 'Bench echo', execute: (args: unknown) => args });
+    }
+  }, ECHO_COMMAND);
+}
+
+/**
+ * Waits until the page has had ten idle periods of at least 40 ms in a row
+ * (at most `timeoutMs`), so a notebook that just opened has finished laying
+ * out before its reads are timed.
+ */
+export async function waitForQuietPage(page: Page, timeoutMs = 30_000): Promise<void> {
+  await page.evaluate(async (timeoutMs) => {
+    const deadline = performance.now() + timeoutMs;
+    let quiet = 0;
+    while (quiet < 10 && performance.now() < deadline) {
+      const idle = await new Promise<IdleDeadline>((resolve) => requestIdleCallback(resolve, { timeout: 1000 }));
+      quiet = idle.timeRemaining() >= 40 ? quiet + 1 : 0;
+    }
+  }, timeoutMs);
+}

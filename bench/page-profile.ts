@@ -1,0 +1,93 @@
+/**
+ * Where the page's main thread spends a call: a CPU profile (Chrome DevTools
+ * Protocol) taken around it, its time summed by who runs: the bridge's
+ * bundle, JupyterLab's (everything else the page loaded), the browser's
+ * native work on that thread (layout, style, paint, messages: V8's
+ * "(program)"), garbage collection and the profiler's own start. Built-in
+ * functions (JSON.stringify, a RegExp) count for the script that called them.
+ */
+import type { Page } from 'playwright-core';
+
+export interface PageCpu {
+  /** How many runs the profile covered; the times below are per run. */
+  runs: number;
+  bridgeMs: number;
+  jupyterlabMs: number;
+  /** The browser's native work on the main thread (layout, style, messages), GC, and the profiler's own start. */
+  otherMs: number;
+}
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string };
+  children?: number[];
+}
+
+interface Profile {
+  nodes: ProfileNode[];
+  samples?: number[];
+  timeDeltas?: number[];
+}
+
+const BRIDGE_URL = '/jupyter-live-mcp-bridge/';
+
+/**
+ * Profiles `runs` runs of `run` in one profile: starting the profiler costs the
+ * page a moment of its own (it lists every compiled function), which then
+ * weighs on `otherMs` only.
+ */
+export async function profilePage(page: Page, runs: number, run: () => Promise<unknown>): Promise<PageCpu> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.start');
+    for (let i = 0; i < runs; i++) {
+      await run();
+    }
+    const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
+    const total = attribute(profile);
+    return { runs, bridgeMs: total.bridgeMs / runs, jupyterlabMs: total.jupyterlabMs / runs, otherMs: total.otherMs / runs };
+  } finally {
+    await cdp.detach();
+  }
+}
+
+function attribute(profile: Profile): Omit<PageCpu, 'runs'> {
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parents = new Map<number, number>();
+  for (const node of profile.nodes) {
+    for (const child of node.children ?? []) {
+      parents.set(child, node.id);
+    }
+  }
+  /** The script a sample belongs to: its own, or for a built-in its nearest caller's. */
+  const owner = (id: number): string => {
+    for (let current: number | undefined = id; current !== undefined; current = parents.get(current)) {
+      const { url, functionName } = nodes.get(current)!.callFrame;
+      if (url || functionName.startsWith('(')) {
+        return url || functionName;
+      }
+    }
+    return '(program)';
+  };
+  const cpu = { bridgeMs: 0, jupyterlabMs: 0, otherMs: 0 };
+  (profile.samples ?? []).forEach((id, index) => {
+    const ms = (profile.timeDeltas?.[index] ?? 0) / 1000;
+    const script = owner(id);
+    if (script === '(idle)' || script === '(root)') {
+      return;
+    }
+    if (script.startsWith('(')) {
+      cpu.otherMs += ms;
+    } else if (script.includes(BRIDGE_URL)) {
+      cpu.bridgeMs += ms;
+    } else {
+      cpu.jupyterlabMs += ms;
+    }
+  });
+  return cpu;
+}
+
+export const describeCpu = (cpu: PageCpu): string =>
+  `per run (${cpu.runs} profiled): bridge JS ${cpu.bridgeMs.toFixed(0)} ms, JupyterLab JS ${cpu.jupyterlabMs.toFixed(0)} ms, ` +
+  `other ${cpu.otherMs.toFixed(0)} ms (browser native, GC, profiler start)`;

@@ -1,0 +1,84 @@
+/**
+ * `scripts/pnpm bench`: measures the live-page path end to end on a real
+ * JupyterLab page in headless Chromium and prints every figure, each against
+ * its floor or target, measured in this one run. See BENCHMARKS.md.
+ */
+import { writeFile } from 'node:fs/promises';
+import { cpus, totalmem } from 'node:os';
+import { parseConfig, type BenchConfig, type ScenarioName } from './config.js';
+import { startBenchLab, type BenchLab } from './lab.js';
+import { Report, size } from './report.js';
+import { waitForQuietPage } from './page-probes.js';
+import { memoryOf, RssSampler } from './rss.js';
+import { bigDocumentsScenario } from './scenarios/big-documents.js';
+import { bigOutputsScenario } from './scenarios/big-outputs.js';
+import { bundleScenario, cliStartScenario, memoryScenario } from './scenarios/footprint.js';
+import { kernelScenario } from './scenarios/kernel.js';
+import { manyPagesScenario } from './scenarios/many-pages.js';
+import { overheadScenario } from './scenarios/overhead.js';
+import { throughputScenario } from './scenarios/throughput.js';
+
+type Scenario = (bench: BenchLab, config: BenchConfig, report: Report) => Promise<void>;
+
+/**
+ * In this order: the page stays slow for a while after a 10,000-cell
+ * notebook was open, so documents come after the other single-page scenarios;
+ * many pages comes last, as its tabs load the machine.
+ */
+const SCENARIOS: [ScenarioName, Scenario][] = [
+  ['overhead', overheadScenario],
+  ['throughput', throughputScenario],
+  ['kernel', kernelScenario],
+  ['outputs', bigOutputsScenario],
+  ['documents', bigDocumentsScenario],
+  ['pages', manyPagesScenario]
+];
+
+const log = (line: string) => process.stderr.write(`${line}\n`);
+// @jupyterlab/services logs each kernel connection it opens: keep stdout for the table.
+console.log = (...args: unknown[]) => log(args.map(String).join(' '));
+
+async function main(): Promise<void> {
+  const config = parseConfig(process.argv.slice(2));
+  const report = new Report(log);
+  const started = performance.now();
+  log(`jupyter-live-mcp bench${config.quick ? ' (--quick)' : ''}: ${config.scenarios.join(', ')}`);
+  log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? '?'}, ${size(totalmem())} RAM, Node ${process.version}`);
+  const footprint = config.scenarios.includes('footprint');
+  if (footprint) {
+    // Before the page and its kernel load the machine.
+    log('footprint: CLI start');
+    await cliStartScenario(config, report);
+    bundleScenario(report);
+  }
+  const bench = await startBenchLab();
+  const sampler = new RssSampler(bench.mcp.pid);
+  try {
+    await waitForQuietPage(bench.page);
+    const idleRss = memoryOf(bench.mcp.pid).rss;
+    for (const [name, scenario] of SCENARIOS) {
+      if (!config.scenarios.includes(name)) {
+        continue;
+      }
+      log(`${name} (${((performance.now() - started) / 1000).toFixed(0)} s in)`);
+      sampler.during(name);
+      await scenario(bench, config, report);
+    }
+    sampler.stop();
+    if (footprint) {
+      memoryScenario(idleRss, sampler.peaks, report);
+    }
+  } finally {
+    sampler.stop();
+    await bench.stop();
+  }
+  process.stdout.write(`\n${report.table()}\n\nTotal time: ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
+  if (config.jsonFile) {
+    await writeFile(config.jsonFile, JSON.stringify({ config, rows: report.rows }, null, 2) + '\n');
+  }
+}
+
+main().catch((error: unknown) => {
+  log(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  process.exit(1);
+});

@@ -1,0 +1,66 @@
+/**
+ * Footprint: the CLI's memory idle and under load, the bridge bundle's size
+ * as a browser downloads it (gzip), and how long the CLI takes from spawn to
+ * its first tools/list answer.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { CLI_PATH, freePort, pairingConfig } from '../../tests/e2e/support/mcp-session.js';
+import { BRIDGE_DIR } from '../../tests/e2e/support/lab-with-agent.js';
+import type { BenchConfig } from '../config.js';
+import { p50p95, size, type Report } from '../report.js';
+import { summarise } from '../stats.js';
+
+/** Spawn → MCP initialize → tools/list answered, each time on a fresh CLI process. */
+export async function cliStartScenario(config: BenchConfig, report: Report): Promise<void> {
+  const { configDir } = await pairingConfig();
+  const durations: number[] = [];
+  for (let i = 0; i < config.cliStarts; i++) {
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [CLI_PATH, '--port', String(await freePort())],
+      env: { ...getDefaultEnvironment(), JUPYTER_LIVE_MCP_CONFIG_DIR: configDir },
+      stderr: 'ignore'
+    });
+    const client = new Client({ name: 'jupyter-live-mcp-bench', version: '0.0.0' });
+    const started = performance.now();
+    await client.connect(transport);
+    const { tools } = await client.listTools();
+    durations.push(performance.now() - started);
+    await client.close();
+    if (tools.length === 0) {
+      throw new Error('the CLI listed no tools');
+    }
+  }
+  const summary = summarise(durations);
+  report.add({ section: 'footprint', name: 'CLI spawn → first tools/list answered', value: p50p95(summary), data: summary });
+}
+
+export function bundleScenario(report: Report): void {
+  const dir = path.join(BRIDGE_DIR, 'static');
+  const files = readdirSync(dir).filter((file) => file.endsWith('.js'));
+  let raw = 0;
+  let gzip = 0;
+  for (const file of files) {
+    const content = readFileSync(path.join(dir, file));
+    raw += content.length;
+    gzip += gzipSync(content, { level: 9 }).length;
+  }
+  report.add({
+    section: 'footprint',
+    name: `bridge bundle (${files.length} .js files in labextension/static)`,
+    value: `${size(gzip)} gzip (${size(raw)} raw)`,
+    data: { files, raw, gzip }
+  });
+}
+
+export function memoryScenario(idleRss: number, peaks: ReadonlyMap<string, number>, report: Report): void {
+  report.add({ section: 'footprint', name: 'CLI RSS idle (one page connected)', value: size(idleRss), data: idleRss });
+  for (const [scenario, peak] of peaks) {
+    report.add({ section: 'footprint', name: `CLI RSS peak during ${scenario}`, value: size(peak), data: peak });
+  }
+}
+

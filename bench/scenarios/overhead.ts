@@ -1,0 +1,112 @@
+/**
+ * Per-call overhead: a call through the MCP client, the CLI and the bridge,
+ * against the floor of a raw WebSocket round trip with the same payload sizes.
+ * The two are interleaved call by call, so both see the same machine load.
+ * Also timed: select_page, which the server answers itself (the stdio hop
+ * alone), and each call's time inside the page (page-probes.ts), which
+ * together say where the overhead sits.
+ */
+import type { BenchConfig } from '../config.js';
+import type { BenchLab } from '../lab.js';
+import { pageCallTimes, resetProbes } from '../page-probes.js';
+import { ms, p50p95, ratio, size, type Report } from '../report.js';
+import { summarise } from '../stats.js';
+import { startEchoFloor } from '../ws-echo.js';
+
+/** Dismissing a notification that does not exist: a real command that changes nothing. */
+export const NO_OP_COMMAND = { commandId: 'apputils:dismiss-notification', args: { id: 'bench-no-such-notification' } };
+
+interface Probe {
+  label: string;
+  tool: string;
+  args: Record<string, unknown>;
+}
+
+const PROBES: Probe[] = [
+  { label: 'get_context', tool: 'get_context', args: {} },
+  { label: `execute_command ${NO_OP_COMMAND.commandId} (no-op)`, tool: 'execute_command', args: NO_OP_COMMAND }
+];
+
+/** The wire sizes of a call and of its result, as the server and the bridge encode them. */
+function wireSizes(tool: string, args: Record<string, unknown>, result: Record<string, unknown>): { request: number; reply: number } {
+  // The server adds `page`/`pages` to get_context after the page answered.
+  const { page: _page, pages: _pages, ...fromPage } = result;
+  return {
+    request: JSON.stringify({ type: 'call', callId: 'c1000', tool, args }).length,
+    reply: JSON.stringify({ type: 'result', callId: 'c1000', result: fromPage }).length
+  };
+}
+
+export async function overheadScenario(bench: BenchLab, config: BenchConfig, report: Report): Promise<void> {
+  const { mcp, page } = bench;
+  const floor = await startEchoFloor(page);
+  try {
+    const sizes = new Map<string, { request: number; reply: number }>();
+    for (const probe of PROBES) {
+      for (let i = 0; i < config.warmupCalls; i++) {
+        const { result } = await mcp.call(probe.tool, probe.args);
+        sizes.set(probe.label, wireSizes(probe.tool, probe.args, result));
+      }
+    }
+    for (const { request, reply } of sizes.values()) {
+      for (let i = 0; i < config.warmupCalls; i++) {
+        await floor.roundTrip(request, reply);
+      }
+    }
+    await resetProbes(page);
+    const full = new Map<string, number[]>(PROBES.map((probe) => [probe.label, []]));
+    const raw = new Map<string, number[]>(PROBES.map((probe) => [probe.label, []]));
+    const serverOnly: number[] = [];
+    for (let i = 0; i < config.overheadCalls; i++) {
+      for (const probe of PROBES) {
+        const { result, ms: took } = await mcp.call(probe.tool, probe.args);
+        if (result.success !== true) {
+          throw new Error(`${probe.label} failed: ${JSON.stringify(result)}`);
+        }
+        full.get(probe.label)!.push(took);
+        const { request, reply } = sizes.get(probe.label)!;
+        raw.get(probe.label)!.push(await floor.roundTrip(request, reply));
+      }
+      serverOnly.push((await mcp.call('select_page')).ms);
+    }
+    const serverOnlySummary = summarise(serverOnly);
+    report.add({
+      section: 'overhead',
+      name: 'select_page (MCP client ↔ CLI only, no page)',
+      value: p50p95(serverOnlySummary),
+      data: serverOnlySummary
+    });
+    for (const probe of PROBES) {
+      const { request, reply } = sizes.get(probe.label)!;
+      const call = summarise(full.get(probe.label)!);
+      const echo = summarise(raw.get(probe.label)!);
+      const inPage = summarise(await pageCallTimes(page, probe.tool));
+      const p50Ratio = call.p50 / echo.p50;
+      const p95Ratio = call.p95 / echo.p95;
+      report.add({ section: 'overhead', name: `${probe.label} via MCP`, value: p50p95(call), data: call });
+      report.add({
+        section: 'overhead',
+        name: `  floor: raw WebSocket echo ${size(request)} → ${size(reply)}`,
+        value: p50p95(echo),
+        data: echo
+      });
+      report.add({ section: 'overhead', name: `  of which in the page (call in → result out)`, value: p50p95(inPage), data: inPage });
+      report.add({
+        section: 'overhead',
+        name: `  ratio to floor without the stdio hop: (call − select_page) / floor`,
+        value: `p50 ${ratio((call.p50 - serverOnlySummary.p50) / echo.p50)}`,
+        data: { p50Ratio: (call.p50 - serverOnlySummary.p50) / echo.p50 }
+      });
+      report.add({
+        section: 'overhead',
+        name: `  ratio to floor`,
+        value: `p50 ${ratio(p50Ratio)}, p95 ${ratio(p95Ratio)}; above floor: p50 ${ms(call.p50 - echo.p50)}`,
+        target: '≤ 1.5×',
+        met: p50Ratio <= 1.5 && p95Ratio <= 1.5,
+        data: { p50Ratio, p95Ratio }
+      });
+    }
+  } finally {
+    await floor.close();
+  }
+}
