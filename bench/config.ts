@@ -66,7 +66,7 @@ const QUICK: typeof FULL = {
   cliStarts: 2
 };
 
-export const USAGE = `Usage: scripts/pnpm bench [--quick] [--only ${SCENARIOS.join(',')}] [--json FILE]`;
+const USAGE = `Usage: scripts/pnpm bench [--quick] [--only ${SCENARIOS.join(',')}] [--json FILE]`;
 
 export function parseConfig(argv: readonly string[]): BenchConfig {
   const { values } = parseArgs({

@@ -4,6 +4,7 @@
  * the tests' debug level writes a line per call) and with the server's pid, for
  * its memory.
  */
+import { rm } from 'node:fs/promises';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ToolListChangedNotificationSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -66,6 +67,9 @@ export async function startBenchClient(): Promise<BenchClient> {
       const text = raw.content[0]?.type === 'text' ? raw.content[0].text : '';
       return { raw, result: raw.structuredContent as Record<string, unknown>, ms, textChars: text.length, mcpChars: JSON.stringify(raw).length };
     },
-    close: () => client.close()
+    async close() {
+      await client.close();
+      await rm(configDir, { recursive: true, force: true });
+    }
   };
 }

@@ -35,8 +35,9 @@ const SCENARIOS: [ScenarioName, Scenario][] = [
 ];
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
-// @jupyterlab/services logs each kernel connection it opens: keep stdout for the table.
-console.log = (...args: unknown[]) => log(args.map(String).join(' '));
+// @jupyterlab/services logs each kernel connection it opens (console.debug, on
+// stdout): keep stdout for the table.
+console.debug = (...args: unknown[]) => log(args.map(String).join(' '));
 
 async function main(): Promise<void> {
   const config = parseConfig(process.argv.slice(2));
@@ -53,9 +54,10 @@ async function main(): Promise<void> {
   }
   const bench = await startBenchLab();
   const sampler = new RssSampler(bench.mcp.pid);
+  let idleRss: number;
   try {
     await waitForQuietPage(bench.page);
-    const idleRss = memoryOf(bench.mcp.pid).rss;
+    idleRss = memoryOf(bench.mcp.pid).rss;
     for (const [name, scenario] of SCENARIOS) {
       if (!config.scenarios.includes(name)) {
         continue;
@@ -64,13 +66,12 @@ async function main(): Promise<void> {
       sampler.during(name);
       await scenario(bench, config, report);
     }
-    sampler.stop();
-    if (footprint) {
-      memoryScenario(idleRss, sampler.peaks, report);
-    }
   } finally {
     sampler.stop();
     await bench.stop();
+  }
+  if (footprint) {
+    memoryScenario(idleRss, sampler.peaks, report);
   }
   process.stdout.write(`\n${report.table()}\n\nTotal time: ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
   if (config.jsonFile) {

@@ -12,7 +12,7 @@ export interface Summary {
   max: number;
 }
 
-export function percentile(sorted: readonly number[], p: number): number {
+function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) {
     return Number.NaN;
   }
@@ -50,5 +50,3 @@ export async function sampleSequential(count: number, run: (index: number) => Pr
   }
   return durations;
 }
-
-export const median = (samples: readonly number[]): number => summarise(samples).p50;

@@ -31,7 +31,7 @@ const WARM_UP_UNDER_MS = 1000;
 const PROFILED_READS = 3;
 
 /** A notebook like a worked-in one: 1 markdown cell in 5, code cells with a short output each. */
-export function syntheticNotebook(cells: number): string {
+function syntheticNotebook(cells: number): string {
   return JSON.stringify({
     nbformat: 4,
     nbformat_minor: 5,

@@ -92,18 +92,18 @@ export async function bigOutputsScenario(bench: BenchLab, config: BenchConfig, r
   await ok(bench, 'open_document', { path: NOTEBOOK });
   const direct = await connectDirectKernel(bench.lab.url);
   const cases = [
-    ...config.outputMegabytes.map((megabytes) => ({ label: `${megabytes} MB text`, code: textCode(megabytes), megabytes })),
-    { label: `${config.pngSize.width}×${config.pngSize.height} PNG`, code: pngCode(config.pngSize), megabytes: 0 }
+    ...config.outputMegabytes.map((megabytes) => ({ label: `${megabytes} MB text`, code: textCode(megabytes), megabytes, runs: config.outputRuns })),
+    { label: `${config.pngSize.width}×${config.pngSize.height} PNG`, code: pngCode(config.pngSize), megabytes: 0, runs: config.pngRuns }
   ];
   const biggest = Math.max(...config.outputMegabytes);
   try {
-    for (const { label, code, megabytes } of cases) {
+    for (const { label, code, megabytes, runs } of cases) {
       const cellId = await addCell(bench, NOTEBOOK, code);
       await resetProbes(bench.page);
       const durations: number[] = [];
       const floor: number[] = [];
       let last: CallOutcome | undefined;
-      for (let i = 0; i < config.outputRuns; i++) {
+      for (let i = 0; i < runs; i++) {
         // Each run starts on a page that has finished showing the last one.
         await waitForQuietPage(bench.page, QUIET_TIMEOUT_MS);
         last = await bench.mcp.call('run_cell', { notebookPath: NOTEBOOK, cellId });

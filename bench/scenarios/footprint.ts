@@ -4,6 +4,7 @@
  * its first tools/list answer.
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -35,6 +36,7 @@ export async function cliStartScenario(config: BenchConfig, report: Report): Pro
       throw new Error('the CLI listed no tools');
     }
   }
+  await rm(configDir, { recursive: true, force: true });
   const summary = summarise(durations);
   report.add({ section: 'footprint', name: 'CLI spawn → first tools/list answered', value: p50p95(summary), data: summary });
 }

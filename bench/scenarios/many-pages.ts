@@ -13,7 +13,7 @@ import { summarise } from '../stats.js';
 
 export async function manyPagesScenario(bench: BenchLab, config: BenchConfig, report: Report): Promise<void> {
   const loading = performance.now();
-  // One at a time: ten JupyterLabs loading at once on two cores time out.
+  // One at a time: openTab waits until the server lists one more page.
   const tabs = [bench.page];
   for (let tab = 1; tab < config.pages; tab++) {
     tabs.push(await bench.openTab());

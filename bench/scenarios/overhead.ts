@@ -14,7 +14,7 @@ import { summarise } from '../stats.js';
 import { startEchoFloor } from '../ws-echo.js';
 
 /** Dismissing a notification that does not exist: a real command that changes nothing. */
-export const NO_OP_COMMAND = { commandId: 'apputils:dismiss-notification', args: { id: 'bench-no-such-notification' } };
+const NO_OP_COMMAND = { commandId: 'apputils:dismiss-notification', args: { id: 'bench-no-such-notification' } };
 
 interface Probe {
   label: string;
