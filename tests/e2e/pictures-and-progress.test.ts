@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CallToolResultSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { AI_COMMANDS_FIXTURE_DIR, startLabWithAgent, type LabWithAgent } from './support/lab-with-agent.js';
+import { AI_COMMANDS_FIXTURE_DIR, setBridgeSetting, startLabWithAgent, type LabWithAgent } from './support/lab-with-agent.js';
 
 let setup: LabWithAgent;
 const NOTEBOOK = 'pictures.ipynb';
@@ -68,6 +68,54 @@ describe('pictures', () => {
     // The page itself still shows the full picture.
     const shown = await setup.page.locator('.jp-OutputArea-output img').last().evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth);
     expect(shown).toBe(1600);
+  });
+
+  it('a result with a dozen big pictures and 1.9 MB of text still arrives whole, within one MCP message, and says which pictures stayed behind', async () => {
+    // The largest result the page lets through, so the server's own budget has to act too.
+    await setBridgeSetting(setup.page, 'maxResultChars', 2_000_000);
+    const cell = await ok('add_cell', {
+      notebookPath: NOTEBOOK,
+      content: [
+        'import io',
+        'import numpy as np',
+        'import matplotlib',
+        "matplotlib.use('agg')",
+        'import matplotlib.pyplot as plt',
+        'from IPython.display import Image, display',
+        "print('x' * 1_900_000)",
+        'for i in range(12):',
+        '    buffer = io.BytesIO()',
+        "    plt.imsave(buffer, np.random.default_rng(i).random((1024, 1024, 3)), format='png')",
+        '    display(Image(buffer.getvalue()))'
+      ].join('\n')
+    });
+    try {
+      const { raw, result } = await setup.mcp.call('run_cell', { notebookPath: NOTEBOOK, cellId: cell.cellId });
+      expect(result).toMatchObject({ success: true, status: 'ok' });
+      // The SDK client gives up on messages over 10 MiB; the server keeps 8 MiB.
+      expect(Buffer.byteLength(JSON.stringify(raw))).toBeLessThanOrEqual(8 * 1024 * 1024);
+
+      const labels = JSON.stringify(result).match(/\[image[^\]]*\]/g) ?? [];
+      expect(labels).toHaveLength(12);
+      const attached = labels.filter((label) => label.endsWith(', attached]'));
+      const images = raw.content.filter((block) => block.type === 'image');
+      expect(attached.length).toBeGreaterThanOrEqual(1);
+      expect(images).toHaveLength(attached.length);
+      expect(attached).toEqual(attached.map((_, i) => expect.stringMatching(new RegExp(`^\\[image ${i + 1}: image/(png|jpeg) 1024x1024, attached\\]$`))));
+      const behind = labels.slice(attached.length);
+      for (const label of behind) {
+        expect(label).toMatch(/^\[image: image\/(png|jpeg) 1024x1024, not attached: .*ask for this (one|output) alone/);
+      }
+      // Both limits acted: the page's picture budget, and the server's message budget for the text's sake.
+      expect(behind.some((label) => label.includes('reached 5 MiB'))).toBe(true);
+      expect(behind.some((label) => label.includes('do not fit in one MCP message (8 MiB)'))).toBe(true);
+      // Noise is a photo, not a chart: it travels as JPEG, far smaller than its PNG.
+      expect(images.every((image) => image.mimeType === 'image/jpeg')).toBe(true);
+    } finally {
+      await setBridgeSetting(setup.page, 'maxResultChars', 60_000);
+    }
+    // The session lives on.
+    expect(await ok('get_context')).toMatchObject({ app: { name: 'JupyterLab' } });
   });
 });
 

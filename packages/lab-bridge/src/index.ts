@@ -15,7 +15,7 @@ import { watchPageFocus } from './page-focus.js';
 import { pageId, pageIdentity, tabStorage } from './page-identity.js';
 import { PendingCalls } from './pending/pending-calls.js';
 import { PersonControl } from './person-control.js';
-import { capResult } from './result-cap.js';
+import { capResult } from '@jupyter-live-mcp/protocol';
 import { ServerConnection } from './server-connection.js';
 import { StatusItem, type BridgeStatus } from './status-item.js';
 import { PLUGIN_ID, readSettings, type BridgeSettings } from './settings.js';

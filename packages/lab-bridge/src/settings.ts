@@ -32,7 +32,7 @@ const settingsSchema = z.object({
   tools: z.array(z.unknown()).catch(DEFAULTS.tools),
   disabledTools: z.array(z.string()).catch(DEFAULTS.disabledTools),
   blockedCommands: z.array(z.string()).catch(DEFAULTS.blockedCommands),
-  maxResultChars: z.number().int().min(1000).catch(DEFAULTS.maxResultChars),
+  maxResultChars: z.number().int().min(1000).max(2_000_000).catch(DEFAULTS.maxResultChars),
   pendingAfterSeconds: z.number().min(0.1).max(300).catch(DEFAULTS.pendingAfterSeconds),
   maxImageSide: z.number().int().min(16).max(8192).catch(DEFAULTS.maxImageSide),
   confirm: z.enum(['none', 'consequential', 'all']).catch(DEFAULTS.confirm)

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { findImages, mapImages, placeholder } from './image-outputs.js';
+import { attachedLabel } from '@jupyter-live-mcp/protocol';
+import { findImages, mapImages } from './image-outputs.js';
 
 const result = {
   success: true,
@@ -21,7 +22,7 @@ describe('image outputs', () => {
 
   it('replaces each image by its placeholder and keeps everything else', () => {
     let n = 0;
-    const replaced = mapImages(result, (image) => placeholder(++n, { mimeType: image.mimeType === 'image/jpeg' ? 'image/jpeg' : 'image/png', width: 640, height: 480 }));
+    const replaced = mapImages(result, (image) => attachedLabel(++n, { mimeType: image.mimeType === 'image/jpeg' ? 'image/jpeg' : 'image/png', width: 640, height: 480 }));
     expect(replaced).toEqual({
       success: true,
       outputs: [

@@ -42,7 +42,3 @@ export function findImages(value: unknown): FoundImage[] {
   mapImages(value, (image) => found.push(image));
   return found;
 }
-
-export function placeholder(index: number, image: { mimeType: string; width: number; height: number }): string {
-  return `[image ${index}: ${image.mimeType} ${image.width}x${image.height}, attached]`;
-}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fail, succeed } from '@jupyter-live-mcp/protocol';
+import { fail, succeed } from './result-protocol.js';
 import { capResult } from './result-cap.js';
 
 const size = (value: unknown) => JSON.stringify(value).length;
