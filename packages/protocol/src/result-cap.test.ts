@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fail, succeed } from './result-protocol.js';
-import { capResult } from './result-cap.js';
+import fc from 'fast-check';
+import { capResult, cut, cutJsonLength } from './result-cap.js';
 
 const size = (value: unknown) => JSON.stringify(value).length;
 
@@ -47,5 +48,30 @@ describe('capResult', () => {
   it('answers with a warning when nothing can make it fit', () => {
     const result = succeed(Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`key${i}`, i])));
     expect(capResult(result, 80)).toMatchObject({ success: true, truncated: true, warning: expect.stringMatching(/too large/) });
+  });
+});
+
+describe('measuring a cut without building it', () => {
+  it('gives exactly the length JSON.stringify gives the cut, for any JSON value and limits', () => {
+    fc.assert(
+      fc.property(
+        fc.jsonValue({ maxDepth: 4, stringUnit: 'binary' }),
+        fc.nat(40),
+        fc.oneof(fc.nat(6), fc.constant(Infinity)),
+        (value, stringLimit, arrayLimit) => {
+          expect(cutJsonLength(value, stringLimit, arrayLimit)).toBe(JSON.stringify(cut(value, stringLimit, arrayLimit)).length);
+        }
+      ),
+      { numRuns: 3000 }
+    );
+  });
+
+  it('counts escapes, split surrogate pairs and the uncut success and code', () => {
+    const value = { success: false, code: 'x'.repeat(50), text: 'a"b\\c\nd\u0001e😀f😀g', list: ['😀'.repeat(9), '\u2028'] };
+    for (let limit = 0; limit <= 20; limit++) {
+      for (const arrayLimit of [0, 1, 2, Infinity]) {
+        expect(cutJsonLength(value, limit, arrayLimit)).toBe(JSON.stringify(cut(value, limit, arrayLimit)).length);
+      }
+    }
   });
 });

@@ -37,8 +37,18 @@ export function mapImages(value: unknown, replace: (image: FoundImage) => unknow
   return out;
 }
 
-export function findImages(value: unknown): FoundImage[] {
-  const found: FoundImage[] = [];
-  mapImages(value, (image) => found.push(image));
+/** The images mapImages would visit, in the same order, without copying anything. */
+export function findImages(value: unknown, found: FoundImage[] = []): FoundImage[] {
+  if (Array.isArray(value)) {
+    value.forEach((item) => findImages(item, found));
+  } else if (typeof value === 'object' && value !== null) {
+    for (const [key, item] of Object.entries(value)) {
+      if ((IMAGE_MIME_TYPES as readonly string[]).includes(key) && typeof item === 'string') {
+        found.push({ mimeType: key as ImageMimeType, data: item });
+      } else {
+        findImages(item, found);
+      }
+    }
+  }
   return found;
 }

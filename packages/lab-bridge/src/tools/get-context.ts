@@ -8,6 +8,7 @@ import type { CatalogueError } from '../catalogue/settings-tools.js';
 import type { DialogInfo } from '../dialogs/dialog-watcher.js';
 import type { BridgeTool } from '../tool-runner.js';
 import { editorState, type Position } from './editor-state.js';
+import { recentRefresh } from './recent-refresh.js';
 import { describeMainAreaWidget, editorOf, kernelOf, mainAreaWidgets } from './main-area.js';
 
 export const ONE_DOCUMENT_NOTE =
@@ -26,6 +27,14 @@ function isOneDocumentPage(): boolean {
 /** How long get_context waits for the server's list of running kernels. */
 const KERNEL_REFRESH_MS = 2000;
 
+/**
+ * A list of running kernels fetched this recently is reused: asking the server
+ * (GET /api/kernels) was most of get_context's time, and kernels this page
+ * starts or stops reach the list at once without asking; only kernels started
+ * elsewhere can show up a second late.
+ */
+const KERNEL_LIST_FRESH_MS = 1000;
+
 interface EditorLike {
   getCursorPosition(): Position;
   getSelection(): { start: Position; end: Position };
@@ -39,12 +48,13 @@ export interface PageState {
 }
 
 export function getContextTool(app: JupyterFrontEnd, fileBrowser: IDefaultFileBrowser | null, state: PageState): BridgeTool {
+  const refreshKernels = recentRefresh(() => app.serviceManager.kernels.refreshRunning(), KERNEL_LIST_FRESH_MS);
   return {
     descriptor: BUILT_IN_TOOLS.find((tool) => tool.name === 'get_context')!,
     async run() {
       // Kernels first: their refresh takes a moment, and the widgets read after it
       // then show the same kernel states.
-      const kernels = await runningKernels(app);
+      const kernels = await runningKernels(app, refreshKernels);
       const current = app.shell.currentWidget;
       const widgets = mainAreaWidgets(app);
       const oneDocument = isOneDocumentPage();
@@ -78,16 +88,12 @@ function currentEditor(widget: Parameters<typeof editorOf>[0]): Record<string, u
 }
 
 /**
- * The server's running kernels, refreshed first (at most KERNEL_REFRESH_MS). An
+ * The server's running kernels, refreshed first unless fresh (waiting at most KERNEL_REFRESH_MS). An
  * open document's kernel shows the status the document shows, which is fresher
  * than the server's list.
  */
-async function runningKernels(app: JupyterFrontEnd) {
+async function runningKernels(app: JupyterFrontEnd, refresh: (stale: boolean) => Promise<void>) {
   const kernels = app.serviceManager.kernels;
-  await Promise.race([
-    kernels.refreshRunning().catch(() => undefined),
-    new Promise((resolve) => setTimeout(resolve, KERNEL_REFRESH_MS))
-  ]);
   const shown = new Map<string, string>();
   for (const widget of mainAreaWidgets(app)) {
     const kernel = kernelOf(widget);
@@ -95,6 +101,12 @@ async function runningKernels(app: JupyterFrontEnd) {
       shown.set(kernel.id, kernel.status);
     }
   }
+  // A document that just started its kernel knows it before the list does.
+  const listed = new Set([...kernels.running()].map((model) => model.id));
+  await Promise.race([
+    refresh([...shown.keys()].some((id) => !listed.has(id))),
+    new Promise((resolve) => setTimeout(resolve, KERNEL_REFRESH_MS))
+  ]);
   return [...kernels.running()].map((model) => ({
     id: model.id,
     name: model.name,

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { recentRefresh } from './recent-refresh.js';
+
+describe('recentRefresh', () => {
+  it('refreshes once for callers within the fresh window, shares one in flight, and again after it', async () => {
+    let clock = 0;
+    let calls = 0;
+    const refresh = recentRefresh(async () => void calls++, 1000, () => clock);
+    await Promise.all([refresh(), refresh()]);
+    expect(calls).toBe(1);
+    clock = 999;
+    await refresh();
+    expect(calls).toBe(1);
+    await refresh(true);
+    expect(calls).toBe(2);
+    clock = 2000;
+    await refresh();
+    expect(calls).toBe(3);
+  });
+
+  it('counts a failed refresh as done, so a server that is down does not slow every call', async () => {
+    let clock = 0;
+    let calls = 0;
+    const refresh = recentRefresh(async () => { calls++; throw new Error('down'); }, 1000, () => clock);
+    await expect(refresh()).resolves.toBeUndefined();
+    clock = 500;
+    await refresh();
+    expect(calls).toBe(1);
+  });
+});
