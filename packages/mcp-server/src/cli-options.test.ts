@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CliError, DEFAULT_PORT, parseCli } from './cli-options.js';
+import { DEFAULT_LITE_PORT } from './lite/start-lite.js';
 
 describe('parseCli', () => {
   it('serves on the default port with no flags', () => {
@@ -39,12 +40,39 @@ describe('parseCli', () => {
   });
 
   it.each([
-    [['tokn'], 'unknown command "tokn". Commands: token, install, uninstall. Run jupyter-live-mcp --help.'],
-    [['--data-dir', '/x'], '--data-dir and --settings-dir go with install and uninstall.'],
+    [['tokn'], 'unknown command "tokn". Commands: lite, token, install, uninstall, doctor. Run jupyter-live-mcp --help.'],
+    [['--data-dir', '/x'], '--data-dir and --settings-dir go with install, uninstall and doctor.'],
     [['--rotate'], '--rotate goes with the token command: jupyter-live-mcp token --rotate.'],
     [['--allow-origin', 'hub.example.org'], '--allow-origin must be an origin such as https://hub.example.org, not "hub.example.org".'],
     [['--allow-origin', 'https://hub.example.org/'], '--allow-origin must be just an origin (scheme, host and port), e.g. "https://hub.example.org", not "https://hub.example.org/".']
   ])('refuses %j', (argv, message) => {
+    expect(() => parseCli(argv)).toThrow(new CliError(message));
+  });
+
+  it('reads doctor with its folders and port', () => {
+    expect(parseCli(['doctor', '--data-dir', '/d', '--settings-dir', '/s', '--port', '9000'])).toMatchObject({
+      command: 'doctor',
+      dataDir: '/d',
+      settingsDir: '/s',
+      port: 9000
+    });
+  });
+
+  it('reads --http in its [host:]port forms, loopback by default', () => {
+    expect(parseCli(['--http', '8080']).http).toEqual({ host: '127.0.0.1', port: 8080 });
+    expect(parseCli(['--http=localhost:8080']).http).toEqual({ host: 'localhost', port: 8080 });
+    expect(parseCli(['--http', '[::1]:8080']).http).toEqual({ host: '::1', port: 8080 });
+    expect(parseCli([]).http).toBeUndefined();
+  });
+
+  it.each([
+    [['--http', 'abc'], '--http must be a port (8080) or host:port (127.0.0.1:8080, localhost:8080, [::1]:8080), not "abc": the port must be a whole number from 0 to 65535.'],
+    [['--http', '127.0.0.1:'], '--http must be a port (8080) or host:port (127.0.0.1:8080, localhost:8080, [::1]:8080), not "127.0.0.1:": the port must be a whole number from 0 to 65535.'],
+    [['--http', ':8080'], '--http must be a port (8080) or host:port (127.0.0.1:8080, localhost:8080, [::1]:8080), not ":8080": the host before ":" is empty.'],
+    [['--http', '::1:8080'], '--http must be a port (8080) or host:port (127.0.0.1:8080, localhost:8080, [::1]:8080), not "::1:8080": put an IPv6 host in brackets.'],
+    [['--http', '8767'], '--http and --port both name port 8767: the MCP endpoint and the bridge endpoint need a port each.'],
+    [['install', '--http', '8080'], '--http goes with the server itself (no command): jupyter-live-mcp --http 8080.']
+  ])('refuses %j with a clear message', (argv, message) => {
     expect(() => parseCli(argv)).toThrow(new CliError(message));
   });
 
@@ -64,5 +92,26 @@ describe('parseCli', () => {
 
   it('refuses an unknown flag and points to --help', () => {
     expect(() => parseCli(['--prot', '1'])).toThrow(/Unknown option '--prot'.*Run jupyter-live-mcp --help for the options\./);
+  });
+});
+
+describe('parseCli: lite', () => {
+  it('serves the lite page on its fixed default port, in no browser unless asked', () => {
+    expect(parseCli(['lite'])).toMatchObject({ command: 'lite', port: DEFAULT_PORT, lite: { port: DEFAULT_LITE_PORT, browser: 'none' } });
+    expect(parseCli(['lite', '--open'])).toMatchObject({ lite: { browser: 'open' } });
+    expect(parseCli(['lite', '--headless', '--lite-port', '0', '--port', '0'])).toMatchObject({ port: 0, lite: { port: 0, browser: 'headless' } });
+    expect(parseCli(['--lite-port=9000', 'lite'])).toMatchObject({ lite: { port: 9000 } });
+    expect(parseCli([])).not.toHaveProperty('lite');
+  });
+
+  it.each([
+    [['lite', '--open', '--headless'], '--open and --headless each open the page in a browser: give one of them.'],
+    [['lite', '--lite-port', 'x'], '--lite-port must be a whole number from 0 to 65535, not "x".'],
+    [['lite', '--lite-port', '9000', '--port', '9000'], '--lite-port and --port both name port 9000: the page and the bridge endpoint need a port each.'],
+    [['--open'], '--open, --headless and --lite-port go with the lite command: jupyter-live-mcp lite --open.'],
+    [['install', '--lite-port', '9000'], '--open, --headless and --lite-port go with the lite command: jupyter-live-mcp lite --open.'],
+    [['lite', '--http', '8080'], '--http goes with the server itself (no command): jupyter-live-mcp --http 8080.']
+  ])('refuses %j with a clear message', (argv, message) => {
+    expect(() => parseCli(argv)).toThrow(new CliError(message));
   });
 });

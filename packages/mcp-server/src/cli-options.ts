@@ -5,16 +5,20 @@
 import { parseArgs } from 'node:util';
 import { DEFAULT_MAX_MESSAGE_BYTES } from '@jupyter-live-mcp/protocol';
 import { LOG_LEVELS, type LogLevel } from './log.js';
+import { parseHttpAddress, type HttpAddress } from './mcp/http-address.js';
+import { DEFAULT_LITE_PORT, type LiteOptions } from './lite/start-lite.js';
 
 /** The bridge endpoint's default port (8765 is taken by a neighbouring tool). */
 export const DEFAULT_PORT = 8767;
 
 export interface CliOptions {
-  command: 'serve' | 'token' | 'install' | 'uninstall' | 'help' | 'version';
-  /** install/uninstall: where Jupyter's data and JupyterLab's user settings are (default: as Jupyter finds them). */
+  command: 'serve' | 'lite' | 'token' | 'install' | 'uninstall' | 'doctor' | 'help' | 'version';
+  /** install/uninstall/doctor: where Jupyter's data and JupyterLab's user settings are (default: as Jupyter finds them). */
   dataDir?: string;
   settingsDir?: string;
   port: number;
+  /** --http: serve MCP over Streamable HTTP here instead of stdio. */
+  http?: HttpAddress;
   /** Where the bridge endpoint listens: both loopback addresses unless --host says otherwise. */
   hosts: string[];
   /** Origins allowed besides the loopback ones, e.g. a JupyterHub's. */
@@ -23,33 +27,50 @@ export interface CliOptions {
   maxMessageBytes: number;
   /** token --rotate */
   rotate: boolean;
+  /** lite: the page's port and the browser to open it in. */
+  lite?: LiteOptions;
 }
 
 export const LOOPBACK_HOSTS = ['127.0.0.1', '::1'];
 
 export const USAGE = `Usage: jupyter-live-mcp [options]
+       jupyter-live-mcp lite [--open | --headless] [--lite-port N] [options]
        jupyter-live-mcp token [--rotate]
        jupyter-live-mcp install [--data-dir DIR] [--settings-dir DIR] [--port N]
        jupyter-live-mcp uninstall [--data-dir DIR] [--settings-dir DIR]
+       jupyter-live-mcp doctor [--data-dir DIR] [--settings-dir DIR] [--port N]
 
 Runs an MCP server on stdio that drives the Jupyter page(s) connected to it.
 Pages connect through the jupyter-live-mcp-bridge extension and prove the
 pairing token (the bridge's "token" setting).
 
 Commands:
+  lite                   the server plus a JupyterLite page with the bridge, paired, on
+                         loopback (JavaScript kernel; no Jupyter or Python needed); its URL
+                         goes to stderr
   token                  print the pairing token (created on first use)
   token --rotate         replace it with a new one (and in the settings install wrote)
   install                copy the bridge into Jupyter's labextensions folder and write
                          the token (and, with --port, the server URL) into its settings
   uninstall              remove both again
+  doctor                 check the port, token, installed bridge and connected pages,
+                         and say how to fix what is wrong (exit code 1 if anything is)
 
 Options:
   --port <n>             bridge endpoint port (default ${DEFAULT_PORT}; 0 picks a free one)
+  --http [host:]port     serve MCP over Streamable HTTP at http://host:port/mcp instead of
+                         stdio, for several agents at once (host default 127.0.0.1);
+                         runs until Ctrl-C
   --host <address>       listen on this address instead of 127.0.0.1 and ::1 (repeatable);
                          anything but loopback lets other machines try to connect
   --allow-origin <url>   also accept pages from this origin, e.g. https://hub.example.org (repeatable)
   --log-level <level>    ${LOG_LEVELS.join(' | ')} (default info); logs go to stderr
   --max-message-mb <n>   largest wire message accepted from a page, in MiB (default 64)
+  --open                 lite: open the page in your browser
+  --headless             lite: open the page in the system's Chromium, headless
+                         (CHROMIUM_PATH, else chromium / google-chrome)
+  --lite-port <n>        lite: the page's port (default ${DEFAULT_LITE_PORT}); the browser keeps
+                         the page's notebooks per port
   -h, --help             show this help
   -v, --version          print the version
 `;
@@ -64,6 +85,7 @@ export function parseCli(argv: readonly string[]): CliOptions {
       args: [...argv],
       options: {
         port: { type: 'string' },
+        http: { type: 'string' },
         host: { type: 'string', multiple: true },
         'allow-origin': { type: 'string', multiple: true },
         rotate: { type: 'boolean' },
@@ -71,6 +93,9 @@ export function parseCli(argv: readonly string[]): CliOptions {
         'settings-dir': { type: 'string' },
         'log-level': { type: 'string' },
         'max-message-mb': { type: 'string' },
+        'lite-port': { type: 'string' },
+        open: { type: 'boolean' },
+        headless: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' }
       },
@@ -85,12 +110,12 @@ export function parseCli(argv: readonly string[]): CliOptions {
     throw new CliError(`--log-level must be one of ${LOG_LEVELS.join(', ')}, not ${JSON.stringify(logLevel)}.`);
   }
   const [command, ...extra] = positionals;
-  const commands = ['token', 'install', 'uninstall'] as const;
+  const commands = ['lite', 'token', 'install', 'uninstall', 'doctor'] as const;
   if ((command !== undefined && !commands.includes(command as (typeof commands)[number])) || extra.length) {
     throw new CliError(`unknown command "${[command, ...extra].join(' ')}". Commands: ${commands.join(', ')}. Run jupyter-live-mcp --help.`);
   }
-  if ((values['data-dir'] || values['settings-dir']) && command !== 'install' && command !== 'uninstall') {
-    throw new CliError('--data-dir and --settings-dir go with install and uninstall.');
+  if ((values['data-dir'] || values['settings-dir']) && command !== 'install' && command !== 'uninstall' && command !== 'doctor') {
+    throw new CliError('--data-dir and --settings-dir go with install, uninstall and doctor.');
   }
   if (values.rotate && command !== 'token') {
     throw new CliError('--rotate goes with the token command: jupyter-live-mcp token --rotate.');
@@ -107,11 +132,16 @@ export function parseCli(argv: readonly string[]): CliOptions {
     }
     return origin;
   });
+  const port = values.port === undefined ? DEFAULT_PORT : integerIn('--port', values.port, 0, 65535);
+  const http = values.http === undefined ? undefined : httpAddress(values.http, command, port);
+  const lite = liteOptions(values, command, port);
   return {
     command: values.help ? 'help' : values.version ? 'version' : ((command as (typeof commands)[number] | undefined) ?? 'serve'),
     ...(values['data-dir'] ? { dataDir: values['data-dir'] } : {}),
     ...(values['settings-dir'] ? { settingsDir: values['settings-dir'] } : {}),
-    port: values.port === undefined ? DEFAULT_PORT : integerIn('--port', values.port, 0, 65535),
+    port,
+    ...(http ? { http } : {}),
+    ...(lite ? { lite } : {}),
     hosts: values.host?.length ? values.host : LOOPBACK_HOSTS,
     allowOrigins,
     rotate: values.rotate ?? false,
@@ -121,6 +151,43 @@ export function parseCli(argv: readonly string[]): CliOptions {
         ? DEFAULT_MAX_MESSAGE_BYTES
         : integerIn('--max-message-mb', values['max-message-mb'], 1, 4096) * 1024 * 1024
   };
+}
+
+function httpAddress(text: string, command: string | undefined, bridgePort: number): HttpAddress {
+  if (command !== undefined) {
+    throw new CliError(`--http goes with the server itself (no command): jupyter-live-mcp --http ${text}.`);
+  }
+  let address: HttpAddress;
+  try {
+    address = parseHttpAddress(text);
+  } catch (error) {
+    throw new CliError((error as Error).message);
+  }
+  if (address.port !== 0 && address.port === bridgePort) {
+    throw new CliError(`--http and --port both name port ${bridgePort}: the MCP endpoint and the bridge endpoint need a port each.`);
+  }
+  return address;
+}
+
+function liteOptions(
+  values: { 'lite-port'?: string; open?: boolean; headless?: boolean },
+  command: string | undefined,
+  bridgePort: number
+): LiteOptions | undefined {
+  if (command !== 'lite') {
+    if (values['lite-port'] !== undefined || values.open || values.headless) {
+      throw new CliError('--open, --headless and --lite-port go with the lite command: jupyter-live-mcp lite --open.');
+    }
+    return undefined;
+  }
+  if (values.open && values.headless) {
+    throw new CliError('--open and --headless each open the page in a browser: give one of them.');
+  }
+  const port = values['lite-port'] === undefined ? DEFAULT_LITE_PORT : integerIn('--lite-port', values['lite-port'], 0, 65535);
+  if (port !== 0 && port === bridgePort) {
+    throw new CliError(`--lite-port and --port both name port ${port}: the page and the bridge endpoint need a port each.`);
+  }
+  return { port, browser: values.open ? 'open' : values.headless ? 'headless' : 'none' };
 }
 
 function integerIn(flag: string, text: string, min: number, max: number): number {

@@ -11,6 +11,9 @@ import { createLogger } from './log.js';
 import { installCommand, tokenCommand, uninstallCommand } from './install/setup-commands.js';
 import { loadToken } from './pairing-token.js';
 import { buildMcpServer } from './mcp/mcp-server.js';
+import { startMcpHttpEndpoint } from './mcp/http-transport.js';
+import { doctorCommand } from './doctor/doctor-command.js';
+import { startLite } from './lite/start-lite.js';
 
 const VERSION: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
 
@@ -33,6 +36,10 @@ async function main(): Promise<void> {
   if (options.command === 'uninstall') {
     return uninstallCommand(options);
   }
+  if (options.command === 'doctor') {
+    process.exitCode = await doctorCommand(options, VERSION);
+    return;
+  }
   const log = createLogger(options.logLevel);
   const router = new PageRouter();
   const endpoint = await startBridgeEndpoint({
@@ -47,13 +54,30 @@ async function main(): Promise<void> {
   });
   log.info(`jupyter-live-mcp ${VERSION}: waiting for pages on ${endpoint.url}`);
 
-  const server = buildMcpServer({ router, log, version: VERSION, bridgeUrl: endpoint.url });
+  const newServer = () => buildMcpServer({ router, log, version: VERSION, bridgeUrl: endpoint.url });
+  if (options.http) {
+    // No stdio here: the agents come and go, and the server runs until it is stopped.
+    const http = await startMcpHttpEndpoint({ ...options.http, allowOrigins: options.allowOrigins, log, newServer });
+    process.stderr.write(`jupyter-live-mcp: MCP endpoint (Streamable HTTP): ${http.url}\n`);
+    const stopHttp = async (signal: string) => {
+      log.info(`stopping: ${signal}`);
+      await http.close();
+      await endpoint.close();
+      process.exit(0);
+    };
+    process.once('SIGINT', () => void stopHttp('SIGINT'));
+    process.once('SIGTERM', () => void stopHttp('SIGTERM'));
+    return;
+  }
+  const lite = options.lite && (await startLite(options.lite, { serverUrl: endpoint.url, log }));
+  const server = newServer();
   const transport = new StdioServerTransport();
   let stopping = false;
   const stop = async (why: string) => {
     if (stopping) return;
     stopping = true;
     log.info(`stopping: ${why}`);
+    await lite?.stop();
     await endpoint.close();
     await server.close();
     process.exit(0);

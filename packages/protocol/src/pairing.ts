@@ -16,7 +16,8 @@ import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 /** A token is 64 lower-case hex digits (256 bits). */
 export const TOKEN_PATTERN = /^[0-9a-f]{64}$/;
 
-export type Side = 'server' | 'page';
+/** Who proves: the two ends of a page connection, or `doctor` asking the server's status (never on a page connection). */
+export type Side = 'server' | 'page' | 'doctor';
 
 /** 32 random bytes as hex. crypto.getRandomValues works outside secure contexts too. */
 export function randomHex(bytes = 32): string {

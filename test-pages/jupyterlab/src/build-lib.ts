@@ -59,6 +59,8 @@ export interface AppConfigOptions {
   /** The packages offered to prebuilt extensions. */
   shared: SharedPackages;
   plugins?: RspackPluginInstance[];
+  /** Minify the bundle: for a site that ships (about half the size, several times the build time). */
+  minimize?: boolean;
 }
 
 export function appConfig(options: AppConfigOptions): Configuration {
@@ -94,9 +96,8 @@ export function appConfig(options: AppConfigOptions): Configuration {
         }
       ]
     },
-    // Loopback test pages: unminified they build in a third of the time and load as
-    // fast (a JupyterLite site to ship would minify, about 19 MB instead of 39 MB).
-    optimization: { minimize: false },
+    // Loopback test pages load as fast unminified and build in a fraction of the time.
+    optimization: { minimize: options.minimize ?? false },
     performance: { hints: false },
     plugins: [
       ...(baseConfig.plugins ?? []),

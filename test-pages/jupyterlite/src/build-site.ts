@@ -229,6 +229,8 @@ async function main(): Promise<void> {
     outputPath: staticDir,
     alias: { '@generated': generatedDir },
     shared: sharedPackages(),
+    // The same site ships in the jupyter-live-mcp package (`lite`), so the tests load what ships.
+    minimize: true,
     plugins: [
       // @jupyterlite/javascript-kernel-extension 0.3.0 imports logo PNGs that its npm
       // package lacks.

@@ -2,13 +2,13 @@
 // run, with prebuilt labextensions installed the way JupyterLite sites install them
 // (copied into extensions/ and listed in jupyter-lite.json) and settings defaults
 // written into jupyter-lite.json's settingsOverrides. Needs no Python and no network.
-import { access, cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import type { FederatedExtension } from '../../jupyterlab/app/federation.js';
-import { settingsListing, type PluginSettings } from './settings-listing.js';
+import { exists, installExtensions, json, readJson, type LiteConfigFile } from './install-extensions.js';
+import type { PluginSettings } from './settings-listing.js';
 import { serveStatic } from './static-server.js';
 
 export interface JupyterLiteSiteOptions {
@@ -39,63 +39,6 @@ export interface JupyterLiteSite {
 const pageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const builtSiteDir = path.join(pageDir, 'build', 'site');
 const buildCommand = 'scripts/pnpm --filter @jupyter-live-mcp/test-page-jupyterlite build';
-
-interface LiteConfigFile {
-  'jupyter-config-data': {
-    federated_extensions: FederatedExtension[];
-    settingsOverrides: Record<string, Record<string, unknown>>;
-  } & Record<string, unknown>;
-}
-
-interface ExtensionManifest {
-  name?: unknown;
-  jupyterlab?: { _build?: Partial<Omit<FederatedExtension, 'name'>> };
-}
-
-const json = (value: unknown) => JSON.stringify(value, null, 2) + '\n';
-
-const exists = (file: string) => access(file).then(() => true, () => false);
-
-async function readJson<T>(file: string): Promise<T> {
-  return JSON.parse(await readFile(file, 'utf8')) as T;
-}
-
-/** Copies a built extension into <site>/extensions/<name>; returns its federated entry and schemas. */
-interface InstalledExtension {
-  entry: FederatedExtension;
-  schemas: PluginSettings[];
-}
-
-async function installExtension(extensionDir: string, siteDir: string): Promise<InstalledExtension> {
-  const manifestFile = path.join(extensionDir, 'package.json');
-  let manifest: ExtensionManifest;
-  try {
-    manifest = await readJson<ExtensionManifest>(manifestFile);
-  } catch (error) {
-    throw new Error(
-      `${extensionDir} is not a built labextension folder (${manifestFile}: ${(error as Error).message}). Run the build first.`
-    );
-  }
-  const build = manifest.jupyterlab?._build;
-  if (typeof manifest.name !== 'string' || typeof build?.load !== 'string') {
-    throw new Error(
-      `${manifestFile} has no name or no jupyterlab._build.load: it is not the output of build-labextension. Run the build first.`
-    );
-  }
-  const name = manifest.name;
-  await cp(extensionDir, path.join(siteDir, 'extensions', name), { recursive: true });
-  const schemasDir = path.join(extensionDir, 'schemas');
-  return {
-    entry: {
-      name,
-      load: build.load,
-      ...(build.extension ? { extension: build.extension } : {}),
-      ...(build.mimeExtension ? { mimeExtension: build.mimeExtension } : {}),
-      ...(build.style ? { style: build.style } : {})
-    },
-    schemas: (await exists(schemasDir)) ? await settingsListing(schemasDir) : []
-  };
-}
 
 /**
  * JupyterLite sets each override as the default of a schema property and fails on
@@ -154,26 +97,18 @@ export async function startJupyterLiteSite(
 
   try {
     await cp(builtSiteDir, siteDir, { recursive: true });
-    const installed: InstalledExtension[] = [];
-    for (const extension of options.extensions ?? []) {
-      installed.push(await installExtension(path.resolve(extension), siteDir));
-    }
-    const federatedSchemas = installed.flatMap(extension => extension.schemas);
-    const schemasDir = path.join(siteDir, 'build', 'schemas');
-    await writeFile(path.join(schemasDir, 'all_federated.json'), json(federatedSchemas));
-
-    const siteFile = path.join(siteDir, 'jupyter-lite.json');
-    const site = await readJson<LiteConfigFile>(siteFile);
-    const config = site['jupyter-config-data'];
-    config.federated_extensions = installed.map(extension => extension.entry);
+    const federatedSchemas = await installExtensions(siteDir, options.extensions ?? []);
     if (options.settings) {
-      const core = await readJson<PluginSettings[]>(path.join(schemasDir, 'all.json'));
+      const siteFile = path.join(siteDir, 'jupyter-lite.json');
+      const site = await readJson<LiteConfigFile>(siteFile);
+      const config = site['jupyter-config-data'];
+      const core = await readJson<PluginSettings[]>(path.join(siteDir, 'build', 'schemas', 'all.json'));
       config.settingsOverrides = {
         ...config.settingsOverrides,
         ...checkSettings(options.settings, [...core, ...federatedSchemas])
       };
+      await writeFile(siteFile, json(site));
     }
-    await writeFile(siteFile, json(site));
 
     const server = await serveStatic(siteDir, options.port ?? 0, log);
     close = server.close;

@@ -47,7 +47,8 @@ export async function pairingConfig(token = randomBytes(32).toString('hex')): Pr
 }
 
 export async function startMcpSession(
-  options: { port?: number; args?: string[]; configDir?: string; token?: string } = {}
+  /** cli: an installed jupyter-live-mcp executable to run instead of the built CLI. */
+  options: { port?: number; args?: string[]; configDir?: string; token?: string; cli?: string } = {}
 ): Promise<McpSession> {
   const port = options.port ?? (await freePort());
   const extraArgs = options.args ?? [];
@@ -55,32 +56,36 @@ export async function startMcpSession(
   const { configDir, token } =
     options.configDir && options.token ? { configDir: options.configDir, token: options.token } : await pairingConfig();
   const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [CLI_PATH, '--port', String(port), '--log-level', 'debug', ...extraArgs],
+    command: options.cli ?? process.execPath,
+    args: [...(options.cli ? [] : [CLI_PATH]), '--port', String(port), '--log-level', 'debug', ...extraArgs],
     env: { ...getDefaultEnvironment(), JUPYTER_LIVE_MCP_CONFIG_DIR: configDir },
     stderr: 'pipe'
   });
   let stderr = '';
   transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const client = new Client({ name: 'jupyter-live-mcp-e2e', version: '0.0.0' });
+  const agent = agentOf(client);
+  await client.connect(transport);
+  return { ...agent, port, token, configDir, stderr: () => stderr, close: () => client.close() };
+}
+
+/** What a test does with an MCP client, whatever its transport. */
+export type McpAgent = Pick<McpSession, 'client' | 'nextListChanged' | 'call'>;
+
+/** Watches a client's list_changed notifications; call before connecting it. */
+export function agentOf(client: Client): McpAgent {
   let listChangedWaiters: (() => void)[] = [];
   client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
     const waiters = listChangedWaiters;
     listChangedWaiters = [];
     waiters.forEach((resolve) => resolve());
   });
-  await client.connect(transport);
   return {
     client,
-    port,
-    token,
-    configDir,
-    stderr: () => stderr,
     nextListChanged: () => new Promise((resolve) => listChangedWaiters.push(resolve)),
     async call(name, args = {}) {
       const raw = (await client.callTool({ name, arguments: args })) as CallToolResult;
       return { raw, result: raw.structuredContent as Record<string, unknown> };
-    },
-    close: () => client.close()
+    }
   };
 }

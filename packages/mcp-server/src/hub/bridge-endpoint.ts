@@ -10,6 +10,7 @@ import { WebSocketServer } from 'ws';
 import type { Logger } from '../log.js';
 import { PageSession } from './page-session.js';
 import type { PageRouter } from './page-router.js';
+import { createStatusHandler, isStatusRequest } from './status-endpoint.js';
 import { isAllowedOrigin, isLoopbackHost } from './upgrade-checks.js';
 
 export interface BridgeEndpointOptions {
@@ -56,11 +57,24 @@ export async function startBridgeEndpoint(options: BridgeEndpointOptions): Promi
     });
   };
 
+  const answerStatus = createStatusHandler({ token: options.token, serverVersion: options.serverVersion, router });
+  // Plain HTTP meets the same Host and Origin checks as an upgrade: /status says what pages are connected.
+  const onRequest = (request: IncomingMessage, response: ServerResponse) => {
+    const refusal = refuseUpgrade(request, options.allowOrigins ?? []);
+    if (refusal) {
+      response.writeHead(403, { 'content-type': 'text/plain' }).end(`${refusal}\n`);
+    } else if (isStatusRequest(request)) {
+      answerStatus(request, response);
+    } else {
+      answerPlainHttp(response);
+    }
+  };
+
   // The first address fixes the port (port 0 picks one); the others take the same.
   const servers: Server[] = [];
   let port = options.port;
   for (const host of options.hosts) {
-    const http = createServer(answerPlainHttp);
+    const http = createServer(onRequest);
     http.on('upgrade', onUpgrade);
     try {
       await listen(http, host, port);
@@ -97,7 +111,7 @@ export async function startBridgeEndpoint(options: BridgeEndpointOptions): Promi
   };
 }
 
-function answerPlainHttp(_request: IncomingMessage, response: ServerResponse): void {
+function answerPlainHttp(response: ServerResponse): void {
   response.writeHead(426, { 'content-type': 'text/plain' });
   response.end('This is the jupyter-live-mcp bridge endpoint. Pages connect here over WebSocket through the jupyter-live-mcp-bridge extension.\n');
 }

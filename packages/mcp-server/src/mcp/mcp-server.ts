@@ -96,7 +96,9 @@ export function buildMcpServer(options: McpServerOptions): Server {
           'no_page',
           `No Jupyter page is connected, so "${name}" cannot run. Open JupyterLab, Jupyter Notebook or ` +
             `JupyterLite with the jupyter-live-mcp-bridge extension (its serverUrls setting must include ` +
-            `${options.bridgeUrl}), wait until the page has loaded, then call ${name} again.`
+            `${options.bridgeUrl}), wait until the page has loaded, then call ${name} again. Without a Jupyter, ` +
+            `the MCP client can start this server as "jupyter-live-mcp lite --open" (or --headless): it serves a ` +
+            `JupyterLite page that connects by itself.`
         )
       );
     }
@@ -119,7 +121,7 @@ export function buildMcpServer(options: McpServerOptions): Server {
   // Pages also change focus and come and go; clients hear only of a new tool list.
   let listed = JSON.stringify(listedTools());
   let timer: ReturnType<typeof setTimeout> | undefined;
-  router.onChange(() => {
+  const stopListening = router.onChange(() => {
     clearTimeout(timer);
     timer = setTimeout(() => {
       const now = JSON.stringify(listedTools());
@@ -130,6 +132,11 @@ export function buildMcpServer(options: McpServerOptions): Server {
       server.sendToolListChanged().catch((error: Error) => log.debug(`list_changed not sent: ${error.message}`));
     }, LIST_CHANGED_DEBOUNCE_MS);
   });
+  // Over HTTP, Servers come and go with their sessions while the router stays.
+  server.onclose = () => {
+    stopListening();
+    clearTimeout(timer);
+  };
 
   /** get_context also says which page answered, and which others there are. */
   const withPages = (result: ToolResult, page: PageSession): ToolResult => {

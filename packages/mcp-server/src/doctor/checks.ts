@@ -1,0 +1,252 @@
+/**
+ * What `jupyter-live-mcp doctor` concludes from the facts it gathered: one
+ * check per thing that must be right for a page to reach the agent, each
+ * problem with the step that fixes it. Pure, so every case is unit-tested.
+ */
+import { DEFAULT_PORT } from '../cli-options.js';
+import type { PortHolder } from './port-holder.js';
+import type { StatusProbe } from './status-client.js';
+
+export type PortFacts =
+  | { state: 'free' }
+  | { state: 'unusable'; error: string }
+  /** `holder` is looked up only when what holds the port is not a jupyter-live-mcp. */
+  | { state: 'held'; status: StatusProbe; holder?: PortHolder };
+
+export type TokenFacts = { file: string } & (
+  | { state: 'missing' }
+  | { state: 'unreadable'; error: string }
+  | { state: 'invalid' }
+  | { state: 'ok'; token: string; mode: number }
+);
+
+export type ExtensionFacts = { dir: string } & ({ state: 'missing' } | { state: 'broken'; error: string } | { state: 'ok'; version: string });
+
+export type SettingsFacts = { file: string } & (
+  | { state: 'missing' }
+  | { state: 'unreadable'; error: string }
+  | { state: 'not-json' }
+  | { state: 'ok'; token?: unknown; serverUrls?: unknown }
+);
+
+export interface DoctorFacts {
+  /** This program's version: the server the person's MCP client runs. */
+  version: string;
+  platform: NodeJS.Platform;
+  port: number;
+  portFacts: PortFacts;
+  token: TokenFacts;
+  extension: ExtensionFacts;
+  settings: SettingsFacts;
+}
+
+export interface Check {
+  title: string;
+  status: 'ok' | 'problem' | 'note';
+  detail: string;
+  fix?: string;
+}
+
+const INSTALL = 'jupyter-live-mcp install';
+
+export function runChecks(facts: DoctorFacts): Check[] {
+  return [portCheck(facts), tokenCheck(facts), extensionCheck(facts), settingsTokenCheck(facts), serverUrlCheck(facts), pagesCheck(facts)];
+}
+
+function portCheck({ port, portFacts, version, platform }: DoctorFacts): Check {
+  const title = `bridge port ${port}`;
+  const otherPort =
+    `start the server with --port <n> (in your MCP client's config) and run ${INSTALL} --port <n> ` +
+    'so the bridge connects there';
+  if (portFacts.state === 'free') {
+    return { title, status: 'ok', detail: 'free: no jupyter-live-mcp is running, and the server can listen here when your MCP client starts it' };
+  }
+  if (portFacts.state === 'unusable') {
+    return { title, status: 'problem', detail: portFacts.error, fix: `Use a port this user may listen on (above 1023): ${otherPort}.` };
+  }
+  const { status, holder } = portFacts;
+  switch (status.kind) {
+    case 'paired':
+      if (status.version !== version) {
+        return {
+          title,
+          status: 'problem',
+          detail: `jupyter-live-mcp ${status.version} is running here, but this is ${version}`,
+          fix: `Restart your MCP client (or the server it runs) so it runs ${version}.`
+        };
+      }
+      return { title, status: 'ok', detail: `jupyter-live-mcp ${status.version} is running here` };
+    case 'other-token':
+      return {
+        title,
+        status: 'problem',
+        detail: 'a jupyter-live-mcp is running here, but it was started with another pairing token than the one in your config file',
+        fix:
+          'Restart your MCP client so the server reads the current token (it reads it when it starts). If that server uses another ' +
+          'config folder (JUPYTER_LIVE_MCP_CONFIG_DIR), run doctor with the same.'
+      };
+    case 'old-server':
+      return {
+        title,
+        status: 'problem',
+        detail: `an older jupyter-live-mcp is running here (it cannot report its status), while this is ${version}`,
+        fix: `Restart your MCP client so it runs ${version}.`
+      };
+    case 'not-ours':
+      return { title, status: 'problem', detail: `held by ${describeHolder(holder, platform, port)}, not by jupyter-live-mcp (${status.detail})`, fix: `Stop that program, or use another port: ${otherPort}.` };
+  }
+}
+
+function describeHolder(holder: PortHolder | undefined, platform: NodeJS.Platform, port: number): string {
+  if (holder?.kind === 'process') {
+    return `${holder.name} (pid ${holder.pid}: ${holder.command})`;
+  }
+  if (holder?.kind === 'other-user') {
+    return `a process of user ${holder.user} (sudo lsof -i :${port} names it)`;
+  }
+  const command = platform === 'win32' ? `netstat -ano | findstr :${port}` : `lsof -i :${port}`;
+  return `another program (${command} names it)`;
+}
+
+function tokenCheck({ token, platform }: DoctorFacts): Check {
+  const title = 'pairing token';
+  switch (token.state) {
+    case 'missing':
+      return {
+        title,
+        status: 'problem',
+        detail: `no token file at ${token.file}`,
+        fix: `Run ${INSTALL}: it creates the token and writes it into the bridge's settings.`
+      };
+    case 'unreadable':
+      return { title, status: 'problem', detail: token.error, fix: `Make ${token.file} readable by you (chmod 600 ${token.file}).` };
+    case 'invalid':
+      return {
+        title,
+        status: 'problem',
+        detail: `${token.file} holds no valid token (64 hex digits under "token")`,
+        fix: `Run jupyter-live-mcp token --rotate, then ${INSTALL}, and restart your MCP client.`
+      };
+    case 'ok': {
+      // Windows has no such modes: the file is in the user's profile.
+      if (platform !== 'win32' && (token.mode & 0o077) !== 0) {
+        return {
+          title,
+          status: 'problem',
+          detail: `${token.file} is readable by other users (mode ${(token.mode & 0o777).toString(8).padStart(4, '0')})`,
+          fix: `Run chmod 600 ${token.file}; since others could read it, then run jupyter-live-mcp token --rotate.`
+        };
+      }
+      return { title, status: 'ok', detail: `in ${token.file}, readable by you only` };
+    }
+  }
+}
+
+function extensionCheck({ extension, version }: DoctorFacts): Check {
+  const title = 'bridge extension';
+  const reinstall = `Run ${INSTALL} (with --data-dir <dir> if your Jupyter uses another data folder: jupyter --paths lists them), then reload your Jupyter page.`;
+  switch (extension.state) {
+    case 'missing':
+      return { title, status: 'problem', detail: `not installed in ${extension.dir}`, fix: reinstall };
+    case 'broken':
+      return { title, status: 'problem', detail: `${extension.dir} is there but broken: ${extension.error}`, fix: reinstall };
+    case 'ok':
+      if (extension.version !== version) {
+        return {
+          title,
+          status: 'problem',
+          detail: `version ${extension.version} is installed in ${extension.dir}, but the server is ${version}`,
+          fix: `Run ${INSTALL} to install the matching bridge, then reload your Jupyter page.`
+        };
+      }
+      return { title, status: 'ok', detail: `${extension.version}, in ${extension.dir}` };
+  }
+}
+
+function settingsTokenCheck({ settings, token }: DoctorFacts): Check {
+  const title = "token in JupyterLab's settings";
+  const fix = `Run ${INSTALL} (or paste the output of jupyter-live-mcp token into Settings → Agent bridge → Pairing token), then reload your Jupyter page.`;
+  if (token.state !== 'ok') {
+    return { title, status: 'note', detail: 'not checked: the server has no valid token yet (see above)' };
+  }
+  switch (settings.state) {
+    case 'missing':
+      return { title, status: 'problem', detail: `no bridge settings at ${settings.file}, so the page has no pairing token`, fix };
+    case 'unreadable':
+      return { title, status: 'problem', detail: settings.error, fix: `Make ${settings.file} readable by you (chmod 600 ${settings.file}).` };
+    case 'not-json':
+      return {
+        title,
+        status: 'note',
+        detail: `not checked: ${settings.file} is not plain JSON (comments?)`,
+        fix: 'Make sure Settings → Agent bridge → Pairing token is the output of jupyter-live-mcp token.'
+      };
+    case 'ok':
+      if (typeof settings.token !== 'string' || settings.token === '') {
+        return { title, status: 'problem', detail: `${settings.file} sets no token`, fix };
+      }
+      if (settings.token !== token.token) {
+        return { title, status: 'problem', detail: `the token in ${settings.file} is not the server's (the page cannot pair)`, fix };
+      }
+      return { title, status: 'ok', detail: `matches the server's, in ${settings.file}` };
+  }
+}
+
+function serverUrlCheck({ settings, port }: DoctorFacts): Check {
+  const title = 'bridge server URL';
+  const urls =
+    settings.state === 'ok' && Array.isArray(settings.serverUrls)
+      ? settings.serverUrls.filter((url): url is string => typeof url === 'string')
+      : settings.state === 'not-json' || settings.state === 'unreadable'
+        ? undefined
+        : [`ws://127.0.0.1:${DEFAULT_PORT}`];
+  if (urls === undefined) {
+    return { title, status: 'note', detail: `not checked: ${settings.file} cannot be read as JSON (see above)` };
+  }
+  if (urls.some((url) => isLoopbackUrlOnPort(url, port))) {
+    return { title, status: 'ok', detail: `the bridge connects to port ${port}` };
+  }
+  return {
+    title,
+    status: 'problem',
+    detail: `the bridge connects to ${urls.join(', ') || 'no server'} (its serverUrls setting), not to port ${port}`,
+    fix: `Run ${INSTALL} --port ${port} (or add ws://127.0.0.1:${port} to Settings → Agent bridge → Server URLs), then reload your Jupyter page.`
+  };
+}
+
+function isLoopbackUrlOnPort(text: string, port: number): boolean {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return false;
+  }
+  const urlPort = url.port === '' ? (url.protocol === 'wss:' ? 443 : 80) : Number(url.port);
+  return ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname) && urlPort === port;
+}
+
+function pagesCheck({ portFacts, port }: DoctorFacts): Check {
+  const title = 'pages connected';
+  if (portFacts.state !== 'held' || portFacts.status.kind !== 'paired') {
+    const why =
+      portFacts.state === 'free'
+        ? `no jupyter-live-mcp is running on port ${port}, so no page can connect yet: your MCP client starts it`
+        : 'unknown: no paired jupyter-live-mcp answers on the bridge port (see above)';
+    return { title, status: 'note', detail: why };
+  }
+  const { count, kinds } = portFacts.status.pages;
+  if (count === 0) {
+    return {
+      title,
+      status: 'problem',
+      detail: 'none: the server runs, but no Jupyter page is connected to it',
+      fix:
+        'Open or reload your JupyterLab or Notebook 7 page. If it still does not connect, the "Agent:" item in its ' +
+        'status bar and the browser console (messages starting [jupyter-live-mcp]) say why.'
+    };
+  }
+  const list = Object.entries(kinds)
+    .map(([kind, n]) => (n > 1 ? `${n} × ${kind}` : kind))
+    .join(', ');
+  return { title, status: 'ok', detail: `${count} page${count > 1 ? 's' : ''} (${list})` };
+}

@@ -1,0 +1,65 @@
+/**
+ * The facts doctor reads from files: the server's token file, the installed
+ * bridge, and the bridge's JupyterLab user settings. Reads only: doctor never
+ * creates a token or changes a setting.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { TOKEN_PATTERN } from '@jupyter-live-mcp/protocol';
+import { BRIDGE_PACKAGE, bridgeSettingsFile } from '../install/jupyter-paths.js';
+import type { ExtensionFacts, SettingsFacts, TokenFacts } from './checks.js';
+
+const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
+
+export async function readTokenFacts(file: string): Promise<TokenFacts> {
+  let text: string;
+  let mode: number;
+  try {
+    text = await readFile(file, 'utf8');
+    mode = (await stat(file)).mode;
+  } catch (error) {
+    return isMissing(error) ? { file, state: 'missing' } : { file, state: 'unreadable', error: `cannot read ${file}: ${(error as Error).message}` };
+  }
+  let token: unknown;
+  try {
+    token = (JSON.parse(text) as { token?: unknown }).token;
+  } catch {
+    return { file, state: 'invalid' };
+  }
+  return typeof token === 'string' && TOKEN_PATTERN.test(token) ? { file, state: 'ok', token, mode } : { file, state: 'invalid' };
+}
+
+export async function readExtensionFacts(dataDir: string): Promise<ExtensionFacts> {
+  const dir = path.join(dataDir, 'labextensions', BRIDGE_PACKAGE);
+  let text: string;
+  try {
+    text = await readFile(path.join(dir, 'package.json'), 'utf8');
+  } catch (error) {
+    return isMissing(error) ? { dir, state: 'missing' } : { dir, state: 'broken', error: (error as Error).message };
+  }
+  try {
+    const version = (JSON.parse(text) as { version?: unknown }).version;
+    if (typeof version === 'string') {
+      return { dir, state: 'ok', version };
+    }
+  } catch {
+    // Reported below, as for a package.json without a version.
+  }
+  return { dir, state: 'broken', error: 'its package.json has no version' };
+}
+
+export async function readSettingsFacts(settingsDir: string): Promise<SettingsFacts> {
+  const file = bridgeSettingsFile(settingsDir);
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    return isMissing(error) ? { file, state: 'missing' } : { file, state: 'unreadable', error: `cannot read ${file}: ${(error as Error).message}` };
+  }
+  try {
+    const settings = JSON.parse(text) as { token?: unknown; serverUrls?: unknown };
+    return { file, state: 'ok', token: settings.token, serverUrls: settings.serverUrls };
+  } catch {
+    return { file, state: 'not-json' };
+  }
+}

@@ -1,0 +1,91 @@
+/**
+ * Asks whatever holds the bridge port what it is, through the server's GET
+ * /status (hub/status-endpoint.ts): first for a challenge, then with a proof
+ * of the pairing token for the version and the connected pages.
+ */
+import { request } from 'node:http';
+import { proofOf, randomHex } from '@jupyter-live-mcp/protocol';
+import { SERVICE_NAME, STATUS_PATH, STATUS_PROOF_HEADER, type StatusAnswer } from '../hub/status-endpoint.js';
+import { urlHost } from '../mcp/http-address.js';
+
+export type StatusProbe =
+  /** A jupyter-live-mcp that accepted our proof of the token. */
+  | { kind: 'paired'; version: string; pages: { count: number; kinds: Record<string, number> } }
+  /** A jupyter-live-mcp that refused our proof: it runs with another token. */
+  | { kind: 'other-token' }
+  /** A jupyter-live-mcp too old to answer /status. */
+  | { kind: 'old-server' }
+  /** Something else, or nothing that speaks HTTP. */
+  | { kind: 'not-ours'; detail: string };
+
+const TIMEOUT_MS = 3000;
+
+/** `token` undefined: there is no token to prove, so only "is it jupyter-live-mcp" is asked. */
+export async function probeStatus(host: string, port: number, token: string | undefined): Promise<StatusProbe> {
+  let first: Reply;
+  try {
+    first = await get(host, port, {});
+  } catch (error) {
+    return { kind: 'not-ours', detail: (error as Error).message };
+  }
+  const answer = first.json as StatusAnswer | undefined;
+  if (answer?.service !== SERVICE_NAME || typeof answer.challenge !== 'string') {
+    // Before /status existed, every plain request got this 426 text.
+    return first.status === 426 && first.text.includes('jupyter-live-mcp bridge endpoint')
+      ? { kind: 'old-server' }
+      : { kind: 'not-ours', detail: `it answers HTTP ${first.status} to GET ${STATUS_PATH}` };
+  }
+  if (token === undefined) {
+    return { kind: 'other-token' };
+  }
+  const nonce = randomHex();
+  const proof = proofOf(token, 'doctor', nonce, answer.challenge);
+  let second: Reply;
+  try {
+    second = await get(host, port, { [STATUS_PROOF_HEADER]: `${answer.challenge} ${nonce} ${proof}` });
+  } catch (error) {
+    return { kind: 'not-ours', detail: (error as Error).message };
+  }
+  const status = second.json as StatusAnswer | undefined;
+  if (second.status === 200 && typeof status?.version === 'string' && status.pages) {
+    return { kind: 'paired', version: status.version, pages: status.pages };
+  }
+  return { kind: 'other-token' };
+}
+
+interface Reply {
+  status: number;
+  text: string;
+  json: unknown;
+}
+
+function get(host: string, port: number, headers: Record<string, string>): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      // Host as a browser on this machine would send it, so the endpoint's Host check passes.
+      { host, port, path: STATUS_PATH, method: 'GET', headers: { ...headers, host: urlHost(host, port) }, agent: false, timeout: TIMEOUT_MS },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          text += chunk;
+          if (text.length > 100_000) {
+            req.destroy(new Error('it answers with more than 100 kB'));
+          }
+        });
+        response.on('end', () => {
+          let json: unknown;
+          try {
+            json = JSON.parse(text);
+          } catch {
+            json = undefined;
+          }
+          resolve({ status: response.statusCode ?? 0, text, json });
+        });
+      }
+    );
+    req.on('timeout', () => req.destroy(new Error(`it accepts connections but does not answer HTTP within ${TIMEOUT_MS / 1000} s`)));
+    req.on('error', reject);
+    req.end();
+  });
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { findChromium, headlessChromiumArgs } from './browser-launch.js';
+
+const only = (...files: string[]) => (file: string) => files.includes(file);
+
+describe('findChromium', () => {
+  it('takes CHROMIUM_PATH first, and says so when it is not there', () => {
+    expect(findChromium({ CHROMIUM_PATH: '/opt/c/chrome', PATH: '/usr/bin' }, only('/opt/c/chrome', '/usr/bin/chromium'))).toBe('/opt/c/chrome');
+    expect(() => findChromium({ CHROMIUM_PATH: '/nope' }, only('/usr/bin/chromium'))).toThrow(/CHROMIUM_PATH is \/nope, which is not an executable/);
+  });
+
+  it("prefers Debian's /usr/bin/chromium, then Chromium or Chrome on PATH", () => {
+    expect(findChromium({ PATH: '/a:/b' }, only('/usr/bin/chromium', '/a/google-chrome'))).toBe('/usr/bin/chromium');
+    expect(findChromium({ PATH: '/a:/b' }, only('/b/chromium-browser', '/a/google-chrome'))).toBe('/a/google-chrome');
+    expect(findChromium({ PATH: '/a:/b' }, only('/b/chromium-browser'))).toBe('/b/chromium-browser');
+  });
+
+  it('says what to install or set when there is none', () => {
+    expect(() => findChromium({ PATH: '/a' }, only())).toThrow(/apt-get install chromium\) or set CHROMIUM_PATH.*--open/);
+  });
+});
+
+describe('headlessChromiumArgs', () => {
+  it('opens the URL headless in the given profile, tied to this process by its pipe', () => {
+    const args = headlessChromiumArgs('http://127.0.0.1:8768/lab/?token=x', '/p', false);
+    expect(args).toEqual(expect.arrayContaining(['--headless', '--user-data-dir=/p', '--remote-debugging-pipe']));
+    expect(args.at(-1)).toBe('http://127.0.0.1:8768/lab/?token=x');
+    expect(args).not.toContain('--no-sandbox');
+  });
+
+  it('turns the sandbox off only as root, where Chromium refuses it', () => {
+    expect(headlessChromiumArgs('u', '/p', true)).toContain('--no-sandbox');
+  });
+});

@@ -1,0 +1,78 @@
+/**
+ * `jupyter-live-mcp lite`: the JupyterLite site shipped in this package, served on
+ * loopback and paired with this run's bridge endpoint, optionally opened in a
+ * browser. The MCP server around it is the usual one (cli.ts).
+ */
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Logger } from '../log.js';
+import { configDir, loadToken } from '../pairing-token.js';
+import { findChromium, openBrowser, startHeadlessChromium, type HeadlessBrowser } from './browser-launch.js';
+import { newSecret } from './page-secret.js';
+import { serveLiteSite } from './site-server.js';
+
+/** Fixed, so the browser's JupyterLite storage (per origin, so per port) is the same next run. */
+export const DEFAULT_LITE_PORT = 8768;
+
+export type LiteBrowser = 'none' | 'open' | 'headless';
+
+export interface LiteOptions {
+  port: number;
+  browser: LiteBrowser;
+}
+
+/** Built into the package next to dist/ (see the package's build script). */
+const SITE_DIR = fileURLToPath(new URL('../../lite-site', import.meta.url));
+
+export async function startLite(
+  options: LiteOptions,
+  context: { serverUrl: string; log: Logger }
+): Promise<{ stop(): Promise<void> }> {
+  const { log } = context;
+  // Looked for first, so a missing browser stops the run before the page is served.
+  const chromium = options.browser === 'headless' ? findChromium() : undefined;
+  const site = await serveLiteSite({
+    siteDir: SITE_DIR,
+    port: options.port,
+    secret: newSecret(),
+    pairing: { serverUrl: context.serverUrl, token: await loadToken() },
+    log
+  });
+  const kept =
+    options.port === 0
+      ? 'this port is a one-off, so the next run starts empty'
+      : 'the same browser finds them again next run on the same --lite-port';
+  process.stderr.write(
+    `[jupyter-live-mcp] lite: JupyterLite with the bridge, paired with this server:\n\n    ${site.url}\n\n` +
+      `  Notebooks and settings are kept in the browser's storage for ${site.origin}: ${kept}.\n`
+  );
+  let browser: HeadlessBrowser | undefined;
+  let profileToRemove: string | undefined;
+  if (chromium) {
+    // Per port, as the storage is: a fixed port keeps its notebooks between runs, port 0 is a one-off.
+    const profileDir =
+      options.port === 0
+        ? (profileToRemove = await mkdtemp(path.join(tmpdir(), 'jupyter-live-mcp-lite-chromium-')))
+        : path.join(configDir(), 'lite-chromium', String(options.port));
+    await mkdir(profileDir, { recursive: true, mode: 0o700 });
+    try {
+      browser = await startHeadlessChromium(chromium, site.url, profileDir, log);
+    } catch (error) {
+      await site.close();
+      throw error;
+    }
+  } else if (options.browser === 'open') {
+    openBrowser(site.url, log);
+  }
+  return {
+    async stop() {
+      await browser?.stop();
+      await site.close();
+      if (profileToRemove) {
+        await rm(profileToRemove, { recursive: true, force: true, maxRetries: 3 });
+      }
+    }
+  };
+}

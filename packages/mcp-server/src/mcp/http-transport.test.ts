@@ -1,0 +1,159 @@
+/**
+ * The Streamable HTTP endpoint against real SDK clients on a real loopback
+ * port: a Server per session on one router, list_changed to every session,
+ * sessions and their router listeners gone when they end, and the DNS
+ * rebinding checks.
+ */
+import { request } from 'node:http';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { LATEST_PROTOCOL_VERSION, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { BUILT_IN_TOOLS } from '@jupyter-live-mcp/protocol';
+import { createLogger } from '../log.js';
+import { PageRouter } from '../hub/page-router.js';
+import type { PageSession } from '../hub/page-session.js';
+import { startMcpHttpEndpoint, type McpHttpEndpoint } from './http-transport.js';
+import { buildMcpServer } from './mcp-server.js';
+
+let router: PageRouter;
+let listeners: number;
+let endpoint: McpHttpEndpoint;
+const logLines: string[] = [];
+
+async function start(idleMs?: number) {
+  endpoint = await startMcpHttpEndpoint({
+    host: '127.0.0.1',
+    port: 0,
+    allowOrigins: [],
+    log: createLogger('debug', (line) => logLines.push(line)),
+    newServer: () => buildMcpServer({ router, log: createLogger('error', () => {}), version: 'test', bridgeUrl: 'ws://127.0.0.1:1' }),
+    ...(idleMs ? { idleMs } : {})
+  });
+}
+
+beforeEach(() => {
+  logLines.length = 0;
+  router = new PageRouter();
+  listeners = 0;
+  // Counts the router's listeners: every session's Server adds one, and must take it away again.
+  const onChange = router.onChange.bind(router);
+  router.onChange = (listener) => {
+    listeners++;
+    const off = onChange(listener);
+    return () => {
+      listeners--;
+      return off();
+    };
+  };
+});
+
+afterEach(async () => {
+  await endpoint?.close();
+});
+
+async function connect() {
+  const transport = new StreamableHTTPClientTransport(new URL(endpoint.url));
+  const client = new Client({ name: 'test', version: '0' });
+  let listChanged = 0;
+  client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
+    listChanged++;
+  });
+  await client.connect(transport);
+  return { client, transport, listChanged: () => listChanged };
+}
+
+/** A page with one tool, as the router sees a session. */
+const page = {
+  identity: { pageId: 'p1', app: { name: 'JupyterLab', version: '4.6.4' }, url: 'u' },
+  ready: true,
+  readyAt: 1,
+  focusedAt: 0,
+  tools: BUILT_IN_TOOLS.filter((tool) => tool.name === 'get_context')
+} as unknown as PageSession;
+
+const initialize = (headers: Record<string, string> = {}) =>
+  fetch(endpoint.url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'raw', version: '0' } }
+    })
+  });
+
+describe('MCP over Streamable HTTP', () => {
+  it('serves several sessions at once, tells each of a new tool list, and forgets each when it ends', async () => {
+    await start();
+    const a = await connect();
+    const b = await connect();
+    expect(endpoint.sessionCount).toBe(2);
+    expect(listeners).toBe(2);
+    expect((await a.client.listTools()).tools).toHaveLength(22);
+    // Notifications travel on each client's GET stream: wait until both are open.
+    await expect.poll(() => logLines.filter((line) => line.includes('notification stream open')).length).toBe(2);
+
+    router.update(page);
+    await expect.poll(() => [a.listChanged(), b.listChanged()]).toEqual([1, 1]);
+    expect((await b.client.listTools()).tools.map((tool) => tool.name)).toEqual(['get_context', 'select_page']);
+
+    await a.transport.terminateSession();
+    await a.client.close();
+    expect(endpoint.sessionCount).toBe(1);
+    expect(listeners).toBe(1);
+    expect((await b.client.listTools()).tools).toHaveLength(2);
+    await b.transport.terminateSession();
+    await b.client.close();
+    expect(listeners).toBe(0);
+    expect(logLines.join('')).toMatch(/MCP session [0-9a-f]{8} closed \(0 open\)/);
+  });
+
+  it('refuses a request that is not an initialize without a session, and keeps no Server for it', async () => {
+    await start();
+    const response = await fetch(endpoint.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' })
+    });
+    expect(response.status).toBe(400);
+    expect(listeners).toBe(0);
+    const unknown = await fetch(endpoint.url, { method: 'GET', headers: { 'mcp-session-id': 'nope', accept: 'text/event-stream' } });
+    expect(unknown.status).toBe(404);
+    expect(await unknown.text()).toContain('start a new session with initialize');
+  });
+
+  it('closes a session whose client went away without ending it', async () => {
+    await start(100);
+    const response = await initialize();
+    expect(response.status).toBe(200);
+    await response.text();
+    expect(endpoint.sessionCount).toBe(1);
+    await expect.poll(() => endpoint.sessionCount, { timeout: 2000 }).toBe(0);
+    expect(listeners).toBe(0);
+  });
+
+  it('refuses a foreign Origin and a foreign Host before any session exists, and answers only on /mcp', async () => {
+    await start();
+    const origin = await initialize({ origin: 'https://evil.example' });
+    expect(origin.status).toBe(403);
+    expect(await origin.text()).toContain('Origin "https://evil.example" is not allowed');
+    expect(endpoint.sessionCount).toBe(0);
+    const host = await new Promise<number | undefined>((resolve, reject) => {
+      const url = new URL(endpoint.url);
+      request({ host: url.hostname, port: url.port, path: '/mcp', method: 'POST', headers: { host: `evil.example:${url.port}` } }, (response) => {
+        response.resume();
+        resolve(response.statusCode);
+      })
+        .on('error', reject)
+        .end('{}');
+    });
+    expect(host).toBe(403);
+    expect(logLines.join('')).toContain('refused an MCP request: Host "evil.example:');
+    const elsewhere = await fetch(endpoint.url.replace(/\/mcp$/, '/'), { method: 'GET' });
+    expect(elsewhere.status).toBe(404);
+    expect(await elsewhere.text()).toContain('connect your MCP client to /mcp');
+    expect(listeners).toBe(0);
+  });
+});

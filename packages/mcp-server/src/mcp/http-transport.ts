@@ -1,0 +1,191 @@
+/**
+ * MCP over Streamable HTTP (--http), so several agents use one server at once.
+ * Each MCP session gets its own SDK Server (the SDK binds one Server to one
+ * transport); all of them share the one page router, so every session sees
+ * the same pages and hears of their changes. Requests are checked against DNS
+ * rebinding here, in our own node:http handler, before the SDK sees them.
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { Logger } from '../log.js';
+import { urlHost } from './http-address.js';
+import { refuseMcpRequest } from './http-request-checks.js';
+
+export const MCP_PATH = '/mcp';
+
+/**
+ * A session whose client went away without ending it (no DELETE) would keep its
+ * Server and router listener for ever; one with no open stream and no request
+ * for this long is closed. A client that comes back after that gets "session
+ * not found" and, as the MCP spec says, starts a new session.
+ */
+const DEFAULT_IDLE_MS = 60 * 60 * 1000;
+
+export interface McpHttpOptions {
+  host: string;
+  port: number;
+  /** Origins allowed besides the loopback ones (--allow-origin). */
+  allowOrigins: readonly string[];
+  log: Logger;
+  /** A fresh MCP Server for one session. */
+  newServer(): Server;
+  idleMs?: number;
+}
+
+export interface McpHttpEndpoint {
+  /** The MCP URL clients connect to, e.g. http://127.0.0.1:8080/mcp */
+  url: string;
+  port: number;
+  readonly sessionCount: number;
+  close(): Promise<void>;
+}
+
+interface Session {
+  transport: StreamableHTTPServerTransport;
+  /** Requests and streams in progress: an open notification stream means the client is there. */
+  open: number;
+  lastActive: number;
+}
+
+export async function startMcpHttpEndpoint(options: McpHttpOptions): Promise<McpHttpEndpoint> {
+  const { log } = options;
+  const idleMs = options.idleMs ?? DEFAULT_IDLE_MS;
+  const sessions = new Map<string, Session>();
+  // The session id is the key to the session: logs show only its start.
+  const short = (id: string) => id.slice(0, 8);
+
+  const track = (session: Session, response: ServerResponse) => {
+    session.open++;
+    session.lastActive = Date.now();
+    response.on('close', () => {
+      session.open--;
+      session.lastActive = Date.now();
+    });
+  };
+
+  const openSession = async (request: IncomingMessage, response: ServerResponse) => {
+    const server = options.newServer();
+    const session: Session = {
+      transport: new StreamableHTTPServerTransport({
+        sessionIdGenerator: () => randomUUID(),
+        onsessioninitialized: (id) => {
+          sessions.set(id, session);
+          log.info(`MCP session ${short(id)} opened (${sessions.size} open)`);
+        }
+      }),
+      open: 0,
+      lastActive: Date.now()
+    };
+    const { transport } = session;
+    transport.onclose = () => {
+      const id = transport.sessionId;
+      if (id !== undefined && sessions.delete(id)) {
+        log.info(`MCP session ${short(id)} closed (${sessions.size} open)`);
+      }
+    };
+    try {
+      await server.connect(transport);
+      track(session, response);
+      await transport.handleRequest(request, response);
+    } finally {
+      if (transport.sessionId === undefined) {
+        // No session came of it (not an initialize request): this Server must not keep listening to the router.
+        await server.close();
+      }
+    }
+  };
+
+  const handle = async (request: IncomingMessage, response: ServerResponse) => {
+    const refusal = refuseMcpRequest(request.headers, options.host, options.allowOrigins);
+    if (refusal) {
+      log.warn(`refused an MCP request: ${refusal}`);
+      response.writeHead(403, { 'content-type': 'text/plain' }).end(`${refusal}\n`);
+      return;
+    }
+    if (new URL(request.url ?? '/', 'http://localhost').pathname !== MCP_PATH) {
+      response.writeHead(404, { 'content-type': 'text/plain' }).end(`This is the jupyter-live-mcp MCP endpoint: connect your MCP client to ${MCP_PATH}.\n`);
+      return;
+    }
+    const id = request.headers['mcp-session-id'];
+    if (typeof id !== 'string') {
+      await openSession(request, response);
+      return;
+    }
+    const session = sessions.get(id);
+    if (!session) {
+      response.writeHead(404, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          jsonrpc: '2.0',
+          error: { code: -32001, message: 'Session not found (it ended, or the server restarted): start a new session with initialize.' },
+          id: null
+        })
+      );
+      return;
+    }
+    if (request.method === 'GET') {
+      log.debug(`MCP session ${short(id)}: notification stream open`);
+    }
+    track(session, response);
+    await session.transport.handleRequest(request, response);
+  };
+
+  const http = createServer((request, response) => {
+    handle(request, response).catch((error: Error) => {
+      log.error(`MCP request failed: ${error.message}`);
+      if (!response.headersSent) {
+        response.writeHead(500, { 'content-type': 'text/plain' });
+      }
+      response.end();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', (error: NodeJS.ErrnoException) => reject(describeListenError(error, options.host, options.port)));
+    http.listen(options.port, options.host, resolve);
+  });
+  http.on('error', (error) => log.error(`MCP endpoint: ${error.message}`));
+
+  const reaper = setInterval(() => {
+    for (const [id, session] of sessions) {
+      if (session.open === 0 && Date.now() - session.lastActive > idleMs) {
+        log.info(`closing MCP session ${short(id)}: no request for ${Math.round(idleMs / 60_000)} min (its client went away?)`);
+        void session.transport.close();
+      }
+    }
+  }, Math.min(idleMs, 60_000));
+  reaper.unref();
+
+  if (!isLoopback(options.host)) {
+    log.warn(
+      `the MCP endpoint listens on ${options.host}: anyone who can reach it can drive your Jupyter pages, ` +
+        'since MCP over HTTP has no pairing token. Prefer a loopback address unless you need this.'
+    );
+  }
+  const port = (http.address() as AddressInfo).port;
+  return {
+    url: `http://${urlHost(options.host, port)}${MCP_PATH}`,
+    port,
+    get sessionCount() {
+      return sessions.size;
+    },
+    close: async () => {
+      clearInterval(reaper);
+      await Promise.all([...sessions.values()].map((session) => session.transport.close()));
+      http.closeAllConnections();
+      await new Promise((resolve) => http.close(resolve));
+    }
+  };
+}
+
+function isLoopback(host: string): boolean {
+  return host === '::1' || host === 'localhost' || host.startsWith('127.');
+}
+
+function describeListenError(error: NodeJS.ErrnoException, host: string, port: number): Error {
+  if (error.code === 'EADDRINUSE') {
+    return new Error(`--http ${urlHost(host, port)}: the port is already in use. Stop what holds it, or give --http another port.`);
+  }
+  return new Error(`--http ${urlHost(host, port)}: cannot listen there: ${error.message}`);
+}

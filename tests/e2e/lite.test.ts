@@ -1,0 +1,143 @@
+/**
+ * `jupyter-live-mcp lite --headless`: one command gives an agent a live notebook.
+ * A real MCP client starts the built CLI, which serves the JupyterLite site shipped
+ * in the package and opens it in the system's headless Chromium; the page pairs by
+ * itself, runs code in its JavaScript kernel, and is served only to the holder of
+ * the per-run secret.
+ */
+import { request } from 'node:http';
+import { rm } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, startMcpSession, type McpSession } from './support/mcp-session.js';
+import { printedPageUrl, processesMentioning, waitForPageContext, waitUntilGone } from './support/lite-page.js';
+
+let session: McpSession;
+let litePort: number;
+let firstContext: Record<string, unknown>;
+/** The notebook the tests write, as the first save names it. */
+const NOTEBOOK = 'lite-check.ipynb';
+
+beforeAll(async () => {
+  litePort = await freePort();
+  const started = Date.now();
+  session = await startMcpSession({ args: ['lite', '--headless', '--lite-port', String(litePort)] });
+  firstContext = await waitForPageContext(session);
+  console.log(`lite: first get_context answered ${((Date.now() - started) / 1000).toFixed(1)} s after the start`);
+});
+
+afterAll(async () => {
+  await session?.close();
+  await waitUntilGone(session.configDir).catch(() => {});
+  await rm(session.configDir, { recursive: true, force: true });
+});
+
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/** A GET on the lite site as a browser (or another program) would send it. */
+function get(path: string, headers: Record<string, string> = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    request({ host: '127.0.0.1', port: litePort, path, headers }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+describe('jupyter-live-mcp lite --headless', () => {
+  it('serves a JupyterLite page that pairs by itself and answers get_context', () => {
+    expect(firstContext).toMatchObject({
+      success: true,
+      app: { name: 'JupyterLite' },
+      page: { url: `http://127.0.0.1:${litePort}/lab/` }
+    });
+    expect(session.stderr()).toContain(`${printedPageUrl(session).origin}`);
+  });
+
+  it('runs code in the JavaScript kernel', async () => {
+    const created = await session.call('execute_command', { commandId: 'notebook:create-new', args: { kernelName: 'javascript' } });
+    expect(created.result).toMatchObject({ success: true, result: { type: 'notebook' } });
+    const notebookId = (created.result.result as { id: string }).id;
+    const notebookWidget = async () =>
+      ((await session.call('get_context')).result.widgets as { id: string; kernel?: { status: string } }[]).find((widget) => widget.id === notebookId);
+    // A cell run while the kernel still starts may be cancelled by the page, as for a person.
+    await expect.poll(async () => (await notebookWidget())?.kernel?.status, { timeout: 30_000, interval: 250 }).toBe('idle');
+    // Types into the active cell, runs it and adds the next one; the command answers
+    // whether the kernel ran the cell without an error.
+    const run = async (code: string) => {
+      await session.call('execute_command', { commandId: 'notebook:replace-selection', args: { text: code } });
+      return (await session.call('execute_command', { commandId: 'notebook:run-cell-and-insert-below' })).result;
+    };
+    expect(await run('globalThis.answer = 6 * 7')).toEqual({ success: true, result: true });
+    expect(await run('if (answer !== 42) throw new Error("the kernel lost its state")')).toEqual({ success: true, result: true });
+    expect(await run('throw new Error("an error the kernel reports")')).toEqual({ success: true, result: false });
+
+    // The first save of an untitled notebook asks for its name, as it asks a person.
+    const save = (await session.call('execute_command', { commandId: 'docmanager:save' })).result;
+    expect(save).toMatchObject({ pending: true, dialogs: [{ title: 'Rename file' }] });
+    expect((await session.call('answer_dialog', { button: 'Rename and Save', value: NOTEBOOK })).result).toMatchObject({ success: true });
+    expect((await session.call('wait_for_result', { pendingId: save.pendingId })).result).toMatchObject({ success: true });
+    expect(await notebookWidget()).toMatchObject({ path: NOTEBOOK, dirty: false, kernel: { name: 'javascript', status: 'idle' }, notebook: { cellCount: 4 } });
+  });
+
+  it('serves the site only to the holder of the printed URL, paired with this server', async () => {
+    const refused = await get('/lab/');
+    expect(refused.status).toBe(403);
+    expect(refused.body).toContain('Open that link');
+    const config = await get('/jupyter-lite.json');
+    expect(config.status).toBe(403);
+    expect(config.body).not.toContain(session.token);
+    expect((await get(`/lab/?token=${'0'.repeat(64)}`)).status).toBe(403);
+    expect((await get('/lab/', { cookie: `jupyter-live-mcp-lite-${litePort}=${'0'.repeat(64)}` })).status).toBe(403);
+
+    const printed = printedPageUrl(session);
+    const entry = await get(printed.pathname + printed.search);
+    expect(entry.status).toBe(302);
+    expect(entry.headers.location).toBe('/lab/');
+    const setCookie = String(entry.headers['set-cookie']);
+    expect(setCookie).toMatch(/HttpOnly/);
+    expect(setCookie).toMatch(/SameSite=Strict/);
+    const cookie = setCookie.split(';')[0]!;
+
+    const paired = await get('/jupyter-lite.json', { cookie });
+    expect(paired.status).toBe(200);
+    expect(paired.headers['cache-control']).toBe('no-store');
+    const overrides = (JSON.parse(paired.body) as { 'jupyter-config-data': { settingsOverrides: Record<string, unknown> } })[
+      'jupyter-config-data'
+    ].settingsOverrides;
+    expect(overrides['jupyter-live-mcp-bridge:plugin']).toEqual({ serverUrls: [`ws://127.0.0.1:${session.port}`], token: session.token });
+    expect((await get('/lab/', { cookie })).status).toBe(200);
+    // A DNS-rebinding page reaches 127.0.0.1 under a name of its own.
+    expect((await get('/lab/', { cookie, host: `rebind.example:${litePort}` })).status).toBe(403);
+  });
+
+  it('stops Chromium when the MCP client stops the server', async () => {
+    // The headless profile lives in this test's own config folder.
+    expect((await processesMentioning(session.configDir)).length).toBeGreaterThan(0);
+    await session.close();
+    await waitUntilGone(session.configDir);
+    await expect(get('/lab/')).rejects.toThrow(/ECONNREFUSED/);
+  });
+
+  it('finds the notebook again in the next run on the same port', async () => {
+    const { configDir, token } = session;
+    await session.close();
+    await waitUntilGone(configDir);
+    session = await startMcpSession({ configDir, token, args: ['lite', '--headless', '--lite-port', String(litePort)] });
+    await waitForPageContext(session);
+    expect((await session.call('execute_command', { commandId: 'docmanager:open', args: { path: NOTEBOOK } })).result).toMatchObject({ success: true });
+    const saved = async () => {
+      const widgets = (await session.call('get_context')).result.widgets as { path?: string; notebook?: { cellCount: number } }[];
+      return widgets.find((widget) => widget.path === NOTEBOOK)?.notebook?.cellCount;
+    };
+    // The notebook's content loads from the browser's storage after its tab opens.
+    await expect.poll(saved, { timeout: 15_000, interval: 250 }).toBe(4);
+  });
+});
