@@ -1,10 +1,11 @@
 /**
- * The default tools end to end: each called through MCP against a real
- * JupyterLab page with a real python3 kernel. The jupyterlab-ai-commands tools
- * run against the test-only stand-in extension (test-pages/ai-commands-fixture),
- * since the real package cannot be installed here.
+ * The tools in depth against a real JupyterLab page with a real python3 kernel:
+ * kernel control, input checks, settings tools, blocked commands and the result
+ * cap. (catalogue.test.ts runs every tool on each page kind.) The
+ * jupyterlab-ai-commands tools run against the test-only stand-in extension
+ * (test-pages/ai-commands-fixture), since the real package cannot be installed here.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AI_COMMANDS_FIXTURE_DIR, setBridgeSetting, startLabWithAgent, type LabWithAgent } from './support/lab-with-agent.js';
@@ -15,6 +16,9 @@ const NOTEBOOK = 'tools.ipynb';
 beforeAll(async () => {
   setup = await startLabWithAgent({ extensions: [AI_COMMANDS_FIXTURE_DIR] });
   await setup.open();
+  await ok('create_notebook', { name: NOTEBOOK });
+  // Opened in the background; in front, the page shows what the checks read.
+  await ok('open_document', { path: NOTEBOOK });
 });
 
 afterAll(async () => {
@@ -38,95 +42,7 @@ const pythonKernelId = async () => {
   return notebook!.kernel!.id;
 };
 
-describe('the default tools in a real JupyterLab page', () => {
-  it('offers the 5 built-in tools, all 16 default tools and the server\'s select_page when jupyterlab-ai-commands is there', async () => {
-    expect((await toolNames()).sort()).toEqual(
-      [
-        'add_cell', 'answer_dialog', 'create_file', 'create_notebook', 'delete_cell', 'edit_cell', 'execute_code', 'execute_command',
-        'get_context', 'interrupt_kernel', 'list_all_commands', 'list_directory', 'open_document', 'read_cell',
-        'read_file', 'read_notebook', 'restart_kernel', 'run_cell', 'save_notebook', 'select_page', 'wait_for_result', 'write_file'
-      ].sort()
-    );
-    // The schema shown is the command's own, narrowed: fixed arguments hidden.
-    const editCell = (await setup.mcp.client.listTools()).tools.find((tool) => tool.name === 'edit_cell')!;
-    expect(Object.keys(editCell.inputSchema.properties ?? {})).toEqual(['notebookPath', 'cellId', 'content']);
-    expect(editCell.inputSchema.required).toEqual(['content', 'notebookPath']);
-  });
-
-  it('create_notebook creates a notebook with a running python kernel', async () => {
-    const result = await ok('create_notebook', { name: NOTEBOOK });
-    expect(result).toMatchObject({ notebookPath: NOTEBOOK, kernel: 'python3' });
-    await expect.poll(() => setup.page.locator('.lm-TabBar-tabLabel', { hasText: NOTEBOOK }).count()).toBe(1);
-    // Opened in the background (the person's focus is not stolen); bring it to the
-    // front so the checks below can read what the page shows.
-    await ok('open_document', { path: NOTEBOOK });
-  });
-
-  let codeCellId = '';
-  let markdownCellId = '';
-
-  it('add_cell and edit_cell change the notebook the person sees', async () => {
-    const code = await ok('add_cell', { notebookPath: NOTEBOOK, content: 'print(6*7)' });
-    codeCellId = code.cellId as string;
-    const markdown = await ok('add_cell', { notebookPath: NOTEBOOK, content: '# Notes', cellType: 'markdown', referenceCellId: codeCellId, position: 'above' });
-    markdownCellId = markdown.cellId as string;
-    await expect.poll(cellSources).toEqual(['# Notes', 'print(6*7)']);
-
-    const edited = await ok('edit_cell', { notebookPath: NOTEBOOK, cellId: codeCellId, content: 'x = 6*7\nprint(x)' });
-    expect(edited).toMatchObject({ previousContent: 'print(6*7)' });
-    await expect.poll(cellSources).toEqual(['# Notes', 'x = 6*7\nprint(x)']);
-  });
-
-  it('run_cell runs a cell in the kernel and the page shows its output', async () => {
-    const result = await ok('run_cell', { notebookPath: NOTEBOOK, cellId: codeCellId });
-    expect(result).toMatchObject({ status: 'ok', executionCount: 1, outputs: [expect.objectContaining({ output_type: 'stream', text: '42\n' })] });
-    await expect.poll(() => setup.page.locator('.jp-OutputArea-output').allInnerTexts()).toEqual(['42\n']);
-  });
-
-  it('read_cell and read_notebook read the live notebook', async () => {
-    expect(await ok('read_cell', { notebookPath: NOTEBOOK, cellId: codeCellId })).toMatchObject({
-      cellId: codeCellId,
-      source: 'x = 6*7\nprint(x)',
-      executionCount: 1
-    });
-    const notebook = await ok('read_notebook', { notebookPath: NOTEBOOK });
-    const cells = (notebook.content as { cells: { id: string; cell_type: string }[] }).cells;
-    expect(cells.map((cell) => [cell.id, cell.cell_type])).toEqual([
-      [markdownCellId, 'markdown'],
-      [codeCellId, 'code']
-    ]);
-  });
-
-  it('delete_cell removes the cell, save_notebook writes the notebook to disk', async () => {
-    expect(await ok('delete_cell', { notebookPath: NOTEBOOK, cellId: markdownCellId })).toMatchObject({ remainingCells: 1 });
-    await expect.poll(cellSources).toEqual(['x = 6*7\nprint(x)']);
-    await ok('save_notebook', { notebookPath: NOTEBOOK });
-    const onDisk = JSON.parse(readFileSync(path.join(setup.lab.rootDir, NOTEBOOK), 'utf8'));
-    expect(onDisk.cells.map((cell: { source: string | string[] }) => [cell.source].flat().join(''))).toEqual(['x = 6*7\nprint(x)']);
-  });
-
-  it('list_directory, create_file, read_file and write_file work on the server files', async () => {
-    const created = await ok('create_file', { fileName: 'notes.md', fileType: 'markdown', content: '# hello' });
-    expect(created).toMatchObject({ filePath: 'notes.md' });
-    const listing = await ok('list_directory', {});
-    expect((listing.items as { name: string }[]).map((item) => item.name).sort()).toEqual(['notes.md', NOTEBOOK]);
-    expect(await ok('read_file', { filePath: 'notes.md' })).toMatchObject({ content: '# hello' });
-    await ok('write_file', { filePath: 'notes.md', content: 'rewritten by the agent\n' });
-    expect(readFileSync(path.join(setup.lab.rootDir, 'notes.md'), 'utf8')).toBe('rewritten by the agent\n');
-  });
-
-  it('open_document opens a file in the page and makes it current', async () => {
-    const result = await ok('open_document', { path: NOTEBOOK });
-    expect(result.result).toMatchObject({ type: 'notebook', title: NOTEBOOK });
-    const context = await ok('get_context');
-    expect(context.currentWidgetId).toBe((result.result as { id: string }).id);
-  });
-
-  it("execute_code runs code in the notebook's kernel, sharing its variables", async () => {
-    const result = await ok('execute_code', { kernelId: await pythonKernelId(), code: 'x + 0' });
-    expect(result).toMatchObject({ status: 'ok', outputs: [expect.objectContaining({ output_type: 'execute_result', data: { 'text/plain': '42' } })] });
-  });
-
+describe('the kernel tools in a real JupyterLab page', () => {
   it('interrupt_kernel stops a cell running time.sleep(30) and the notebook shows the interrupt', async () => {
     const slow = await ok('add_cell', { notebookPath: NOTEBOOK, content: 'import time\ntime.sleep(30)' });
     const running = call('run_cell', { notebookPath: NOTEBOOK, cellId: slow.cellId });
@@ -189,11 +105,6 @@ describe('input checks, on a built-in and on a command-backed tool', () => {
     expect(result.error).toEqual(typeof error === 'string' ? error : expect.stringMatching(error));
   });
 
-  it('list_all_commands names the tool that runs a command', async () => {
-    const { commands } = await ok('list_all_commands', { query: 'jupyterlab-ai-commands:run-cell' });
-    expect(commands).toEqual([expect.objectContaining({ id: 'jupyterlab-ai-commands:run-cell', label: 'Run Cell', tool: 'run_cell' })]);
-  });
-
   it('drops null optional arguments instead of passing them on', async () => {
     expect((await ok('list_all_commands', { query: 'notebook:run-cell', limit: null })).commandCount).toBeGreaterThan(0);
     const added = await ok('add_cell', { notebookPath: NOTEBOOK, content: '1', cellType: null, referenceCellId: null });
@@ -229,7 +140,7 @@ describe('settings tools, disabled tools, blocked commands and the result cap', 
     const created = await ok('new_markdown_file');
     const filePath = (created.result as { path: string }).path;
     expect(filePath).toMatch(/\.md$/);
-    expect(existsSync(path.join(setup.lab.rootDir, filePath))).toBe(true);
+    expect(existsSync(path.join(setup.site.rootDir, filePath))).toBe(true);
 
     const context = await ok('get_context');
     expect(context.catalogueErrors).toEqual([

@@ -105,8 +105,8 @@ describe('dialogs', () => {
       button: 'Rename'
     });
     await ok('wait_for_result', { pendingId: first.pendingId, seconds: 10 });
-    expect(existsSync(path.join(setup.lab.rootDir, 'renamed.ipynb'))).toBe(true);
-    expect(existsSync(path.join(setup.lab.rootDir, NOTEBOOK))).toBe(false);
+    expect(existsSync(path.join(setup.site.rootDir, 'renamed.ipynb'))).toBe(true);
+    expect(existsSync(path.join(setup.site.rootDir, NOTEBOOK))).toBe(false);
     expect((await ok('get_context')).dialogs).toEqual([]);
   });
 
@@ -117,7 +117,7 @@ describe('dialogs', () => {
     expect(wrong.result).toMatchObject({ success: false, code: 'bad_input', error: expect.stringContaining('0 "Cancel", 1 "Rename"') });
     expect(await ok('answer_dialog', { button: 0, dialogId })).toMatchObject({ button: 'Cancel' });
     await ok('wait_for_result', { pendingId: first.pendingId, seconds: 10 });
-    expect(existsSync(path.join(setup.lab.rootDir, 'renamed.ipynb'))).toBe(true);
+    expect(existsSync(path.join(setup.site.rootDir, 'renamed.ipynb'))).toBe(true);
     expect(await setup.page.locator('.jp-Dialog').count()).toBe(0);
   });
 

@@ -18,7 +18,7 @@ beforeAll(async () => {
   await setup.open();
   idA = ((await ok('get_context')).page as { pageId: string }).pageId;
   tabB = await setup.browser.newPage();
-  await tabB.goto(setup.lab.url);
+  await tabB.goto(setup.site.url);
   // The second page brings the same tools, so no list_changed: wait for its hello.
   while ((setup.mcp.stderr().match(/page connected: /g) ?? []).length < 2) {
     await new Promise((resolve) => setTimeout(resolve, 200));

@@ -12,7 +12,7 @@ import { DialogWatcher } from './dialogs/dialog-watcher.js';
 import { attachImages } from './images/attach-images.js';
 import { registerKernelCommands } from './kernel-commands.js';
 import { watchPageFocus } from './page-focus.js';
-import { pageId, pageIdentity, tabStorage } from './page-identity.js';
+import { claimTabStorage, pageId, pageIdentity, tabStorage } from './page-identity.js';
 import { PendingCalls } from './pending/pending-calls.js';
 import { PersonControl } from './person-control.js';
 import { capResult } from '@jupyter-live-mcp/protocol';
@@ -53,12 +53,13 @@ const plugin: JupyterFrontEndPlugin<void> = {
     statusBar: IStatusBar | null
   ) => {
     registerKernelCommands(app);
+    const storage = claimTabStorage(tabStorage(), window);
     let settings: BridgeSettings = readSettings({});
     const dialogs = new DialogWatcher();
     const pending = new PendingCalls({
       pendingAfterMs: () => settings.pendingAfterSeconds * 1000,
       openDialogs: () => dialogs.open(),
-      store: tabStorage()
+      store: storage
     });
     const catalogue = new LiveCatalogue(app, (live) => [
       getContextTool(app, fileBrowser, {
@@ -100,7 +101,7 @@ const plugin: JupyterFrontEndPlugin<void> = {
       return { result: capResult(attached.result, settings.maxResultChars), images: attached.images };
     };
 
-    const id = pageId();
+    const id = pageId(storage);
     catalogue.onChange(() => connections.forEach((connection) => connection.sendCatalogue()));
     watchPageFocus((focused) => connections.forEach((connection) => connection.sendPageState(focused)));
 

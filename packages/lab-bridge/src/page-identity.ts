@@ -4,9 +4,13 @@
  */
 import type { PageIdentity } from '@jupyter-live-mcp/protocol';
 
-const PAGE_ID_KEY = 'jupyter-live-mcp:page-id';
+const KEY_PREFIX = 'jupyter-live-mcp:';
+const PAGE_ID_KEY = `${KEY_PREFIX}page-id`;
+const LOADED_KEY = `${KEY_PREFIX}loaded`;
 
-export function pageId(storage: Pick<Storage, 'getItem' | 'setItem'> | null = tabStorage()): string {
+type TabStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'key' | 'length'>;
+
+export function pageId(storage: Pick<Storage, 'getItem' | 'setItem'> | null): string {
   const stored = storage?.getItem(PAGE_ID_KEY);
   if (stored) {
     return stored;
@@ -14,6 +18,37 @@ export function pageId(storage: Pick<Storage, 'getItem' | 'setItem'> | null = ta
   const id = `page-${randomHex(8)}`;
   storage?.setItem(PAGE_ID_KEY, id);
   return id;
+}
+
+/**
+ * This tab's sessionStorage, with what the bridge kept there only if this tab
+ * kept it. A tab opened from another one (window.open, as Notebook 7 opens each
+ * document) starts with a copy of the opener's sessionStorage: with its page id
+ * it would connect as the opener. A copy is told apart from a reload by a mark
+ * set while the page is loaded and removed as it unloads: only a copy of a
+ * loaded tab's storage carries the mark.
+ */
+export function claimTabStorage<S extends TabStorage>(storage: S | null, events: Pick<EventTarget, 'addEventListener'>): S | null {
+  if (!storage) {
+    return null;
+  }
+  try {
+    if (storage.getItem(LOADED_KEY)) {
+      const copied = Array.from({ length: storage.length }, (_, index) => storage.key(index)).filter((key) => key?.startsWith(KEY_PREFIX));
+      copied.forEach((key) => storage.removeItem(key!));
+    }
+    storage.setItem(LOADED_KEY, '1');
+  } catch {
+    // Storage full or refused: the page gets a fresh id below.
+  }
+  events.addEventListener('pagehide', () => storage.removeItem(LOADED_KEY));
+  // Back from the back-forward cache: loaded again without a new load.
+  events.addEventListener('pageshow', (event) => {
+    if ((event as PageTransitionEvent).persisted) {
+      storage.setItem(LOADED_KEY, '1');
+    }
+  });
+  return storage;
 }
 
 export function pageIdentity(id: string, app: { name: string; version: string }): PageIdentity {

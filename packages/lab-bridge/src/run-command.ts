@@ -6,6 +6,7 @@
 import type { JupyterFrontEnd } from '@jupyterlab/application';
 import { fail, type ToolResult } from '@jupyter-live-mcp/protocol';
 import { resultOfCommand } from './command-result.js';
+import { shownDocument } from './tools/main-area.js';
 
 export async function runCommand(
   app: JupyterFrontEnd,
@@ -26,6 +27,11 @@ export async function runCommand(
       'unknown_command',
       `${tool}: this page has no command "${commandId}". Call list_all_commands with a query (e.g. part of the id or label) to find the right id.`
     );
+  }
+  const shown = commandId === 'docmanager:open' ? shownDocument(app, args.path) : undefined;
+  if (shown) {
+    app.shell.activateById(shown.id);
+    return resultOfCommand(commandId, shown);
   }
   let value: unknown;
   try {

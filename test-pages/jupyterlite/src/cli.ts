@@ -1,9 +1,10 @@
 // Serves the JupyterLite site for trying things by hand, by default with the built
-// bridge installed, prints its URLs and keeps it up until Ctrl-C.
+// bridge installed and paired with this user's jupyter-live-mcp server (its token
+// file), prints its URLs and keeps it up until Ctrl-C.
 //   tsx test-pages/jupyterlite/src/cli.ts [--port N] [--extension DIR ...] [--settings JSON]
 // The Lab UI's URL goes to stdout (first line), then the Notebook UI's file browser.
 import { parseArgs } from 'node:util';
-import { cliPageOptions, runMain, stopOnSignal } from '../../jupyterlab/src/script.js';
+import { cliPageOptions, pairedSettings, runMain, stopOnSignal } from '../../jupyterlab/src/script.js';
 import { startJupyterLiteSite } from './jupyterlite-site.js';
 
 function parseSettings(text: string | undefined): Record<string, unknown> | undefined {
@@ -32,12 +33,12 @@ async function main(): Promise<void> {
     }
   });
   const { port, extensions } = cliPageOptions(values);
-  const settings = parseSettings(values.settings);
+  const settings = await pairedSettings(parseSettings(values.settings));
 
   const site = await startJupyterLiteSite({
     port,
     extensions,
-    ...(settings ? { settings } : {}),
+    settings,
     // Logs go to stderr: stdout carries only the URLs.
     log: line => process.stderr.write(`${line}\n`)
   });

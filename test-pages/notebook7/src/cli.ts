@@ -1,8 +1,9 @@
 // Starts the Notebook 7 test page for trying things by hand, by default with the
-// built bridge installed, prints its URL and keeps it up until Ctrl-C.
+// built bridge installed and paired with this user's jupyter-live-mcp server (its
+// token file), prints its URL and keeps it up until Ctrl-C.
 //   tsx test-pages/notebook7/src/cli.ts [--port N] [--extension DIR ...]
 import { parseArgs } from 'node:util';
-import { cliPageOptions, runMain, stopOnSignal } from '../../jupyterlab/src/script.js';
+import { cliPageOptions, pairedSettings, runMain, stopOnSignal } from '../../jupyterlab/src/script.js';
 import { startNotebook7Page } from './notebook7-page.js';
 
 async function main(): Promise<void> {
@@ -17,6 +18,7 @@ async function main(): Promise<void> {
   const page = await startNotebook7Page({
     port,
     extensions,
+    userSettings: await pairedSettings(),
     // Server logs go to stderr: stdout carries only the URL.
     log: line => process.stderr.write(`${line}\n`)
   });

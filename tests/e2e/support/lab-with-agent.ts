@@ -1,11 +1,15 @@
 /**
  * The setting most end-to-end tests start from: a real MCP client on the built
- * CLI, a real JupyterLab 4.6.4 page with the bridge (and any other prebuilt
- * extensions) installed as users install them, open in headless Chromium.
+ * CLI, a real Jupyter page with the bridge (and any other prebuilt extensions)
+ * installed as users install them, paired through the bridge settings and open
+ * in headless Chromium. The page is JupyterLab 4.6 by default; `startPageWithAgent`
+ * starts any of the three page kinds the same way.
  */
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { startJupyterLabPage, type JupyterLabPage } from '../../../test-pages/jupyterlab/src/jupyterlab-page.js';
+import { startJupyterLiteSite } from '../../../test-pages/jupyterlite/src/jupyterlite-site.js';
+import { startNotebook7Page } from '../../../test-pages/notebook7/src/notebook7-page.js';
 import { launchChromium } from './chromium.js';
 import { startMcpSession, type McpSession } from './mcp-session.js';
 
@@ -14,51 +18,117 @@ export const BRIDGE_DIR = fileURLToPath(new URL('../../../packages/lab-bridge/la
 export const AI_COMMANDS_FIXTURE_DIR = fileURLToPath(new URL('../../../test-pages/ai-commands-fixture/labextension', import.meta.url));
 export const BRIDGE_PLUGIN = 'jupyter-live-mcp-bridge:plugin';
 
-export interface LabWithAgent {
-  mcp: McpSession;
-  lab: JupyterLabPage;
-  browser: Browser;
-  page: Page;
-  /** Console errors the page logged so far. */
-  consoleErrors: string[];
-  /** Opens the page and waits until its catalogue reached the server. */
-  open(): Promise<void>;
+export type PageKind = 'JupyterLab' | 'Notebook 7' | 'JupyterLite';
+
+/** What the tests use of a served Jupyter, whatever its kind. */
+export interface JupyterSite {
+  /** The page with the file browser: JupyterLab's /lab, Notebook 7's /tree, JupyterLite's Lab UI. */
+  url: string;
+  /**
+   * The page that shows only this notebook (Notebook 7, JupyterLite's notebooks
+   * UI); absent where every document opens in the one page.
+   */
+  notebookUrl?: (notebookPath: string) => string;
+  /** The folder the server's files are in; absent where they live in the browser (JupyterLite). */
+  rootDir?: string;
   stop(): Promise<void>;
 }
 
-export async function startLabWithAgent(
-  options: { extensions?: string[]; bridgeSettings?: Record<string, unknown> } = {}
-): Promise<LabWithAgent> {
+interface SiteOptions {
+  extensions: string[];
+  bridgeSettings: Record<string, unknown>;
+}
+
+const startJupyterLab = ({ extensions, bridgeSettings }: SiteOptions): Promise<JupyterLabPage> =>
+  startJupyterLabPage({ extensions, userSettings: { [BRIDGE_PLUGIN]: bridgeSettings } });
+
+const SITES: Record<PageKind, (options: SiteOptions) => Promise<JupyterSite>> = {
+  JupyterLab: startJupyterLab,
+  'Notebook 7': async ({ extensions, bridgeSettings }) => {
+    const page = await startNotebook7Page({ extensions, userSettings: { [BRIDGE_PLUGIN]: bridgeSettings } });
+    return { ...page, notebookUrl: (notebookPath) => page.url.replace(/\/tree$/, `/notebooks/${encodeURI(notebookPath)}`) };
+  },
+  // A site has no user settings folder: its bridge settings are the site's defaults.
+  JupyterLite: async ({ extensions, bridgeSettings }) => {
+    const site = await startJupyterLiteSite({ extensions, settings: { [BRIDGE_PLUGIN]: bridgeSettings } });
+    return { url: site.url, notebookUrl: (notebookPath) => `${site.notebooksUrl}?path=${encodeURIComponent(notebookPath)}`, stop: site.stop };
+  }
+};
+
+export interface PageWithAgent<Site extends JupyterSite = JupyterSite> {
+  mcp: McpSession;
+  site: Site;
+  browser: Browser;
+  /** The first browser tab; open() loads it. Tabs it opens appear in page.context(). */
+  page: Page;
+  /** Console errors the first tab logged so far. */
+  consoleErrors: string[];
+  /** Loads `url` (default: the site's page) in the first tab and waits until its catalogue reached the server. */
+  open(url?: string): Promise<void>;
+  /** Resolves once the server has `count` pages connected (a page that brings no new tools sends no list_changed). */
+  waitForPages(count: number): Promise<void>;
+  stop(): Promise<void>;
+}
+export type LabWithAgent = PageWithAgent<JupyterLabPage>;
+
+export interface AgentOptions {
+  extensions?: string[];
+  bridgeSettings?: Record<string, unknown>;
+}
+
+async function withAgent<Site extends JupyterSite>(
+  startSite: (options: SiteOptions) => Promise<Site>,
+  options: AgentOptions
+): Promise<PageWithAgent<Site>> {
   const mcp = await startMcpSession();
-  const lab = await startJupyterLabPage({
+  const site = await startSite({
     extensions: [BRIDGE_DIR, ...(options.extensions ?? [])],
-    userSettings: { [BRIDGE_PLUGIN]: { serverUrls: [`ws://127.0.0.1:${mcp.port}`], token: mcp.token, ...options.bridgeSettings } }
+    bridgeSettings: { serverUrls: [`ws://127.0.0.1:${mcp.port}`], token: mcp.token, ...options.bridgeSettings }
   });
   const browser = await launchChromium();
-  const page = await browser.newPage();
+  // One context for the tabs the page opens (window.open) and the tabs a test opens next to it.
+  const page = await (await browser.newContext()).newPage();
   const consoleErrors: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') consoleErrors.push(message.text());
   });
-  const setup: LabWithAgent = {
+  const setup: PageWithAgent<Site> = {
     mcp,
-    lab,
+    site,
     browser,
     page,
     consoleErrors,
-    async open() {
+    async open(url = site.url) {
       const listChanged = mcp.nextListChanged();
-      await page.goto(lab.url);
+      await page.goto(url);
       await listChanged;
+    },
+    async waitForPages(count) {
+      const connected = async () => ((await setup.mcp.call('select_page')).result.pages as unknown[] | undefined)?.length ?? 0;
+      const deadline = Date.now() + 60_000;
+      while ((await connected()) < count) {
+        if (Date.now() > deadline) throw new Error(`${count} pages did not connect within 60 s`);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
     },
     async stop() {
       await browser.close();
-      await lab.stop();
+      await site.stop();
       // setup.mcp: a test may have replaced the session (a server restart).
       await setup.mcp.close();
     }
   };
   return setup;
+}
+
+/** A JupyterLab page with the agent. */
+export function startLabWithAgent(options: AgentOptions = {}): Promise<LabWithAgent> {
+  return withAgent(startJupyterLab, options);
+}
+
+/** A page of any kind with the agent. */
+export function startPageWithAgent(kind: PageKind, options: AgentOptions = {}): Promise<PageWithAgent> {
+  return withAgent(SITES[kind], options);
 }
 
 /**

@@ -9,20 +9,11 @@ import type { DialogInfo } from '../dialogs/dialog-watcher.js';
 import type { BridgeTool } from '../tool-runner.js';
 import { editorState, type Position } from './editor-state.js';
 import { recentRefresh } from './recent-refresh.js';
-import { describeMainAreaWidget, editorOf, kernelOf, mainAreaWidgets } from './main-area.js';
+import { describeMainAreaWidget, editorOf, isOneDocumentPage, kernelOf, mainAreaWidgets } from './main-area.js';
 
 export const ONE_DOCUMENT_NOTE =
   'This page shows one document (Jupyter Notebook 7, or the notebooks UI of JupyterLite): open_document opens ' +
   'another document in a new browser tab, which connects as a page of its own (see select_page).';
-
-/**
- * Notebook 7 (and JupyterLite's notebooks UI, built on it) marks each page on
- * <body data-notebook>: the notebook, editor and console pages show one
- * document; the tree page shows the file browser.
- */
-function isOneDocumentPage(): boolean {
-  return ['notebooks', 'edit', 'consoles'].includes(document.body.dataset.notebook ?? '');
-}
 
 /** How long get_context waits for the server's list of running kernels. */
 const KERNEL_REFRESH_MS = 2000;

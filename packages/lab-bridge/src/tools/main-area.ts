@@ -2,9 +2,20 @@
  * Reading the page's main area: which widgets are open and what they hold.
  */
 import type { JupyterFrontEnd } from '@jupyterlab/application';
+import { PageConfig } from '@jupyterlab/coreutils';
 import type { Kernel } from '@jupyterlab/services';
 import type { Widget } from '@lumino/widgets';
 import { widgetType } from '../serialise.js';
+
+/**
+ * Notebook 7 and JupyterLite's notebooks UI (built on it) name each page in the
+ * page config option `notebookPage`: the notebook, editor and console pages
+ * show one document; the tree page shows the file browser. (Notebook 7 also
+ * marks <body data-notebook>, JupyterLite does not.)
+ */
+export function isOneDocumentPage(): boolean {
+  return ['notebooks', 'edit', 'consoles'].includes(PageConfig.getOption('notebookPage'));
+}
 
 export function mainAreaWidgets(app: JupyterFrontEnd): Widget[] {
   return [...app.shell.widgets('main')];
@@ -85,4 +96,15 @@ export function editorOf(widget: Widget): { editor: unknown; cellId?: string } |
     return { editor: w.content.editor };
   }
   return undefined;
+}
+
+/**
+ * On a one-document page, the widget that shows `path`: opening that path again
+ * would make Notebook 7's opener close it here and show it in a new tab.
+ */
+export function shownDocument(app: JupyterFrontEnd, path: unknown): Widget | undefined {
+  if (!isOneDocumentPage() || typeof path !== 'string') {
+    return undefined;
+  }
+  return mainAreaWidgets(app).find((widget) => (widget as unknown as DocumentWidgetLike).context?.path === path);
 }
