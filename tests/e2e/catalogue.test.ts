@@ -81,11 +81,7 @@ describe.each(KINDS)('the tool catalogue in $kind', (kind) => {
   });
 
   const call = (name: string, args: Record<string, unknown> = {}) => setup.mcp.call(name, args);
-  const ok = async (name: string, args: Record<string, unknown> = {}) => {
-    const { result } = await call(name, args);
-    expect(result, `${name} ${JSON.stringify(args)}`).toMatchObject({ success: true });
-    return result;
-  };
+  const ok = (name: string, args?: Record<string, unknown>) => setup.mcp.ok(name, args);
   const pages = async () => (await ok('select_page')).pages as { pageId: string; url: string }[];
   /** Runs `act`, which opens a browser tab; resolves once that tab's page connected to the server. */
   const opensConnectedTab = async (act: () => Promise<void>) => {

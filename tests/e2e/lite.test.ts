@@ -1,15 +1,20 @@
 /**
  * `jupyter-live-mcp lite --headless`: one command gives an agent a live notebook.
- * A real MCP client starts the built CLI, which serves the JupyterLite site shipped
+ * A real MCP client starts `scripts/lite` (the README's first command), which runs
+ * the built CLI's `lite`, which serves the JupyterLite site shipped
  * in the package and opens it in the system's headless Chromium; the page pairs by
  * itself, runs code in its JavaScript kernel, and is served only to the holder of
  * the per-run secret.
  */
 import { request } from 'node:http';
 import { rm } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startMcpSession, type McpSession } from './support/mcp-session.js';
 import { printedPageUrl, processesMentioning, waitForPageContext, waitUntilGone } from './support/lite-page.js';
+
+/** The README's first command, as an MCP client runs it: scripts/lite → jupyter-live-mcp lite. */
+const LITE = { cli: fileURLToPath(new URL('../../scripts/lite', import.meta.url)), args: ['--headless', '--lite-port'] };
 
 let session: McpSession;
 let litePort: number;
@@ -20,7 +25,7 @@ const NOTEBOOK = 'lite-check.ipynb';
 beforeAll(async () => {
   litePort = await freePort();
   const started = Date.now();
-  session = await startMcpSession({ args: ['lite', '--headless', '--lite-port', String(litePort)] });
+  session = await startMcpSession({ cli: LITE.cli, args: [...LITE.args, String(litePort)] });
   firstContext = await waitForPageContext(session);
   console.log(`lite: first get_context answered ${((Date.now() - started) / 1000).toFixed(1)} s after the start`);
 });
@@ -130,7 +135,7 @@ describe('jupyter-live-mcp lite --headless', () => {
     const { configDir, token } = session;
     await session.close();
     await waitUntilGone(configDir);
-    session = await startMcpSession({ configDir, token, args: ['lite', '--headless', '--lite-port', String(litePort)] });
+    session = await startMcpSession({ configDir, token, cli: LITE.cli, args: [...LITE.args, String(litePort)] });
     await waitForPageContext(session);
     expect((await session.call('execute_command', { commandId: 'docmanager:open', args: { path: NOTEBOOK } })).result).toMatchObject({ success: true });
     const saved = async () => {

@@ -26,11 +26,7 @@ afterAll(async () => {
 });
 
 const call = (name: string, args: Record<string, unknown> = {}) => setup.mcp.call(name, args);
-async function ok(name: string, args: Record<string, unknown> = {}) {
-  const { result } = await call(name, args);
-  expect(result, `${name} ${JSON.stringify(args)}`).toMatchObject({ success: true });
-  return result;
-}
+const ok = (name: string, args?: Record<string, unknown>) => setup.mcp.ok(name, args);
 async function kernelId() {
   const context = await ok('get_context');
   return (context.widgets as { path?: string; kernel?: { id: string } }[]).find((w) => w.path?.endsWith('.ipynb'))!.kernel!.id;

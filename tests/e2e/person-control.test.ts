@@ -24,11 +24,7 @@ afterAll(async () => {
   await setup?.stop();
 });
 
-async function ok(name: string, args: Record<string, unknown> = {}) {
-  const { result } = await setup.mcp.call(name, args);
-  expect(result, `${name} ${JSON.stringify(args)}`).toMatchObject({ success: true });
-  return result;
-}
+const ok = (name: string, args?: Record<string, unknown>) => setup.mcp.ok(name, args);
 const confirmDialog = () => setup.page.locator('.jp-Dialog', { hasText: 'Let the agent run run_cell?' });
 const clickButton = (label: string) => setup.page.locator('.jp-Dialog .jp-Dialog-button', { hasText: label }).click();
 

@@ -22,11 +22,7 @@ afterAll(async () => {
   await setup?.stop();
 });
 
-async function ok(name: string, args: Record<string, unknown> = {}) {
-  const { result } = await setup.mcp.call(name, args);
-  expect(result, `${name} ${JSON.stringify(args)}`).toMatchObject({ success: true });
-  return result;
-}
+const ok = (name: string, args?: Record<string, unknown>) => setup.mcp.ok(name, args);
 
 /** Width and height from a PNG's IHDR chunk. */
 function pngSize(base64: string): { width: number; height: number } {

@@ -30,11 +30,7 @@ afterAll(async () => {
   await setup?.stop();
 });
 
-async function ok(name: string, args: Record<string, unknown> = {}) {
-  const { result } = await setup.mcp.call(name, args);
-  expect(result, `${name} ${JSON.stringify(args)}`).toMatchObject({ success: true });
-  return result;
-}
+const ok = (name: string, args?: Record<string, unknown>) => setup.mcp.ok(name, args);
 const answeringPage = async () => ((await ok('get_context')).page as { pageId: string }).pageId;
 /** A click where the person would click: the page's top bar. */
 const clickIn = (page: Page) => page.mouse.click(400, 10);

@@ -1,96 +1,15 @@
-// A small static file server for a JupyterLite site on loopback. JupyterLite needs
-// nothing else from a server: files, with the right MIME types (module workers and
-// .wasm are strict about them). Nothing is cached, so a rebuilt or reconfigured site
-// is what the next page load sees.
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+// A static file server for the JupyterLite test site on loopback, with the lite
+// page's file serving (no secret: a test site). Nothing is cached, so a rebuilt or
+// reconfigured site is what the next page load sees.
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-
-const mimeTypes: Readonly<Record<string, string>> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.ipynb': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.webmanifest': 'application/manifest+json; charset=utf-8',
-  '.wasm': 'application/wasm',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.eot': 'application/vnd.ms-fontobject',
-  '.txt': 'text/plain; charset=utf-8',
-  '.md': 'text/markdown; charset=utf-8',
-  '.py': 'text/x-python; charset=utf-8',
-  '.whl': 'application/zip',
-  '.zip': 'application/zip'
-};
+import { sendText, serveFile } from '../../../packages/mcp-server/src/lite/static-files.js';
 
 export interface StaticServer {
   /** http://127.0.0.1:<port>/ */
   url: string;
   close(): Promise<void>;
-}
-
-function send(response: ServerResponse, status: number, body: string, headers = {}): void {
-  response.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', ...headers });
-  response.end(body);
-}
-
-async function handle(root: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
-  if (request.method !== 'GET' && request.method !== 'HEAD') {
-    send(response, 405, 'Only GET and HEAD are served.\n', { Allow: 'GET, HEAD' });
-    return;
-  }
-  const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-  let pathname: string;
-  try {
-    pathname = decodeURIComponent(url.pathname);
-  } catch {
-    send(response, 400, 'Bad path.\n');
-    return;
-  }
-  let file = path.join(root, pathname);
-  if (file !== root && !file.startsWith(root + path.sep)) {
-    send(response, 404, 'Not found.\n');
-    return;
-  }
-  let info = await stat(file).catch(() => undefined);
-  if (info?.isDirectory()) {
-    if (!pathname.endsWith('/')) {
-      // Pages load their files relative to their folder, so the folder URL needs its slash.
-      response.writeHead(301, { Location: `${url.pathname}/${url.search}` });
-      response.end();
-      return;
-    }
-    file = path.join(file, 'index.html');
-    info = await stat(file).catch(() => undefined);
-  }
-  if (!info?.isFile()) {
-    send(response, 404, 'Not found.\n');
-    return;
-  }
-  response.writeHead(200, {
-    'Content-Type': mimeTypes[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
-    'Content-Length': info.size,
-    'Cache-Control': 'no-store',
-    'X-Content-Type-Options': 'nosniff'
-  });
-  if (request.method === 'HEAD') {
-    response.end();
-    return;
-  }
-  createReadStream(file)
-    .on('error', () => response.destroy())
-    .pipe(response);
 }
 
 /**
@@ -109,9 +28,9 @@ export async function serveStatic(
         log(`${request.method} ${request.url} -> ${response.statusCode}`);
       }
     });
-    handle(resolvedRoot, request, response).catch((error: unknown) => {
+    serveFile(resolvedRoot, request, response, () => 'no-store').catch((error: unknown) => {
       if (!response.headersSent) {
-        send(response, 500, `${(error as Error).message}\n`);
+        sendText(response, 500, `${(error as Error).message}\n`);
       } else {
         response.destroy();
       }

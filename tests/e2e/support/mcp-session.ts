@@ -3,6 +3,7 @@
  * an agent's client does.
  */
 import { createServer } from 'node:net';
+import { expect } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -27,6 +28,8 @@ export interface McpSession {
   nextListChanged(): Promise<void>;
   /** Calls a tool and returns its structured result (the result protocol object). */
   call(name: string, args?: Record<string, unknown>): Promise<{ raw: CallToolResult; result: Record<string, unknown> }>;
+  /** Calls a tool, expects success (the test fails naming the call otherwise) and returns the result. */
+  ok(name: string, args?: Record<string, unknown>): Promise<Record<string, unknown>>;
   close(): Promise<void>;
 }
 
@@ -70,7 +73,7 @@ export async function startMcpSession(
 }
 
 /** What a test does with an MCP client, whatever its transport. */
-export type McpAgent = Pick<McpSession, 'client' | 'nextListChanged' | 'call'>;
+export type McpAgent = Pick<McpSession, 'client' | 'nextListChanged' | 'call' | 'ok'>;
 
 /** Watches a client's list_changed notifications; call before connecting it. */
 export function agentOf(client: Client): McpAgent {
@@ -80,12 +83,18 @@ export function agentOf(client: Client): McpAgent {
     listChangedWaiters = [];
     waiters.forEach((resolve) => resolve());
   });
+  const call: McpAgent['call'] = async (name, args = {}) => {
+    const raw = (await client.callTool({ name, arguments: args })) as CallToolResult;
+    return { raw, result: raw.structuredContent as Record<string, unknown> };
+  };
   return {
     client,
     nextListChanged: () => new Promise((resolve) => listChangedWaiters.push(resolve)),
-    async call(name, args = {}) {
-      const raw = (await client.callTool({ name, arguments: args })) as CallToolResult;
-      return { raw, result: raw.structuredContent as Record<string, unknown> };
+    call,
+    async ok(name, args = {}) {
+      const { result } = await call(name, args);
+      expect(result, `${name} ${JSON.stringify(args)}`).toMatchObject({ success: true });
+      return result;
     }
   };
 }

@@ -3,14 +3,14 @@
  * that holds this run's secret only (page-secret.ts), with the site's
  * jupyter-lite.json paired to this run's bridge endpoint (site-config.ts).
  */
-import { createReadStream } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Logger } from '../log.js';
 import { SECRET_PARAM, checkAccess } from './page-secret.js';
 import { pairedSiteConfig, type Pairing } from './site-config.js';
+import { sendText, serveFile } from './static-files.js';
 
 export interface LiteSiteOptions {
   /** The built site: jupyter-lite.json, lab/, notebooks/, build/, extensions/ ... */
@@ -29,20 +29,6 @@ export interface LiteSite {
   origin: string;
   close(): Promise<void>;
 }
-
-const MIME_TYPES: Readonly<Record<string, string>> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.wasm': 'application/wasm',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.eot': 'application/vnd.ms-fontobject'
-};
 
 /** Bundle chunks and assets are named by their content hash, so a browser may keep them. */
 const CONTENT_HASHED = /[.-][0-9a-f]{16,}\.[a-z0-9]+$/;
@@ -63,7 +49,7 @@ export async function serveLiteSite(options: LiteSiteOptions): Promise<LiteSite>
     handle(request, response).catch((error: unknown) => {
       options.log.error(`lite site: ${request.method} ${withoutSecret(request.url)}: ${(error as Error).message}`);
       if (!response.headersSent) {
-        send(response, 500, `${(error as Error).message}\n`);
+        sendText(response, 500, `${(error as Error).message}\n`);
       } else {
         response.destroy();
       }
@@ -78,7 +64,7 @@ export async function serveLiteSite(options: LiteSiteOptions): Promise<LiteSite>
     );
     if (access.kind === 'refuse') {
       options.log.warn(`lite site: refused ${request.method} ${withoutSecret(request.url)}: ${access.reason}`);
-      send(response, 403, `${access.reason}\n`);
+      sendText(response, 403, `${access.reason}\n`);
       return;
     }
     if (access.kind === 'redirect') {
@@ -86,56 +72,14 @@ export async function serveLiteSite(options: LiteSiteOptions): Promise<LiteSite>
       response.end();
       return;
     }
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      send(response, 405, 'Only GET and HEAD are served.\n', { Allow: 'GET, HEAD' });
-      return;
-    }
-    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-    let pathname: string;
-    try {
-      pathname = decodeURIComponent(url.pathname);
-    } catch {
-      send(response, 400, 'Bad path.\n');
-      return;
-    }
-    if (pathname === '/jupyter-lite.json') {
+    if (new URL(request.url ?? '/', 'http://127.0.0.1').pathname === '/jupyter-lite.json' && (request.method === 'GET' || request.method === 'HEAD')) {
       // It holds the pairing token: never kept in a browser cache.
-      sendBody(request, response, 'application/json; charset=utf-8', Buffer.from(siteConfig), 'no-store');
+      const body = Buffer.from(siteConfig);
+      response.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': body.length, 'Cache-Control': 'no-store' });
+      response.end(request.method === 'HEAD' ? undefined : body);
       return;
     }
-    let file = path.join(root, pathname);
-    if (file !== root && !file.startsWith(root + path.sep)) {
-      send(response, 404, 'Not found.\n');
-      return;
-    }
-    let info = await stat(file).catch(() => undefined);
-    if (info?.isDirectory()) {
-      if (!pathname.endsWith('/')) {
-        // Pages load their files relative to their folder, so the folder URL needs its slash.
-        response.writeHead(301, { Location: `${url.pathname}/${url.search}` });
-        response.end();
-        return;
-      }
-      file = path.join(file, 'index.html');
-      info = await stat(file).catch(() => undefined);
-    }
-    if (!info?.isFile()) {
-      send(response, 404, 'Not found.\n');
-      return;
-    }
-    response.writeHead(200, {
-      'Content-Type': MIME_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
-      'Content-Length': info.size,
-      'Cache-Control': CONTENT_HASHED.test(file) ? 'private, max-age=31536000, immutable' : 'no-cache',
-      'X-Content-Type-Options': 'nosniff'
-    });
-    if (request.method === 'HEAD') {
-      response.end();
-      return;
-    }
-    createReadStream(file)
-      .on('error', () => response.destroy())
-      .pipe(response);
+    await serveFile(root, request, response, (file) => (CONTENT_HASHED.test(file) ? 'private, max-age=31536000, immutable' : 'no-cache'));
   }
 
   await new Promise<void>((resolve, reject) => {
@@ -164,16 +108,6 @@ export async function serveLiteSite(options: LiteSiteOptions): Promise<LiteSite>
         server.closeAllConnections();
       })
   };
-}
-
-function send(response: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {
-  response.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...headers });
-  response.end(body);
-}
-
-function sendBody(request: IncomingMessage, response: ServerResponse, type: string, body: Buffer, cache: string): void {
-  response.writeHead(200, { 'Content-Type': type, 'Content-Length': body.length, 'Cache-Control': cache });
-  response.end(request.method === 'HEAD' ? undefined : body);
 }
 
 /** Request targets go to the log without the secret. */
