@@ -4,7 +4,7 @@
  * problem with the step that fixes it. Pure, so every case is unit-tested.
  */
 import { DEFAULT_PORT } from '../cli-options.js';
-import type { PortHolder } from './port-holder.js';
+import { describeHolder, type PortHolder } from '../port-holder.js';
 import type { StatusProbe } from './status-client.js';
 
 export type PortFacts =
@@ -95,17 +95,6 @@ function portCheck({ port, portFacts, version, platform }: DoctorFacts): Check {
     case 'not-ours':
       return { title, status: 'problem', detail: `held by ${describeHolder(holder, platform, port)}, not by jupyter-live-mcp (${status.detail})`, fix: `Stop that program, or use another port: ${otherPort}.` };
   }
-}
-
-function describeHolder(holder: PortHolder | undefined, platform: NodeJS.Platform, port: number): string {
-  if (holder?.kind === 'process') {
-    return `${holder.name} (pid ${holder.pid}: ${holder.command})`;
-  }
-  if (holder?.kind === 'other-user') {
-    return `a process of user ${holder.user} (sudo lsof -i :${port} names it)`;
-  }
-  const command = platform === 'win32' ? `netstat -ano | findstr :${port}` : `lsof -i :${port}`;
-  return `another program (${command} names it)`;
 }
 
 function tokenCheck({ token, platform }: DoctorFacts): Check {

@@ -9,7 +9,7 @@ import { jupyterDataDir, labSettingsDir } from '../install/jupyter-paths.js';
 import { tokenFile } from '../pairing-token.js';
 import { runChecks, type PortFacts } from './checks.js';
 import { readExtensionFacts, readSettingsFacts, readTokenFacts } from './local-setup.js';
-import { findPortHolder } from './port-holder.js';
+import { findPortHolder } from '../port-holder.js';
 import { probePort } from './port-probe.js';
 import { exitCode, formatReport } from './report.js';
 import { probeStatus } from './status-client.js';

@@ -215,3 +215,20 @@ describe('bridge endpoint', () => {
     expect(router.pageCount).toBe(0);
   });
 });
+
+describe('a busy port', () => {
+  it('is an error that names the process holding it and what to do', async () => {
+    const port = Number(new URL(endpoint.url).port);
+    const second = startBridgeEndpoint({
+      hosts: ['127.0.0.1'],
+      token: TOKEN,
+      port,
+      router: new PageRouter(),
+      log: createLogger('error', () => {}),
+      serverVersion: 'test',
+      maxMessageBytes: 4096
+    });
+    // The first endpoint holds it: this very process.
+    await expect(second).rejects.toThrow(new RegExp(`port ${port} on 127\\.0\\.0\\.1 is already in use by \\S+ \\(pid ${process.pid}: .*\\).*--port <another port>`));
+  });
+});

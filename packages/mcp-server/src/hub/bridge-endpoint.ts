@@ -12,6 +12,7 @@ import { PageSession } from './page-session.js';
 import type { PageRouter } from './page-router.js';
 import { createStatusHandler, isStatusRequest } from './status-endpoint.js';
 import { isAllowedOrigin, isLoopbackHost } from './upgrade-checks.js';
+import { describeHolder, findPortHolder } from '../port-holder.js';
 
 export interface BridgeEndpointOptions {
   /** Addresses to listen on; one that does not exist here (::1 without IPv6) is skipped. */
@@ -85,7 +86,7 @@ export async function startBridgeEndpoint(options: BridgeEndpointOptions): Promi
         continue;
       }
       await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
-      throw describeListenError(error as NodeJS.ErrnoException, host, port);
+      throw await describeListenError(error as NodeJS.ErrnoException, host, port);
     }
     http.on('error', (error) => log.error(`bridge endpoint: ${error.message}`));
     port = (http.address() as AddressInfo).port;
@@ -140,12 +141,13 @@ function refuseUpgrade(request: IncomingMessage, allowOrigins: readonly string[]
   return undefined;
 }
 
-function describeListenError(error: NodeJS.ErrnoException, host: string, port: number): Error {
+async function describeListenError(error: NodeJS.ErrnoException, host: string, port: number): Promise<Error> {
   if (error.code === 'EADDRINUSE') {
+    const holder = describeHolder(await findPortHolder(port), process.platform, port);
     return new Error(
-      `port ${port} on ${host} is already in use, maybe by another jupyter-live-mcp. ` +
-        `Stop that program, or start this one with --port <another port> and set the same port in the ` +
-        `bridge's "serverUrls" setting.`
+      `port ${port} on ${host} is already in use by ${holder}; if that is another jupyter-live-mcp, this one is not ` +
+        `needed. Stop that program, or start this one with --port <another port> and set the same port in the ` +
+        `bridge's "serverUrls" setting (jupyter-live-mcp doctor checks the setup).`
     );
   }
   return new Error(`cannot listen on ${host}:${port}: ${error.message}`);

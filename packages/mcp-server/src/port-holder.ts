@@ -2,7 +2,8 @@
  * Which process listens on a TCP port, found on Linux as lsof finds it: the
  * listening socket's inode in /proc/net/tcp{,6}, then the process whose
  * /proc/<pid>/fd links to that socket. Elsewhere, or for another user's
- * process (whose fds we cannot read), the caller says how to find it by hand.
+ * process (whose fds we cannot read), it says how to find it by hand. Used by
+ * doctor and by the busy-port errors.
  */
 import { readdir, readFile, readlink } from 'node:fs/promises';
 
@@ -85,4 +86,16 @@ export async function findPortHolder(port: number, platform: NodeJS.Platform = p
     }
   }
   return { kind: 'other-user', user: userName(await readFile('/etc/passwd', 'utf8').catch(() => ''), sockets[0]!.uid) };
+}
+
+/** The holder in words, or how to find it by hand where we could not. */
+export function describeHolder(holder: PortHolder | undefined, platform: NodeJS.Platform, port: number): string {
+  if (holder?.kind === 'process') {
+    return `${holder.name} (pid ${holder.pid}: ${holder.command})`;
+  }
+  if (holder?.kind === 'other-user') {
+    return `a process of user ${holder.user} (sudo lsof -i :${port} names it)`;
+  }
+  const command = platform === 'win32' ? `netstat -ano | findstr :${port}` : `lsof -i :${port}`;
+  return `another program (${command} names it)`;
 }
