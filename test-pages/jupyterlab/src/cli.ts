@@ -4,7 +4,8 @@
 //   tsx test-pages/jupyterlab/src/cli.ts [--port N] [--extension DIR ...]
 import { parseArgs } from 'node:util';
 import { startJupyterLabPage } from './jupyterlab-page.js';
-import { cliPageOptions, pairedSettings, runMain, stopOnSignal } from './script.js';
+import { pairedSettings } from './paired-settings.js';
+import { cliPageOptions, runMain, stopOnSignal } from './script.js';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({

@@ -7,7 +7,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
-import { loadToken } from '../../../packages/mcp-server/src/pairing-token.js';
 
 const require = createRequire(import.meta.url);
 
@@ -76,17 +75,6 @@ export function cliPageOptions(values: { port?: string; extension?: string[] }):
     throw new Error(`The bridge is not built (${bridgeDir} is missing): run the build first (scripts/pnpm build).`);
   }
   return { port, extensions: values.extension ?? [bridgeDir] };
-}
-
-const BRIDGE_PLUGIN = 'jupyter-live-mcp-bridge:plugin';
-
-/**
- * Settings by plugin id, with the bridge paired with this user's jupyter-live-mcp
- * server (the same token file) unless `settings` give the bridge a token.
- */
-export async function pairedSettings(settings: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
-  const bridge = (settings[BRIDGE_PLUGIN] ?? {}) as Record<string, unknown>;
-  return { ...settings, [BRIDGE_PLUGIN]: { token: await loadToken(), ...bridge } };
 }
 
 /** Keeps a page up until Ctrl-C or SIGTERM, then stops it. */

@@ -4,7 +4,8 @@
 //   tsx test-pages/jupyterlite/src/cli.ts [--port N] [--extension DIR ...] [--settings JSON]
 // The Lab UI's URL goes to stdout (first line), then the Notebook UI's file browser.
 import { parseArgs } from 'node:util';
-import { cliPageOptions, pairedSettings, runMain, stopOnSignal } from '../../jupyterlab/src/script.js';
+import { pairedSettings } from '../../jupyterlab/src/paired-settings.js';
+import { cliPageOptions, runMain, stopOnSignal } from '../../jupyterlab/src/script.js';
 import { startJupyterLiteSite } from './jupyterlite-site.js';
 
 function parseSettings(text: string | undefined): Record<string, unknown> | undefined {

@@ -3,7 +3,8 @@
 // token file), prints its URL and keeps it up until Ctrl-C.
 //   tsx test-pages/notebook7/src/cli.ts [--port N] [--extension DIR ...]
 import { parseArgs } from 'node:util';
-import { cliPageOptions, pairedSettings, runMain, stopOnSignal } from '../../jupyterlab/src/script.js';
+import { pairedSettings } from '../../jupyterlab/src/paired-settings.js';
+import { cliPageOptions, runMain, stopOnSignal } from '../../jupyterlab/src/script.js';
 import { startNotebook7Page } from './notebook7-page.js';
 
 async function main(): Promise<void> {

@@ -1,0 +1,15 @@
+// The try-* CLIs pair their page with this user's jupyter-live-mcp server. Apart
+// from script.ts because it reads the server's token module, which needs the
+// protocol package built: the page builds, which use script.ts, must not.
+import { loadToken } from '../../../packages/mcp-server/src/pairing-token.js';
+
+const BRIDGE_PLUGIN = 'jupyter-live-mcp-bridge:plugin';
+
+/**
+ * Settings by plugin id, with the bridge paired with this user's jupyter-live-mcp
+ * server (the same token file) unless `settings` give the bridge a token.
+ */
+export async function pairedSettings(settings: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
+  const bridge = (settings[BRIDGE_PLUGIN] ?? {}) as Record<string, unknown>;
+  return { ...settings, [BRIDGE_PLUGIN]: { token: await loadToken(), ...bridge } };
+}
