@@ -11,7 +11,7 @@ import type { Logger } from '../log.js';
 import { PageSession } from './page-session.js';
 import type { PageRouter } from './page-router.js';
 import { createStatusHandler, isStatusRequest } from './status-endpoint.js';
-import { isAllowedOrigin, isLoopbackHost } from './upgrade-checks.js';
+import { isAllowedOrigin, isServedHost } from './upgrade-checks.js';
 import { describeHolder, findPortHolder } from '../port-holder.js';
 
 export interface BridgeEndpointOptions {
@@ -39,7 +39,7 @@ export async function startBridgeEndpoint(options: BridgeEndpointOptions): Promi
   const { log, router } = options;
   const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxMessageBytes });
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-    const refusal = refuseUpgrade(request, options.allowOrigins ?? []);
+    const refusal = refuseUpgrade(request, options.allowOrigins ?? [], options.hosts);
     if (refusal) {
       log.warn(`refused a connection: ${refusal}`);
       socket.end(`HTTP/1.1 403 Forbidden\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n${refusal}\n`);
@@ -61,7 +61,7 @@ export async function startBridgeEndpoint(options: BridgeEndpointOptions): Promi
   const answerStatus = createStatusHandler({ token: options.token, serverVersion: options.serverVersion, router });
   // Plain HTTP meets the same Host and Origin checks as an upgrade: /status says what pages are connected.
   const onRequest = (request: IncomingMessage, response: ServerResponse) => {
-    const refusal = refuseUpgrade(request, options.allowOrigins ?? []);
+    const refusal = refuseUpgrade(request, options.allowOrigins ?? [], options.hosts);
     if (refusal) {
       response.writeHead(403, { 'content-type': 'text/plain' }).end(`${refusal}\n`);
     } else if (isStatusRequest(request)) {
@@ -131,9 +131,9 @@ function isLoopbackAddress(host: string): boolean {
   return host === '::1' || host === 'localhost' || host.startsWith('127.');
 }
 
-function refuseUpgrade(request: IncomingMessage, allowOrigins: readonly string[]): string | undefined {
-  if (!isLoopbackHost(request.headers.host)) {
-    return `Host ${JSON.stringify(request.headers.host)} is not a loopback name`;
+function refuseUpgrade(request: IncomingMessage, allowOrigins: readonly string[], listenHosts: readonly string[]): string | undefined {
+  if (!isServedHost(request.headers.host, listenHosts)) {
+    return `Host ${JSON.stringify(request.headers.host)} is neither a loopback name, an IP address nor a name given to --host`;
   }
   if (!isAllowedOrigin(request.headers.origin, allowOrigins)) {
     return `Origin ${JSON.stringify(request.headers.origin)} is not allowed (start the server with --allow-origin ${request.headers.origin ?? ''} to allow it)`;

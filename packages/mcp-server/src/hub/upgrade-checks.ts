@@ -5,6 +5,8 @@
  * upgrade are checked before a socket exists.
  */
 
+import { isIP } from 'node:net';
+
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** `Host` must name a loopback host (any port). */
@@ -13,6 +15,29 @@ export function isLoopbackHost(host: string | undefined): boolean {
     return false;
   }
   return LOOPBACK_HOSTS.has(hostWithoutPort(host.toLowerCase()));
+}
+
+/**
+ * `Host` must name a host the server is reached under (any port): a loopback
+ * name, an IP address (DNS rebinding needs a domain name, so an address never is
+ * one) or one of `listenHosts` (the names given to --host or --http).
+ */
+export function isServedHost(host: string | undefined, listenHosts: readonly string[] = []): boolean {
+  // Only the characters of a host name, an address and a port: no userinfo or path to confuse URL parsing.
+  if (!host || !/^[A-Za-z0-9.:[\]-]+$/.test(host)) {
+    return false;
+  }
+  if (isLoopbackHost(host)) {
+    return true;
+  }
+  let name: string;
+  try {
+    name = new URL(`http://${host}`).hostname;
+  } catch {
+    return false;
+  }
+  const bare = name.replace(/^\[(.*)\]$/, '$1');
+  return isIP(bare) !== 0 || listenHosts.some((listened) => listened.toLowerCase() === bare);
 }
 
 /**

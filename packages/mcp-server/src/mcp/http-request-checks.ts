@@ -5,8 +5,7 @@
  * name resolved to 127.0.0.1, so the Host header must be a name we listen
  * under and the Origin, when a browser sends one, must be allowed.
  */
-import { isIP } from 'node:net';
-import { isAllowedOrigin, isLoopbackHost } from '../hub/upgrade-checks.js';
+import { isAllowedOrigin, isServedHost } from '../hub/upgrade-checks.js';
 
 export interface RequestHeaders {
   host?: string | undefined;
@@ -19,7 +18,7 @@ export interface RequestHeaders {
  * never one) or the host --http named; Origin is as for the bridge endpoint.
  */
 export function refuseMcpRequest(headers: RequestHeaders, listenHost: string, allowOrigins: readonly string[]): string | undefined {
-  if (!isServedHost(headers.host, listenHost)) {
+  if (!isServedHost(headers.host, [listenHost])) {
     return (
       `Host ${JSON.stringify(headers.host ?? '')} is not a name this server listens under; ` +
       'use http://127.0.0.1:<port>/mcp or the host given to --http'
@@ -29,22 +28,4 @@ export function refuseMcpRequest(headers: RequestHeaders, listenHost: string, al
     return `Origin ${JSON.stringify(headers.origin)} is not allowed (start the server with --allow-origin ${headers.origin} to allow it)`;
   }
   return undefined;
-}
-
-function isServedHost(host: string | undefined, listenHost: string): boolean {
-  // Only the characters of a host name, an address and a port: no userinfo or path to confuse URL parsing.
-  if (!host || !/^[A-Za-z0-9.:[\]-]+$/.test(host)) {
-    return false;
-  }
-  if (isLoopbackHost(host)) {
-    return true;
-  }
-  let name: string;
-  try {
-    name = new URL(`http://${host}`).hostname;
-  } catch {
-    return false;
-  }
-  const bare = name.replace(/^\[(.*)\]$/, '$1');
-  return isIP(bare) !== 0 || bare === listenHost.toLowerCase();
 }
