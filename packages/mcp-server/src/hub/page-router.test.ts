@@ -28,19 +28,20 @@ describe('PageRouter', () => {
     const a = page('a', 1);
     router.update(a);
     router.update(page('b', 2, 50));
-    expect(router.select('a')).toBe(true);
-    expect(router.current()).toBe(a);
-    router.remove(a);
+    expect(router.current('a')).toBe(a);
     expect(router.current()?.identity?.pageId).toBe('b');
+    router.remove(a);
+    expect(router.current('a')?.identity?.pageId).toBe('b');
     const aAgain = page('a', 3);
     router.update(aAgain);
-    expect(router.current()).toBe(aAgain);
+    expect(router.current('a')).toBe(aAgain);
   });
 
-  it('refuses to select a page that is not connected', () => {
+  it('knows which page ids are connected', () => {
     const router = new PageRouter();
     router.update(page('a', 1));
-    expect(router.select('zzz')).toBe(false);
+    expect(router.isConnected('a')).toBe(true);
+    expect(router.isConnected('zzz')).toBe(false);
   });
 
   it('lists one page per id: the newest socket speaks for the tab', () => {
@@ -59,7 +60,7 @@ describe('PageRouter', () => {
     router.onChange(() => changes++);
     const a = page('a', 1);
     router.update(a);
-    router.select('a');
+    router.update(a);
     router.remove(a);
     router.remove(a);
     expect(changes).toBe(3);

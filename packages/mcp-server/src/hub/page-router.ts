@@ -1,16 +1,16 @@
 /**
  * Which connected page a call goes to (SPEC §7): the page selected with
  * select_page while it is connected, else the most recently focused page, else
- * the most recently connected. A page keeps its id across reconnects (per
- * browser tab), so a selection survives a reconnect; of several sockets with
- * one page id, the newest speaks for the page.
+ * the most recently connected. The selection belongs to the MCP session that
+ * made it (over --http each agent has its own), so it is passed in. A page keeps
+ * its id across reconnects (per browser tab), so a selection survives a
+ * reconnect; of several sockets with one page id, the newest speaks for the page.
  */
 import type { PageSession } from './page-session.js';
 
 export class PageRouter {
   private readonly sessions = new Set<PageSession>();
   private readonly listeners = new Set<() => void>();
-  private selectedPageId: string | undefined;
 
   /** Called when pages come and go, change their catalogue or their focus. */
   onChange(listener: () => void): () => void {
@@ -43,9 +43,9 @@ export class PageRouter {
     return [...byId.values()];
   }
 
-  current(): PageSession | undefined {
+  current(selectedPageId?: string): PageSession | undefined {
     const pages = this.pages();
-    const selected = pages.find((page) => page.identity?.pageId === this.selectedPageId);
+    const selected = pages.find((page) => page.identity?.pageId === selectedPageId);
     if (selected) {
       return selected;
     }
@@ -54,14 +54,8 @@ export class PageRouter {
     return newest('focusedAt') ?? newest('readyAt');
   }
 
-  /** Routes calls to this page from now on; false if no such page is connected. */
-  select(pageId: string): boolean {
-    if (!this.pages().some((page) => page.identity?.pageId === pageId)) {
-      return false;
-    }
-    this.selectedPageId = pageId;
-    this.changed();
-    return true;
+  isConnected(pageId: string): boolean {
+    return this.pages().some((page) => page.identity?.pageId === pageId);
   }
 
   get pageCount(): number {

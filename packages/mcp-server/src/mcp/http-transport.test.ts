@@ -85,6 +85,28 @@ const initialize = (headers: Record<string, string> = {}) =>
   });
 
 describe('MCP over Streamable HTTP', () => {
+  it("keeps each session's select_page to itself: one agent choosing a page does not move the other", async () => {
+    await start();
+    const a = await connect();
+    const b = await connect();
+    const second = { ...page, identity: { ...page.identity, pageId: 'p2' }, readyAt: 2, tools: BUILT_IN_TOOLS } as unknown as PageSession;
+    router.update(page);
+    router.update(second);
+    const currentOf = async (client: Client) => {
+      const result = await client.callTool({ name: 'select_page', arguments: {} });
+      return (result.structuredContent as { pages: { pageId: string; current: boolean }[] }).pages.find((p) => p.current)?.pageId;
+    };
+    // Without a selection, the newest page is current for both.
+    expect([await currentOf(a.client), await currentOf(b.client)]).toEqual(['p2', 'p2']);
+    await a.client.callTool({ name: 'select_page', arguments: { pageId: 'p1' } });
+    expect([await currentOf(a.client), await currentOf(b.client)]).toEqual(['p1', 'p2']);
+    // The page a selected offers one tool: a's list says so, b's does not change.
+    expect((await a.client.listTools()).tools.map((tool) => tool.name)).toEqual(['get_context', 'select_page']);
+    expect((await b.client.listTools()).tools).toHaveLength(BUILT_IN_TOOLS.length + 1);
+    await a.client.close();
+    await b.client.close();
+  });
+
   it('serves several sessions at once, tells each of a new tool list, and forgets each when it ends', async () => {
     await start();
     const a = await connect();

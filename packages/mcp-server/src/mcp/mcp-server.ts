@@ -24,7 +24,7 @@ import type { Logger } from '../log.js';
 import type { PageRouter } from '../hub/page-router.js';
 import type { PageSession } from '../hub/page-session.js';
 import { toCallToolResult } from './result-mapping.js';
-import { SELECT_PAGE_TOOL, describePage, selectPage } from './select-page.js';
+import { SELECT_PAGE_TOOL, describePage, selectPage, type PageSelection } from './select-page.js';
 import { toMcpTool } from './tool-listing.js';
 
 export interface McpServerOptions {
@@ -75,7 +75,8 @@ export function buildMcpServer(options: McpServerOptions): Server {
     { capabilities: { tools: { listChanged: true } }, instructions: INSTRUCTIONS }
   );
 
-  const listedTools = (): ToolDescriptor[] => [...(router.current()?.tools ?? DEFAULT_CATALOGUE), SELECT_PAGE_TOOL];
+  const selection: PageSelection = {};
+  const listedTools = (): ToolDescriptor[] => [...(router.current(selection.pageId)?.tools ?? DEFAULT_CATALOGUE), SELECT_PAGE_TOOL];
   const isDefault = (name: string) => DEFAULT_CATALOGUE.some((tool) => tool.name === name);
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listedTools().map(toMcpTool) }));
@@ -84,9 +85,12 @@ export function buildMcpServer(options: McpServerOptions): Server {
     const { name } = request.params;
     const args = request.params.arguments ?? {};
     if (name === SELECT_PAGE_TOOL.name) {
-      return toCallToolResult(selectPage(router, args));
+      const result = selectPage(router, selection, args);
+      // Another page may offer other tools.
+      toolListMayHaveChanged();
+      return toCallToolResult(result);
     }
-    const page = router.current();
+    const page = router.current(selection.pageId);
     if (!page) {
       if (!isDefault(name)) {
         throw unknownTool(name);
@@ -121,7 +125,7 @@ export function buildMcpServer(options: McpServerOptions): Server {
   // Pages also change focus and come and go; clients hear only of a new tool list.
   let listed = JSON.stringify(listedTools());
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const stopListening = router.onChange(() => {
+  const toolListMayHaveChanged = () => {
     clearTimeout(timer);
     timer = setTimeout(() => {
       const now = JSON.stringify(listedTools());
@@ -131,7 +135,8 @@ export function buildMcpServer(options: McpServerOptions): Server {
       listed = now;
       server.sendToolListChanged().catch((error: Error) => log.debug(`list_changed not sent: ${error.message}`));
     }, LIST_CHANGED_DEBOUNCE_MS);
-  });
+  };
+  const stopListening = router.onChange(toolListMayHaveChanged);
   // Over HTTP, Servers come and go with their sessions while the router stays.
   server.onclose = () => {
     stopListening();

@@ -33,7 +33,12 @@ export function describePage(page: PageSession, current: PageSession | undefined
   };
 }
 
-export function selectPage(router: PageRouter, args: Record<string, unknown>): ToolResult {
+/** The page an MCP session chose with select_page, if any: each session has its own. */
+export interface PageSelection {
+  pageId?: string;
+}
+
+export function selectPage(router: PageRouter, selection: PageSelection, args: Record<string, unknown>): ToolResult {
   const unknown = Object.keys(args).filter((key) => key !== 'pageId');
   if (unknown.length) {
     return fail('bad_input', `select_page: unknown argument "${unknown[0]}". Accepted arguments: pageId.`);
@@ -42,7 +47,7 @@ export function selectPage(router: PageRouter, args: Record<string, unknown>): T
     if (typeof args.pageId !== 'string') {
       return fail('bad_input', 'select_page: argument "pageId" must be a string.');
     }
-    if (!router.select(args.pageId)) {
+    if (!router.isConnected(args.pageId)) {
       const ids = router.pages().map((page) => page.identity!.pageId);
       return fail(
         'bad_input',
@@ -51,7 +56,10 @@ export function selectPage(router: PageRouter, args: Record<string, unknown>): T
       );
     }
   }
-  const current = router.current();
+  if (typeof args.pageId === 'string') {
+    selection.pageId = args.pageId;
+  }
+  const current = router.current(selection.pageId);
   return succeed({
     ...(typeof args.pageId === 'string' ? { selected: args.pageId } : {}),
     pages: router.pages().map((page) => describePage(page, current))
