@@ -10,6 +10,7 @@ import { request } from 'node:http';
 import { rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHttpServer } from './support/http-server.js';
 import { freePort, startMcpSession, type McpSession } from './support/mcp-session.js';
 import { printedPageUrl, processesMentioning, waitForPageContext, waitUntilGone } from './support/lite-page.js';
 
@@ -144,5 +145,27 @@ describe('jupyter-live-mcp lite --headless', () => {
     };
     // The notebook's content loads from the browser's storage after its tab opens.
     await expect.poll(saved, { timeout: 15_000, interval: 250 }).toBe(4);
+  });
+});
+
+describe('jupyter-live-mcp lite --http', () => {
+  it('lets two agents work on the embedded page at once, and stops Chromium with the server', async () => {
+    const server = await startHttpServer(['lite', '--headless', '--lite-port', String(await freePort())]);
+    try {
+      const [a, b] = [await server.connect('agent-a'), await server.connect('agent-b')];
+      const contexts = await Promise.all([a, b].map((agent) => waitForPageContext({ call: agent.call, stderr: server.stderr })));
+      expect(contexts.map((context) => context.app)).toEqual([
+        expect.objectContaining({ name: 'JupyterLite' }),
+        expect.objectContaining({ name: 'JupyterLite' })
+      ]);
+      expect(contexts[0]!.page).toEqual(contexts[1]!.page);
+      await a.close();
+      await b.close();
+      expect((await processesMentioning(server.configDir)).length).toBeGreaterThan(0);
+    } finally {
+      await server.stop();
+    }
+    await waitUntilGone(server.configDir);
+    await rm(server.configDir, { recursive: true, force: true });
   });
 });

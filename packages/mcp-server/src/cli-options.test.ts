@@ -71,7 +71,7 @@ describe('parseCli', () => {
     [['--http', ':8080'], '--http must be a port (8080) or host:port (127.0.0.1:8080, localhost:8080, [::1]:8080), not ":8080": the host before ":" is empty.'],
     [['--http', '::1:8080'], '--http must be a port (8080) or host:port (127.0.0.1:8080, localhost:8080, [::1]:8080), not "::1:8080": put an IPv6 host in brackets.'],
     [['--http', '8767'], '--http and --port both name port 8767: the MCP endpoint and the bridge endpoint need a port each.'],
-    [['install', '--http', '8080'], '--http goes with the server itself (no command): jupyter-live-mcp --http 8080.']
+    [['install', '--http', '8080'], '--http goes with the server itself or lite: jupyter-live-mcp --http 8080, or jupyter-live-mcp lite --http 8080.']
   ])('refuses %j with a clear message', (argv, message) => {
     expect(() => parseCli(argv)).toThrow(new CliError(message));
   });
@@ -102,6 +102,7 @@ describe('parseCli: lite', () => {
     expect(parseCli(['lite', '--headless', '--lite-port', '0', '--port', '0'])).toMatchObject({ port: 0, lite: { port: 0, browser: 'headless' } });
     expect(parseCli(['--lite-port=9000', 'lite'])).toMatchObject({ lite: { port: 9000 } });
     expect(parseCli([])).not.toHaveProperty('lite');
+    expect(parseCli(['lite', '--headless', '--http', '8080'])).toMatchObject({ lite: { browser: 'headless' }, http: { host: '127.0.0.1', port: 8080 } });
   });
 
   it.each([
@@ -110,7 +111,7 @@ describe('parseCli: lite', () => {
     [['lite', '--lite-port', '9000', '--port', '9000'], '--lite-port and --port both name port 9000: the page and the bridge endpoint need a port each.'],
     [['--open'], '--open, --headless and --lite-port go with the lite command: jupyter-live-mcp lite --open.'],
     [['install', '--lite-port', '9000'], '--open, --headless and --lite-port go with the lite command: jupyter-live-mcp lite --open.'],
-    [['lite', '--http', '8080'], '--http goes with the server itself (no command): jupyter-live-mcp --http 8080.']
+    [['lite', '--http', '8768'], '--http and --lite-port both name port 8768: the MCP endpoint and the lite page need a port each.']
   ])('refuses %j with a clear message', (argv, message) => {
     expect(() => parseCli(argv)).toThrow(new CliError(message));
   });

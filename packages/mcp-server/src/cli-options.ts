@@ -135,6 +135,9 @@ export function parseCli(argv: readonly string[]): CliOptions {
   const port = values.port === undefined ? DEFAULT_PORT : integerIn('--port', values.port, 0, 65535);
   const http = values.http === undefined ? undefined : httpAddress(values.http, command, port);
   const lite = liteOptions(values, command, port);
+  if (http && lite && http.port !== 0 && http.port === lite.port) {
+    throw new CliError(`--http and --lite-port both name port ${lite.port}: the MCP endpoint and the lite page need a port each.`);
+  }
   return {
     command: values.help ? 'help' : values.version ? 'version' : ((command as (typeof commands)[number] | undefined) ?? 'serve'),
     ...(values['data-dir'] ? { dataDir: values['data-dir'] } : {}),
@@ -154,8 +157,8 @@ export function parseCli(argv: readonly string[]): CliOptions {
 }
 
 function httpAddress(text: string, command: string | undefined, bridgePort: number): HttpAddress {
-  if (command !== undefined) {
-    throw new CliError(`--http goes with the server itself (no command): jupyter-live-mcp --http ${text}.`);
+  if (command !== undefined && command !== 'lite') {
+    throw new CliError(`--http goes with the server itself or lite: jupyter-live-mcp --http ${text}, or jupyter-live-mcp lite --http ${text}.`);
   }
   let address: HttpAddress;
   try {

@@ -55,12 +55,14 @@ async function main(): Promise<void> {
   log.info(`jupyter-live-mcp ${VERSION}: waiting for pages on ${endpoint.url}`);
 
   const newServer = () => buildMcpServer({ router, log, version: VERSION, bridgeUrl: endpoint.url });
+  const lite = options.lite && (await startLite(options.lite, { serverUrl: endpoint.url, log }));
   if (options.http) {
     // No stdio here: the agents come and go, and the server runs until it is stopped.
     const http = await startMcpHttpEndpoint({ ...options.http, allowOrigins: options.allowOrigins, log, newServer });
     process.stderr.write(`jupyter-live-mcp: MCP endpoint (Streamable HTTP): ${http.url}\n`);
     const stopHttp = async (signal: string) => {
       log.info(`stopping: ${signal}`);
+      await lite?.stop();
       await http.close();
       await endpoint.close();
       process.exit(0);
@@ -69,7 +71,6 @@ async function main(): Promise<void> {
     process.once('SIGTERM', () => void stopHttp('SIGTERM'));
     return;
   }
-  const lite = options.lite && (await startLite(options.lite, { serverUrl: endpoint.url, log }));
   const server = newServer();
   const transport = new StdioServerTransport();
   let stopping = false;

@@ -26,10 +26,11 @@ export interface HttpAgent extends McpAgent {
   close(): Promise<void>;
 }
 
-export async function startHttpServer(): Promise<HttpServer> {
+/** `args` come after the server's own (e.g. lite --headless). */
+export async function startHttpServer(args: string[] = []): Promise<HttpServer> {
   const port = await freePort();
   const { configDir, token } = await pairingConfig();
-  const child: ChildProcess = spawn(process.execPath, [CLI_PATH, '--port', String(port), '--http', '0', '--log-level', 'debug'], {
+  const child: ChildProcess = spawn(process.execPath, [CLI_PATH, '--port', String(port), '--http', '0', '--log-level', 'debug', ...args], {
     env: { ...process.env, JUPYTER_LIVE_MCP_CONFIG_DIR: configDir },
     stdio: ['ignore', 'ignore', 'pipe']
   });

@@ -4,7 +4,7 @@
  * starts (found by the per-test config folder its profile lives in).
  */
 import { readdir, readFile } from 'node:fs/promises';
-import type { McpSession } from './mcp-session.js';
+import type { McpAgent, McpSession } from './mcp-session.js';
 
 /** The URL `lite` printed on stderr, with the per-run secret. */
 export function printedPageUrl(session: McpSession): URL {
@@ -16,7 +16,10 @@ export function printedPageUrl(session: McpSession): URL {
 }
 
 /** get_context's result once the page has connected (calls answer no_page until then). */
-export async function waitForPageContext(session: McpSession, timeoutMs = 90_000): Promise<Record<string, unknown>> {
+export async function waitForPageContext(
+  session: Pick<McpAgent, 'call'> & Pick<McpSession, 'stderr'>,
+  timeoutMs = 90_000
+): Promise<Record<string, unknown>> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const { result } = await session.call('get_context');
