@@ -1,163 +1,39 @@
 """Serves the JupyterLab test page (built into build/ by `pnpm build`) on loopback.
 
 Runs on Debian's jupyter_server 1.23 + jupyterlab_server 2.16 (JupyterLab itself is
-not a Debian package: its frontend is the npm build). Prebuilt labextensions are
-loaded as JupyterLab loads them: from every `jupyter_path('labextensions')` folder,
-so set JUPYTER_DATA_DIR to the folder that holds the ones to load.
+not a Debian package: its frontend is the npm build), set up by serve_common.py.
+Prebuilt labextensions are loaded as JupyterLab loads them: from every
+`jupyter_path('labextensions')` folder, so set JUPYTER_DATA_DIR to the folder that
+holds the ones to load.
 
     /usr/bin/python3 serve.py --root-dir DIR --user-settings-dir DIR --workspaces-dir DIR [--port N]
 
 Once listening it prints `JupyterLab test page ready at <url>` on stdout.
 """
 
-import argparse
-import json
-import os
-import signal
-import sys
 from pathlib import Path
 
-try:
-    from jupyter_server.base.handlers import APIHandler
-    from jupyterlab_server import LabServerApp
-    from tornado import ioloop, web, websocket
-    import ipykernel  # noqa: F401  (the page's python3 kernel)
-except ImportError as error:
-    sys.exit(
-        f"JupyterLab test page: {error}. Run it with /usr/bin/python3 (Debian's), after: "
-        "apt-get install -y python3-jupyter-server python3-jupyterlab-server python3-ipykernel"
-    )
-
-PAGE_DIR = Path(__file__).resolve().parent
-JUPYTERLAB_VERSION = "4.6.4"
+from serve_common import TestPageApp, serve
 
 
-class MeStandIn(APIHandler):
-    """JupyterLab 4 asks who the user is; jupyter_server 1.23 has no identity API."""
-
-    @web.authenticated
-    def get(self):
-        identity = {
-            "username": "anonymous",
-            "name": "Anonymous",
-            "display_name": "Anonymous",
-            "initials": "A",
-            "avatar_url": None,
-            "color": None,
-        }
-        self.finish(json.dumps({"identity": identity, "permissions": {}}))
-
-
-class LspStatusStandIn(APIHandler):
-    """No language servers: an empty status keeps the LSP plugin quiet."""
-
-    @web.authenticated
-    def get(self):
-        self.finish(json.dumps({"version": 2, "sessions": {}, "specs": {}}))
-
-
-class EventsStandIn(websocket.WebSocketHandler):
-    """Server 1.23 has no event bus. JupyterLab retries (and logs an error) for as long
-    as the socket is refused, so accept it and never send anything."""
-
-    def on_message(self, message):
-        pass
-
-
-class TestPageApp(LabServerApp):
+class JupyterLabPageApp(TestPageApp):
     name = "jupyterlab_test_page"
     app_name = "JupyterLab"
-    app_version = JUPYTERLAB_VERSION
-    # Only this page's handlers: the machine's other server extensions stay out.
-    load_other_extensions = False
-
-    def initialize_handlers(self):
-        super().initialize_handlers()
-        self.handlers.extend(
-            [
-                ("/api/me", MeStandIn),
-                ("/api/events/subscribe", EventsStandIn),
-                ("/lsp/status", LspStatusStandIn),
-            ]
-        )
 
 
 def _jupyter_server_extension_points():
-    # jupyter_server loads an extension app by importing its module and calling this
-    # hook; run as a script, the module is __main__.
-    return [{"module": "__main__", "app": TestPageApp}]
-
-
-def parse_args():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--root-dir", required=True, help="folder the file browser shows")
-    parser.add_argument("--user-settings-dir", required=True)
-    parser.add_argument("--workspaces-dir", required=True)
-    parser.add_argument("--port", type=int, default=0, help="0 picks a free port")
-    parser.add_argument(
-        "--parent-pid", type=int, help="stop (with the kernels) once this parent process is gone"
-    )
-    parser.add_argument(
-        "--app-dir", default=str(PAGE_DIR / "build"), help="the built app (default: build/)"
-    )
-    return parser.parse_args()
-
-
-def server_argv(args):
-    app = Path(args.app_dir).resolve()
-    lab = "--TestPageApp."
-    return [
-        "--ServerApp.ip=127.0.0.1",
-        f"--ServerApp.port={args.port}",
-        "--ServerApp.port_retries=0",
-        "--ServerApp.open_browser=False",
-        "--ServerApp.allow_root=True",
-        # No token or password: this is a test page on loopback only, opened by
-        # tests and by the developer who started it.
-        "--ServerApp.token=",
-        "--ServerApp.password=",
-        f"--ServerApp.root_dir={args.root_dir}",
-        f"{lab}static_dir={app / 'static'}",
-        f"{lab}templates_dir={app / 'static'}",
-        f"{lab}schemas_dir={app / 'schemas'}",
-        f"{lab}themes_dir={app / 'themes'}",
-        f"{lab}app_settings_dir={app / 'settings'}",
-        f"{lab}user_settings_dir={args.user_settings_dir}",
-        f"{lab}workspaces_dir={args.workspaces_dir}",
-    ]
-
-
-def stop_when_orphaned(serverapp, parent_pid):
-    # The process that started the page may end without stopping it (killed, or a
-    # Ctrl-C it does not handle): the page must not outlive it.
-    def check():
-        if os.getppid() != parent_pid:
-            watchdog.stop()
-            serverapp.log.info("The process that started the test page is gone: stopping")
-            serverapp.stop()
-
-    watchdog = ioloop.PeriodicCallback(check, 1000)
-    watchdog.start()
-
-
-def main():
-    args = parse_args()
-    index = Path(args.app_dir) / "static" / "index.html"
-    if not index.is_file():
-        sys.exit(
-            f"JupyterLab test page: {index} is missing. Build the app first: "
-            "scripts/pnpm --filter @jupyter-live-mcp/test-page-jupyterlab build"
-        )
-    serverapp = TestPageApp.initialize_server(argv=server_argv(args))
-    # With --port 0 the OS picked the port; tornado keeps the bound socket privately.
-    serverapp.port = next(iter(serverapp.http_server._sockets.values())).getsockname()[1]
-    # Ctrl-C when started by hand: stop like on SIGTERM, shutting the kernels down.
-    signal.signal(signal.SIGINT, serverapp._signal_stop)
-    if args.parent_pid is not None:
-        stop_when_orphaned(serverapp, args.parent_pid)
-    print(f"JupyterLab test page ready at http://127.0.0.1:{serverapp.port}/lab", flush=True)
-    serverapp.start()
+    # jupyter_server loads an extension app by importing its class's module and
+    # calling this hook; run as a script, the module is __main__.
+    return [{"module": "__main__", "app": JupyterLabPageApp}]
 
 
 if __name__ == "__main__":
-    main()
+    serve(
+        JupyterLabPageApp,
+        title="JupyterLab",
+        description=__doc__.split("\n\n")[0],
+        page_dir=Path(__file__).resolve().parent,
+        template="index.html",
+        package="@jupyter-live-mcp/test-page-jupyterlab",
+        path="/lab",
+    )

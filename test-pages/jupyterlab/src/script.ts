@@ -18,10 +18,16 @@ export function runMain(main: () => Promise<void>): void {
   });
 }
 
-/** Debian's Chromium, headless, with a fresh profile; the flags keep it off the network. */
-export function launchChromium(): Promise<Browser> {
+/** Debian's Chromium unless CHROMIUM_PATH names another; never a downloaded browser. */
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Chromium, headless, with a fresh profile; the flags keep it off this machine's closed network. */
+export async function launchChromium(): Promise<Browser> {
+  if (!existsSync(chromiumPath)) {
+    throw new Error(`${chromiumPath} is missing: install Debian's Chromium (apt-get install -y chromium) or set CHROMIUM_PATH.`);
+  }
   return chromium.launch({
-    executablePath: '/usr/bin/chromium',
+    executablePath: chromiumPath,
     args: [
       '--no-sandbox',
       '--disable-gpu',

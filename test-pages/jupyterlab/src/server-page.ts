@@ -7,18 +7,18 @@ import { access, constants, cp, mkdir, mkdtemp, readFile, rm, writeFile } from '
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface, type Interface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 
 export interface ServerPageSpec {
   /** Names the page in errors and logs, e.g. 'JupyterLab'. */
   title: string;
-  /** The test page folder, holding serve.py and build/. */
-  pageDir: string;
+  /**
+   * The test page's folder under test-pages/, holding serve.py and build/; its
+   * package is @jupyter-live-mcp/test-page-<page>.
+   */
+  page: string;
   /** The file in build/static/ whose absence means the page is not built. */
   builtFile: string;
-  /** The pnpm package whose build script builds the page. */
-  packageName: string;
-  /** Prefix of the temp folder name. */
-  tempPrefix: string;
 }
 
 export interface ServerPageOptions {
@@ -49,6 +49,7 @@ export interface ServerPage {
 const python = '/usr/bin/python3';
 const aptCommand =
   'apt-get install -y python3-jupyter-server python3-jupyterlab-server python3-ipykernel';
+const testPagesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const startTimeoutMs = 30_000;
 const stopTimeoutMs = 10_000;
 
@@ -60,10 +61,10 @@ async function exists(file: string, mode = constants.F_OK): Promise<boolean> {
 }
 
 async function checkPrerequisites(spec: ServerPageSpec): Promise<void> {
-  const built = path.join(spec.pageDir, 'build', 'static', spec.builtFile);
+  const built = path.join(testPagesDir, spec.page, 'build', 'static', spec.builtFile);
   if (!(await exists(built))) {
     throw new Error(
-      `The ${spec.title} test page is not built (${built} is missing). From the repo root, run: scripts/pnpm --filter ${spec.packageName} build`
+      `The ${spec.title} test page is not built (${built} is missing). From the repo root, run: scripts/pnpm --filter @jupyter-live-mcp/test-page-${spec.page} build`
     );
   }
   if (!(await exists(python, constants.X_OK))) {
@@ -193,7 +194,7 @@ export async function startJupyterServerPage(
   options: ServerPageOptions = {}
 ): Promise<ServerPage> {
   await checkPrerequisites(spec);
-  const tempDir = await mkdtemp(path.join(tmpdir(), spec.tempPrefix));
+  const tempDir = await mkdtemp(path.join(tmpdir(), `${spec.page}-page-`));
   const dir = (name: string) => path.join(tempDir, name);
   const dataDir = dir('data');
   const settingsDir = dir('settings');
@@ -247,7 +248,7 @@ export async function startJupyterServerPage(
       PYDEVD_DISABLE_FILE_VALIDATION: '1'
     };
     const args = [
-      path.join(spec.pageDir, 'serve.py'),
+      path.join(testPagesDir, spec.page, 'serve.py'),
       `--port=${options.port ?? 0}`,
       `--root-dir=${rootDir}`,
       `--user-settings-dir=${settingsDir}`,

@@ -7,28 +7,9 @@ import { NotebookApp, NotebookShell } from '@jupyter-notebook/application';
 import { PageConfig } from '@jupyterlab/coreutils';
 
 import type { FederatedExtension } from '../../jupyterlab/app/federation.ts';
-import {
-  mimeExtensions,
-  notebookPages,
-  notebookPlugins,
-  type NotebookPage,
-  type PluginSelection
-} from './extensions.ts';
-import { startApp, type BundledExtension } from './start.ts';
-
-function union(a: PluginSelection | undefined, b: PluginSelection): PluginSelection {
-  return a === undefined ? b : a === true || b === true ? true : [...a, ...b];
-}
-
-function pageExtensions(page: NotebookPage): BundledExtension[] {
-  const selections: Record<string, PluginSelection> = {};
-  for (const plugins of [notebookPlugins['/'], notebookPlugins[`/${page}`]]) {
-    for (const [request, selection] of Object.entries(plugins)) {
-      selections[request] = union(selections[request], selection);
-    }
-  }
-  return Object.entries(selections).map(([request, plugins]) => ({ request, plugins }));
-}
+import { mergeSelections } from '../../jupyterlab/app/start-app.ts';
+import { notebookPages, notebookPlugins, type NotebookPage } from './extensions.ts';
+import { startApp } from './start.ts';
 
 export async function main(federated: FederatedExtension[]): Promise<void> {
   const page = PageConfig.getOption('notebookPage') as NotebookPage;
@@ -38,13 +19,7 @@ export async function main(federated: FederatedExtension[]): Promise<void> {
   // The tree page's settings editor lists the plugins of every page from this.
   PageConfig.setOption('allPlugins', JSON.stringify(notebookPlugins));
   await startApp(
-    {
-      extensions: pageExtensions(page),
-      mimeExtensions: Object.entries(mimeExtensions).map(([name, module]) => ({
-        request: module ? `${name}/${module}` : name,
-        plugins: true
-      }))
-    },
+    mergeSelections(notebookPlugins['/'], notebookPlugins[`/${page}`]),
     federated,
     options => {
       const app = new NotebookApp({ ...options, shell: new NotebookShell() });

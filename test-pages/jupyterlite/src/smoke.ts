@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, runMain } from '../../jupyterlab/src/script.js';
+import { seconds } from '../../jupyterlab/src/smoke-check.js';
 import { WebSocketServer } from 'ws';
 
 import { startJupyterLiteSite, type JupyterLiteSite } from './jupyterlite-site.js';
@@ -17,7 +18,6 @@ import { startJupyterLiteSite, type JupyterLiteSite } from './jupyterlite-site.j
 const verbose = process.argv.includes('--verbose');
 const repoDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const bridgeDir = path.join(repoDir, 'packages', 'lab-bridge', 'labextension');
-const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 /** A stand-in for the MCP server: resolves with the first message a bridge sends. */
 async function helloCatcher(): Promise<{ url: string; hello: Promise<unknown>; close(): void }> {

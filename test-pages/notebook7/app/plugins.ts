@@ -1,7 +1,7 @@
 // Which plugins Notebook 7 loads on which page, after Jupyter Notebook 7's own app
 // (its app/package.json "jupyterlab.plugins", the 7.4-7.6 lists): every page loads
 // "/" plus the plugins of its own page. `true` takes every plugin a package exports,
-// a list only those ids; main.ts logs an error for a listed id a package lacks.
+// a list only those ids; the app logs an error for a listed id a package lacks.
 // Each /notebooks/<path> tab is its own app instance: the notebook page has no file
 // browser, the tree page no notebook tools.
 //

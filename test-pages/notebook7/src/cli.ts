@@ -1,30 +1,6 @@
-// Starts the Notebook 7 test page for trying things by hand, by default with the
-// built bridge installed and paired with this user's jupyter-live-mcp server (its
-// token file), prints its URL and keeps it up until Ctrl-C.
+// Starts the Notebook 7 test page for trying things by hand (see server-page-cli.ts).
 //   tsx test-pages/notebook7/src/cli.ts [--port N] [--extension DIR ...]
-import { parseArgs } from 'node:util';
-import { pairedSettings } from '../../jupyterlab/src/paired-settings.js';
-import { cliPageOptions, runMain, stopOnSignal } from '../../jupyterlab/src/script.js';
+import { runServerPageCli } from '../../jupyterlab/src/server-page-cli.js';
 import { startNotebook7Page } from './notebook7-page.js';
 
-async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      port: { type: 'string' },
-      extension: { type: 'string', multiple: true }
-    }
-  });
-  const { port, extensions } = cliPageOptions(values);
-
-  const page = await startNotebook7Page({
-    port,
-    extensions,
-    userSettings: await pairedSettings(),
-    // Server logs go to stderr: stdout carries only the URL.
-    log: line => process.stderr.write(`${line}\n`)
-  });
-  process.stdout.write(`${page.url}\n`);
-  stopOnSignal(page);
-}
-
-runMain(main);
+runServerPageCli(startNotebook7Page);

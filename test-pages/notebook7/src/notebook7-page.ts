@@ -2,8 +2,6 @@
 // Debian's jupyter_server through ../serve.py) in a fresh temp folder per run, with
 // prebuilt labextensions installed the way users install them. Same options and
 // result as startJupyterLabPage; `url` is the /tree page.
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   startJupyterServerPage,
   type ServerPage,
@@ -15,14 +13,5 @@ export type Notebook7PageOptions = ServerPageOptions;
 export type Notebook7Page = ServerPage;
 
 export function startNotebook7Page(options: Notebook7PageOptions = {}): Promise<Notebook7Page> {
-  return startJupyterServerPage(
-    {
-      title: 'Notebook 7',
-      pageDir: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'),
-      builtFile: 'page.html',
-      packageName: '@jupyter-live-mcp/test-page-notebook7',
-      tempPrefix: 'notebook7-page-'
-    },
-    options
-  );
+  return startJupyterServerPage({ title: 'Notebook 7', page: 'notebook7', builtFile: 'page.html' }, options);
 }

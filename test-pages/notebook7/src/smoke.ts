@@ -3,19 +3,22 @@
 // loads, a new notebook opens in its own tab where a python3 kernel runs a cell, a
 // text file opens in the editor page, and the console stays free of errors.
 //   tsx test-pages/notebook7/src/smoke.ts [--verbose]
-import { rm, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import { runMain } from '../../jupyterlab/src/script.js';
+import {
+  probed,
+  seconds,
+  smokeCheck,
+  waitRestored,
+  type KnownError
+} from '../../jupyterlab/src/smoke-check.js';
 import { startNotebook7Page } from './notebook7-page.js';
-import { buildProbeExtension, launchChromium, runMain } from '../../jupyterlab/src/script.js';
-
-const verbose = process.argv.includes('--verbose');
 
 /** The parts of window.jupyterapp this check uses. */
 interface App {
   name: string;
   version: string;
-  restored: Promise<void>;
   commands: { execute(id: string, args?: object): Promise<unknown> };
   shell: { currentWidget: unknown };
 }
@@ -28,7 +31,7 @@ interface NotebookPanel {
 }
 
 // Errors Notebook 7.6 itself reports on a healthy page: shown, not failed on.
-const knownUpstreamErrors = [
+const knownUpstreamErrors: KnownError[] = [
   {
     // jupyter/notebook#7862: the shortcuts plugin reads its own settings before
     // they are loaded when another plugin's settings change first.
@@ -44,122 +47,76 @@ const knownUpstreamErrors = [
   }
 ];
 
-const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+runMain(() =>
+  smokeCheck(
+    'notebook7-page-probe',
+    startNotebook7Page,
+    async ({ page, browser, watch }) => {
+      const context = await browser.newContext();
+      const tree = await context.newPage();
+      watch(tree, '/tree');
 
-/** Collects a tab's console errors (failing the check) and warnings (shown). */
-function watchConsole(tab: Page, name: string, errors: string[], warnings: Set<string>): void {
-  tab.on('console', message => {
-    if (message.type() === 'error') {
-      errors.push(`${name}: console.error: ${message.text()}`);
-    } else if (message.type() === 'warning') {
-      warnings.add(`${name}: ${message.text()}`);
-    }
-  });
-  tab.on('pageerror', error => errors.push(`${name}: page error: ${error.message}`));
-}
+      const loadStarted = Date.now();
+      await tree.goto(page.url);
+      await waitRestored(tree);
+      const restoredMs = Date.now() - loadStarted;
 
-async function waitRestored(tab: Page): Promise<void> {
-  await tab.waitForFunction(() => 'jupyterapp' in globalThis);
-  await tab.evaluate(async () => {
-    await (globalThis as unknown as { jupyterapp: App }).jupyterapp.restored;
-  });
-}
-
-async function main(): Promise<void> {
-  const probe = await buildProbeExtension('notebook7-page-probe');
-  const page = await startNotebook7Page({
-    extensions: [probe.output],
-    ...(verbose ? { log: (line: string) => console.error(line) } : {})
-  });
-  const browser = await launchChromium();
-  try {
-    const context = await browser.newContext();
-    const errors: string[] = [];
-    const warnings = new Set<string>();
-    const tree = await context.newPage();
-    watchConsole(tree, '/tree', errors, warnings);
-
-    const loadStarted = Date.now();
-    await tree.goto(page.url);
-    await waitRestored(tree);
-    const restoredMs = Date.now() - loadStarted;
-
-    const { name, version, probed } = await tree.evaluate(() => {
-      const app = (globalThis as unknown as { jupyterapp: App }).jupyterapp;
-      const probed = (globalThis as { __probe?: boolean }).__probe === true;
-      return { name: app.name, version: app.version, probed };
-    });
-    if (name !== 'Jupyter Notebook' || !version.startsWith('7.6.')) {
-      throw new Error(`expected Jupyter Notebook 7.6.x, the page is ${name} ${version}`);
-    }
-    if (!probed) {
-      throw new Error('the prebuilt probe extension did not load');
-    }
-
-    // Notebook opens every document in a browser tab of its own.
-    const kernelStarted = Date.now();
-    const [notebook] = await Promise.all([
-      context.waitForEvent('page'),
-      tree.evaluate(async () => {
+      const { name, version } = await tree.evaluate(() => {
         const app = (globalThis as unknown as { jupyterapp: App }).jupyterapp;
-        await app.commands.execute('notebook:create-new', { kernelName: 'python3', isLauncher: true });
-      })
-    ]);
-    watchConsole(notebook, '/notebooks', errors, warnings);
-    await waitRestored(notebook);
-    await notebook.waitForFunction(() => {
-      const panel = (globalThis as unknown as { jupyterapp: App }).jupyterapp.shell
-        .currentWidget as NotebookPanel | null;
-      return panel?.sessionContext?.session?.kernel?.status === 'idle';
-    }, undefined, { timeout: 30_000 });
-    const kernelMs = Date.now() - kernelStarted;
-
-    const runStarted = Date.now();
-    await notebook.evaluate(async () => {
-      const app = (globalThis as unknown as { jupyterapp: App }).jupyterapp;
-      const panel = app.shell.currentWidget as NotebookPanel;
-      panel.content.activeCell.model.sharedModel.setSource('print(6*7)');
-      await app.commands.execute('notebook:run-cell');
-    });
-    await notebook.locator('.jp-OutputArea-output', { hasText: '42' }).waitFor({ timeout: 20_000 });
-    const runMs = Date.now() - runStarted;
-    const notebookProbed = await notebook.evaluate(() => (globalThis as { __probe?: boolean }).__probe === true);
-    if (!notebookProbed) {
-      throw new Error('the prebuilt probe extension did not load on the notebook page');
-    }
-
-    await writeFile(path.join(page.rootDir, 'hello.py'), 'print("hello")\n');
-    const editor = await context.newPage();
-    watchConsole(editor, '/edit', errors, warnings);
-    await editor.goto(new URL('/edit/hello.py', page.url).href);
-    await waitRestored(editor);
-    await editor.locator('.jp-FileEditor .cm-content', { hasText: 'print("hello")' }).waitFor();
-
-    console.log(`app: ${name} ${version}`);
-    console.log(`page load -> restored: ${seconds(restoredMs)}`);
-    console.log(`new notebook -> own tab, kernel idle: ${seconds(kernelMs)}`);
-    console.log(`run print(6*7) -> 42 shown: ${runMs} ms`);
-    console.log('prebuilt probe extension: loaded (tree and notebook pages)');
-    console.log('editor page: opened hello.py');
-    for (const warning of warnings) {
-      console.log(`console.warning (not failed on): ${warning}`);
-    }
-    const unexpected = errors.filter(error => {
-      const known = knownUpstreamErrors.find(({ pattern }) => pattern.test(error));
-      if (known) {
-        console.log(`${error} (known upstream: ${known.reason}, not failed on)`);
+        return { name: app.name, version: app.version };
+      });
+      if (name !== 'Jupyter Notebook' || !version.startsWith('7.6.')) {
+        throw new Error(`expected Jupyter Notebook 7.6.x, the page is ${name} ${version}`);
       }
-      return !known;
-    });
-    if (unexpected.length > 0) {
-      throw new Error(`the page reported errors:\n${unexpected.join('\n')}`);
-    }
-    console.log('console: no errors');
-  } finally {
-    await browser.close();
-    await page.stop();
-    await rm(probe.dir, { recursive: true, force: true });
-  }
-}
+      if (!(await probed(tree))) {
+        throw new Error('the prebuilt probe extension did not load');
+      }
 
-runMain(main);
+      // Notebook opens every document in a browser tab of its own.
+      const kernelStarted = Date.now();
+      const [notebook] = await Promise.all([
+        context.waitForEvent('page'),
+        tree.evaluate(async () => {
+          const app = (globalThis as unknown as { jupyterapp: App }).jupyterapp;
+          await app.commands.execute('notebook:create-new', { kernelName: 'python3', isLauncher: true });
+        })
+      ]);
+      watch(notebook, '/notebooks');
+      await waitRestored(notebook);
+      await notebook.waitForFunction(() => {
+        const panel = (globalThis as unknown as { jupyterapp: App }).jupyterapp.shell
+          .currentWidget as NotebookPanel | null;
+        return panel?.sessionContext?.session?.kernel?.status === 'idle';
+      }, undefined, { timeout: 30_000 });
+      const kernelMs = Date.now() - kernelStarted;
+
+      const runStarted = Date.now();
+      await notebook.evaluate(async () => {
+        const app = (globalThis as unknown as { jupyterapp: App }).jupyterapp;
+        const panel = app.shell.currentWidget as NotebookPanel;
+        panel.content.activeCell.model.sharedModel.setSource('print(6*7)');
+        await app.commands.execute('notebook:run-cell');
+      });
+      await notebook.locator('.jp-OutputArea-output', { hasText: '42' }).waitFor({ timeout: 20_000 });
+      const runMs = Date.now() - runStarted;
+      if (!(await probed(notebook))) {
+        throw new Error('the prebuilt probe extension did not load on the notebook page');
+      }
+
+      await writeFile(path.join(page.rootDir, 'hello.py'), 'print("hello")\n');
+      const editor = await context.newPage();
+      watch(editor, '/edit');
+      await editor.goto(new URL('/edit/hello.py', page.url).href);
+      await waitRestored(editor);
+      await editor.locator('.jp-FileEditor .cm-content', { hasText: 'print("hello")' }).waitFor();
+
+      console.log(`app: ${name} ${version}`);
+      console.log(`page load -> restored: ${seconds(restoredMs)}`);
+      console.log(`new notebook -> own tab, kernel idle: ${seconds(kernelMs)}`);
+      console.log(`run print(6*7) -> 42 shown: ${runMs} ms`);
+      console.log('prebuilt probe extension: loaded (tree and notebook pages)');
+      console.log('editor page: opened hello.py');
+    },
+    knownUpstreamErrors
+  )
+);
