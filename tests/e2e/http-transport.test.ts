@@ -5,6 +5,8 @@
  */
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Browser } from 'playwright-core';
 import { startJupyterLabPage, type JupyterLabPage } from '../../test-pages/jupyterlab/src/jupyterlab-page.js';
 import { launchChromium } from './support/chromium.js';
@@ -105,6 +107,17 @@ describe('MCP over Streamable HTTP with two agents', () => {
     const host = await post({ host: `evil.example:${url.port}` });
     expect(host).toEqual({ status: 403, body: expect.stringContaining('Host "evil.example:') });
     expect(server.stderr()).not.toMatch(/MCP session [0-9a-f]{8} opened \(3 open\)/);
+  });
+
+  it('refuses an MCP client without the bearer key that token --bearer prints', async () => {
+    const client = new Client({ name: 'no-key', version: '0.0.0' });
+    await expect(client.connect(new StreamableHTTPClientTransport(new URL(server.url)))).rejects.toThrow(/401|token --bearer/);
+    expect(server.bearer).toMatch(/^[0-9a-f]{64}$/);
+    expect(server.bearer).not.toBe(server.token);
+    expect(server.stderr()).toContain('refused an MCP request: this MCP endpoint needs "Authorization: Bearer <key>"');
+    // No secret in the log.
+    expect(server.stderr()).not.toContain(server.bearer);
+    expect(server.stderr()).not.toContain(server.token);
   });
 
   it('ends a session its agent ends, while the other goes on', async () => {

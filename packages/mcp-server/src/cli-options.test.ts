@@ -10,6 +10,7 @@ describe('parseCli', () => {
       hosts: ['127.0.0.1', '::1'],
       allowOrigins: [],
       rotate: false,
+      bearer: false,
       logLevel: 'info',
       maxMessageBytes: 64 * 1024 * 1024
     });
@@ -33,6 +34,7 @@ describe('parseCli', () => {
   it('reads the token command, --host and --allow-origin', () => {
     expect(parseCli(['token'])).toMatchObject({ command: 'token', rotate: false });
     expect(parseCli(['token', '--rotate'])).toMatchObject({ command: 'token', rotate: true });
+    expect(parseCli(['token', '--bearer'])).toMatchObject({ command: 'token', bearer: true, rotate: false });
     expect(parseCli(['--host', '0.0.0.0', '--allow-origin', 'https://hub.example.org', '--allow-origin', 'http://10.0.0.5:8000'])).toMatchObject({
       hosts: ['0.0.0.0'],
       allowOrigins: ['https://hub.example.org', 'http://10.0.0.5:8000']
@@ -43,6 +45,8 @@ describe('parseCli', () => {
     [['tokn'], 'unknown command "tokn". Commands: lite, token, install, uninstall, doctor. Run jupyter-live-mcp --help.'],
     [['--data-dir', '/x'], '--data-dir and --settings-dir go with install, uninstall and doctor.'],
     [['--rotate'], '--rotate goes with the token command: jupyter-live-mcp token --rotate.'],
+    [['--bearer'], '--bearer goes with the token command: jupyter-live-mcp token --bearer.'],
+    [['token', '--rotate', '--bearer'], 'token takes --rotate or --bearer, not both: rotate first, then print the new key with token --bearer.'],
     [['--allow-origin', 'hub.example.org'], '--allow-origin must be an origin such as https://hub.example.org, not "hub.example.org".'],
     [['--allow-origin', 'https://hub.example.org/'], '--allow-origin must be just an origin (scheme, host and port), e.g. "https://hub.example.org", not "https://hub.example.org/".']
   ])('refuses %j', (argv, message) => {

@@ -27,6 +27,8 @@ export interface CliOptions {
   maxMessageBytes: number;
   /** token --rotate */
   rotate: boolean;
+  /** token --bearer: print the key --http clients send. */
+  bearer: boolean;
   /** lite: the page's port and the browser to open it in. */
   lite?: LiteOptions;
 }
@@ -35,7 +37,7 @@ export const LOOPBACK_HOSTS = ['127.0.0.1', '::1'];
 
 export const USAGE = `Usage: jupyter-live-mcp [options]
        jupyter-live-mcp lite [--open | --headless] [--lite-port N] [options]
-       jupyter-live-mcp token [--rotate]
+       jupyter-live-mcp token [--rotate | --bearer]
        jupyter-live-mcp install [--data-dir DIR] [--settings-dir DIR] [--port N]
        jupyter-live-mcp uninstall [--data-dir DIR] [--settings-dir DIR]
        jupyter-live-mcp doctor [--data-dir DIR] [--settings-dir DIR] [--port N]
@@ -50,6 +52,7 @@ Commands:
                          goes to stderr
   token                  print the pairing token (created on first use)
   token --rotate         replace it with a new one (and in the settings install wrote)
+  token --bearer         print the key MCP clients of --http send (Authorization: Bearer <key>)
   install                copy the bridge into Jupyter's labextensions folder and write
                          the token (and, with --port, the server URL) into its settings
   uninstall              remove both again
@@ -89,6 +92,7 @@ export function parseCli(argv: readonly string[]): CliOptions {
         host: { type: 'string', multiple: true },
         'allow-origin': { type: 'string', multiple: true },
         rotate: { type: 'boolean' },
+        bearer: { type: 'boolean' },
         'data-dir': { type: 'string' },
         'settings-dir': { type: 'string' },
         'log-level': { type: 'string' },
@@ -120,6 +124,12 @@ export function parseCli(argv: readonly string[]): CliOptions {
   if (values.rotate && command !== 'token') {
     throw new CliError('--rotate goes with the token command: jupyter-live-mcp token --rotate.');
   }
+  if (values.bearer && command !== 'token') {
+    throw new CliError('--bearer goes with the token command: jupyter-live-mcp token --bearer.');
+  }
+  if (values.bearer && values.rotate) {
+    throw new CliError('token takes --rotate or --bearer, not both: rotate first, then print the new key with token --bearer.');
+  }
   const allowOrigins = (values['allow-origin'] ?? []).map((origin) => {
     let url: URL;
     try {
@@ -148,6 +158,7 @@ export function parseCli(argv: readonly string[]): CliOptions {
     hosts: values.host?.length ? values.host : LOOPBACK_HOSTS,
     allowOrigins,
     rotate: values.rotate ?? false,
+    bearer: values.bearer ?? false,
     logLevel: logLevel as LogLevel,
     maxMessageBytes:
       values['max-message-mb'] === undefined

@@ -12,6 +12,7 @@ import { installCommand, tokenCommand, uninstallCommand } from './install/setup-
 import { loadToken } from './pairing-token.js';
 import { buildMcpServer } from './mcp/mcp-server.js';
 import { startMcpHttpEndpoint } from './mcp/http-transport.js';
+import { httpBearer } from './mcp/http-auth.js';
 import { doctorCommand } from './doctor/doctor-command.js';
 import { startLite } from './lite/start-lite.js';
 
@@ -42,10 +43,11 @@ async function main(): Promise<void> {
   }
   const log = createLogger(options.logLevel);
   const router = new PageRouter();
+  const token = await loadToken();
   const endpoint = await startBridgeEndpoint({
     hosts: options.hosts,
     allowOrigins: options.allowOrigins,
-    token: await loadToken(),
+    token,
     port: options.port,
     router,
     log,
@@ -58,7 +60,7 @@ async function main(): Promise<void> {
   const lite = options.lite && (await startLite(options.lite, { serverUrl: endpoint.url, log }));
   if (options.http) {
     // No stdio here: the agents come and go, and the server runs until it is stopped.
-    const http = await startMcpHttpEndpoint({ ...options.http, allowOrigins: options.allowOrigins, log, newServer });
+    const http = await startMcpHttpEndpoint({ ...options.http, allowOrigins: options.allowOrigins, bearer: httpBearer(token), log, newServer });
     process.stderr.write(`jupyter-live-mcp: MCP endpoint (Streamable HTTP): ${http.url}\n`);
     const stopHttp = async (signal: string) => {
       log.info(`stopping: ${signal}`);

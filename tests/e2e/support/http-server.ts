@@ -2,7 +2,7 @@
  * The built CLI serving MCP over Streamable HTTP (--http), as a person starts
  * it for several agents, and real SDK clients connected to it over HTTP.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { CLI_PATH, agentOf, freePort, pairingConfig, type McpAgent } from './mcp-session.js';
@@ -13,6 +13,8 @@ export interface HttpServer {
   /** The bridge endpoint's port. */
   port: number;
   token: string;
+  /** The key clients send as Authorization: Bearer, as `token --bearer` prints it. */
+  bearer: string;
   configDir: string;
   stderr(): string;
   /** A new MCP client connected to the server; each is its own MCP session. */
@@ -30,8 +32,10 @@ export interface HttpAgent extends McpAgent {
 export async function startHttpServer(args: string[] = []): Promise<HttpServer> {
   const port = await freePort();
   const { configDir, token } = await pairingConfig();
+  const env = { ...process.env, JUPYTER_LIVE_MCP_CONFIG_DIR: configDir };
+  const bearer = execFileSync(process.execPath, [CLI_PATH, 'token', '--bearer'], { env, encoding: 'utf8' }).trim();
   const child: ChildProcess = spawn(process.execPath, [CLI_PATH, '--port', String(port), '--http', '0', '--log-level', 'debug', ...args], {
-    env: { ...process.env, JUPYTER_LIVE_MCP_CONFIG_DIR: configDir },
+    env,
     stdio: ['ignore', 'ignore', 'pipe']
   });
   let stderr = '';
@@ -52,10 +56,11 @@ export async function startHttpServer(args: string[] = []): Promise<HttpServer> 
     url,
     port,
     token,
+    bearer,
     configDir,
     stderr: () => stderr,
     async connect(name) {
-      const transport = new StreamableHTTPClientTransport(new URL(url));
+      const transport = new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { authorization: `Bearer ${bearer}` } } });
       const client = new Client({ name, version: '0.0.0' });
       const agent = agentOf(client);
       await client.connect(transport);

@@ -9,6 +9,7 @@ import { DEFAULT_PORT, type CliOptions } from '../cli-options.js';
 import { forgetSettingsFile, loadToken, rememberSettingsFile, settingsFiles, tokenFile, writeToken } from '../pairing-token.js';
 import { install, uninstall, writeBridgeSettings } from './install.js';
 import { bridgeSettingsFile, jupyterDataDir, labSettingsDir } from './jupyter-paths.js';
+import { httpBearer } from '../mcp/http-auth.js';
 
 /** The prebuilt bridge the build copies next to dist/ (and the npm package ships). */
 const BUNDLED_BRIDGE = fileURLToPath(new URL('../../labextension', import.meta.url));
@@ -16,6 +17,10 @@ const BUNDLED_BRIDGE = fileURLToPath(new URL('../../labextension', import.meta.u
 const say = (lines: string[]) => process.stderr.write(lines.map((line) => `${line}\n`).join(''));
 
 export async function tokenCommand(options: CliOptions): Promise<void> {
+  if (options.bearer) {
+    process.stdout.write(`${httpBearer(await loadToken())}\n`);
+    return;
+  }
   if (!options.rotate) {
     process.stdout.write(`${await loadToken()}\n`);
     return;
@@ -34,7 +39,8 @@ export async function tokenCommand(options: CliOptions): Promise<void> {
   say([
     `A new pairing token is in ${tokenFile()}.`,
     ...rewritten,
-    'Reload your Jupyter pages, put the token into the bridge settings of pages install did not set up, and restart running jupyter-live-mcp servers.'
+    'Reload your Jupyter pages, put the token into the bridge settings of pages install did not set up, and restart running jupyter-live-mcp servers.',
+    'MCP clients of --http need the new key too: jupyter-live-mcp token --bearer.'
   ]);
 }
 

@@ -13,6 +13,7 @@ import { BUILT_IN_TOOLS } from '@jupyter-live-mcp/protocol';
 import { createLogger } from '../log.js';
 import { PageRouter } from '../hub/page-router.js';
 import type { PageSession } from '../hub/page-session.js';
+import { httpBearer } from './http-auth.js';
 import { startMcpHttpEndpoint, type McpHttpEndpoint } from './http-transport.js';
 import { buildMcpServer } from './mcp-server.js';
 
@@ -20,12 +21,15 @@ let router: PageRouter;
 let listeners: number;
 let endpoint: McpHttpEndpoint;
 const logLines: string[] = [];
+const BEARER = httpBearer('a'.repeat(64));
+const AUTHORIZATION = { authorization: `Bearer ${BEARER}` };
 
 async function start(idleMs?: number) {
   endpoint = await startMcpHttpEndpoint({
     host: '127.0.0.1',
     port: 0,
     allowOrigins: [],
+    bearer: BEARER,
     log: createLogger('debug', (line) => logLines.push(line)),
     newServer: () => buildMcpServer({ router, log: createLogger('error', () => {}), version: 'test', bridgeUrl: 'ws://127.0.0.1:1' }),
     ...(idleMs ? { idleMs } : {})
@@ -53,7 +57,7 @@ afterEach(async () => {
 });
 
 async function connect() {
-  const transport = new StreamableHTTPClientTransport(new URL(endpoint.url));
+  const transport = new StreamableHTTPClientTransport(new URL(endpoint.url), { requestInit: { headers: AUTHORIZATION } });
   const client = new Client({ name: 'test', version: '0' });
   let listChanged = 0;
   client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
@@ -75,7 +79,7 @@ const page = {
 const initialize = (headers: Record<string, string> = {}) =>
   fetch(endpoint.url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...AUTHORIZATION, ...headers },
     body: JSON.stringify({
       jsonrpc: '2.0',
       id: 1,
@@ -136,12 +140,12 @@ describe('MCP over Streamable HTTP', () => {
     await start();
     const response = await fetch(endpoint.url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...AUTHORIZATION },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' })
     });
     expect(response.status).toBe(400);
     expect(listeners).toBe(0);
-    const unknown = await fetch(endpoint.url, { method: 'GET', headers: { 'mcp-session-id': 'nope', accept: 'text/event-stream' } });
+    const unknown = await fetch(endpoint.url, { method: 'GET', headers: { 'mcp-session-id': 'nope', accept: 'text/event-stream', ...AUTHORIZATION } });
     expect(unknown.status).toBe(404);
     expect(await unknown.text()).toContain('start a new session with initialize');
   });
@@ -176,6 +180,18 @@ describe('MCP over Streamable HTTP', () => {
     const elsewhere = await fetch(endpoint.url.replace(/\/mcp$/, '/'), { method: 'GET' });
     expect(elsewhere.status).toBe(404);
     expect(await elsewhere.text()).toContain('connect your MCP client to /mcp');
+    expect(listeners).toBe(0);
+  });
+
+  it('refuses a client without the bearer key, or with another, before any session exists, saying where the key comes from', async () => {
+    await start();
+    for (const authorization of ['', `Bearer ${httpBearer('b'.repeat(64))}`]) {
+      const response = await initialize({ authorization });
+      expect(response.status).toBe(401);
+      expect(response.headers.get('www-authenticate')).toBe('Bearer realm="jupyter-live-mcp"');
+      expect(await response.text()).toContain('jupyter-live-mcp token --bearer');
+    }
+    expect(endpoint.sessionCount).toBe(0);
     expect(listeners).toBe(0);
   });
 });

@@ -12,6 +12,7 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { Logger } from '../log.js';
 import { urlHost } from './http-address.js';
+import { refuseUnauthorized } from './http-auth.js';
 import { refuseMcpRequest } from './http-request-checks.js';
 
 export const MCP_PATH = '/mcp';
@@ -29,6 +30,8 @@ export interface McpHttpOptions {
   port: number;
   /** Origins allowed besides the loopback ones (--allow-origin). */
   allowOrigins: readonly string[];
+  /** The key clients must send as `Authorization: Bearer` (http-auth.ts). */
+  bearer: string;
   log: Logger;
   /** A fresh MCP Server for one session. */
   newServer(): Server;
@@ -109,6 +112,12 @@ export async function startMcpHttpEndpoint(options: McpHttpOptions): Promise<Mcp
       response.writeHead(404, { 'content-type': 'text/plain' }).end(`This is the jupyter-live-mcp MCP endpoint: connect your MCP client to ${MCP_PATH}.\n`);
       return;
     }
+    const unauthorized = refuseUnauthorized(request.headers.authorization, options.bearer);
+    if (unauthorized) {
+      log.warn(`refused an MCP request: ${unauthorized}`);
+      response.writeHead(401, { 'content-type': 'text/plain', 'www-authenticate': 'Bearer realm="jupyter-live-mcp"' }).end(`${unauthorized}\n`);
+      return;
+    }
     const id = request.headers['mcp-session-id'];
     if (typeof id !== 'string') {
       await openSession(request, response);
@@ -159,8 +168,8 @@ export async function startMcpHttpEndpoint(options: McpHttpOptions): Promise<Mcp
 
   if (!isLoopback(options.host)) {
     log.warn(
-      `the MCP endpoint listens on ${options.host}: anyone who can reach it can drive your Jupyter pages, ` +
-        'since MCP over HTTP has no pairing token. Prefer a loopback address unless you need this.'
+      `the MCP endpoint listens on ${options.host}: anyone who can reach it and has the bearer key can drive your ` +
+        'Jupyter pages, and plain HTTP carries that key readably. Prefer a loopback address unless you need this.'
     );
   }
   const port = (http.address() as AddressInfo).port;
