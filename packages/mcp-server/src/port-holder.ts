@@ -99,3 +99,8 @@ export function describeHolder(holder: PortHolder | undefined, platform: NodeJS.
   const command = platform === 'win32' ? `netstat -ano | findstr :${port}` : `lsof -i :${port}`;
   return `another program (${command} names it)`;
 }
+
+/** What holds `port`, in words, for the busy-port errors of the bridge, --http and lite endpoints. */
+export async function describePortHolder(port: number): Promise<string> {
+  return describeHolder(await findPortHolder(port), process.platform, port);
+}

@@ -11,8 +11,8 @@ import type { Logger } from '../log.js';
 import { PageSession } from './page-session.js';
 import type { PageRouter } from './page-router.js';
 import { createStatusHandler, isStatusRequest } from './status-endpoint.js';
-import { isAllowedOrigin, isServedHost } from './upgrade-checks.js';
-import { describeHolder, findPortHolder } from '../port-holder.js';
+import { isAllowedOrigin, isLoopbackAddress, isServedHost } from './upgrade-checks.js';
+import { describePortHolder } from '../port-holder.js';
 
 export interface BridgeEndpointOptions {
   /** Addresses to listen on; one that does not exist here (::1 without IPv6) is skipped. */
@@ -127,10 +127,6 @@ function listen(server: Server, host: string, port: number): Promise<void> {
   });
 }
 
-function isLoopbackAddress(host: string): boolean {
-  return host === '::1' || host === 'localhost' || host.startsWith('127.');
-}
-
 function refuseUpgrade(request: IncomingMessage, allowOrigins: readonly string[], listenHosts: readonly string[]): string | undefined {
   if (!isServedHost(request.headers.host, listenHosts)) {
     return `Host ${JSON.stringify(request.headers.host)} is neither a loopback name, an IP address nor a name given to --host`;
@@ -143,9 +139,8 @@ function refuseUpgrade(request: IncomingMessage, allowOrigins: readonly string[]
 
 async function describeListenError(error: NodeJS.ErrnoException, host: string, port: number): Promise<Error> {
   if (error.code === 'EADDRINUSE') {
-    const holder = describeHolder(await findPortHolder(port), process.platform, port);
     return new Error(
-      `port ${port} on ${host} is already in use by ${holder}; if that is another jupyter-live-mcp, this one is not ` +
+      `port ${port} on ${host} is already in use by ${await describePortHolder(port)}; if that is another jupyter-live-mcp, this one is not ` +
         `needed. Stop that program, or start this one with --port <another port> and set the same port in the ` +
         `bridge's "serverUrls" setting (jupyter-live-mcp doctor checks the setup).`
     );

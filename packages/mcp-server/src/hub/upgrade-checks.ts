@@ -9,6 +9,11 @@ import { isIP } from 'node:net';
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
+/** An address to listen on that only this machine reaches. */
+export function isLoopbackAddress(host: string): boolean {
+  return host === '::1' || host === 'localhost' || host.startsWith('127.');
+}
+
 /** `Host` must name a loopback host (any port). */
 export function isLoopbackHost(host: string | undefined): boolean {
   if (!host) {

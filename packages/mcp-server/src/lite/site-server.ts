@@ -11,6 +11,7 @@ import type { Logger } from '../log.js';
 import { SECRET_PARAM, checkAccess } from './page-secret.js';
 import { pairedSiteConfig, type Pairing } from './site-config.js';
 import { sendText, serveFile } from './static-files.js';
+import { describePortHolder } from '../port-holder.js';
 
 export interface LiteSiteOptions {
   /** The built site: jupyter-lite.json, lab/, notebooks/, build/, extensions/ ... */
@@ -84,15 +85,18 @@ export async function serveLiteSite(options: LiteSiteOptions): Promise<LiteSite>
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
-      reject(
+      const described =
         error.code === 'EADDRINUSE'
-          ? new Error(
-              `port ${port} on 127.0.0.1 (the lite page's port) is already in use, maybe by another ` +
-                `jupyter-live-mcp lite. Stop that one, or start this one with --lite-port <another port> ` +
-                `(notebooks saved in the browser are kept per port, so another port starts empty).`
+          ? describePortHolder(port).then(
+              (holder) =>
+                new Error(
+                  `port ${port} on 127.0.0.1 (the lite page's port) is already in use by ${holder}, maybe another ` +
+                    `jupyter-live-mcp lite. Stop that one, or start this one with --lite-port <another port> ` +
+                    `(notebooks saved in the browser are kept per port, so another port starts empty).`
+                )
             )
-          : new Error(`cannot serve the lite page on 127.0.0.1:${port}: ${error.message}`)
-      );
+          : Promise.resolve(new Error(`cannot serve the lite page on 127.0.0.1:${port}: ${error.message}`));
+      void described.then(reject);
     });
     server.listen(port, '127.0.0.1', () => resolve());
   });

@@ -11,6 +11,8 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { Logger } from '../log.js';
+import { isLoopbackAddress } from '../hub/upgrade-checks.js';
+import { describePortHolder } from '../port-holder.js';
 import { urlHost } from './http-address.js';
 import { refuseUnauthorized } from './http-auth.js';
 import { refuseMcpRequest } from './http-request-checks.js';
@@ -151,7 +153,7 @@ export async function startMcpHttpEndpoint(options: McpHttpOptions): Promise<Mcp
     });
   });
   await new Promise<void>((resolve, reject) => {
-    http.once('error', (error: NodeJS.ErrnoException) => reject(describeListenError(error, options.host, options.port)));
+    http.once('error', (error: NodeJS.ErrnoException) => describeListenError(error, options.host, options.port).then(reject));
     http.listen(options.port, options.host, resolve);
   });
   http.on('error', (error) => log.error(`MCP endpoint: ${error.message}`));
@@ -166,7 +168,7 @@ export async function startMcpHttpEndpoint(options: McpHttpOptions): Promise<Mcp
   }, Math.min(idleMs, 60_000));
   reaper.unref();
 
-  if (!isLoopback(options.host)) {
+  if (!isLoopbackAddress(options.host)) {
     log.warn(
       `the MCP endpoint listens on ${options.host}: anyone who can reach it and has the bearer key can drive your ` +
         'Jupyter pages, and plain HTTP carries that key readably. Prefer a loopback address unless you need this.'
@@ -188,13 +190,9 @@ export async function startMcpHttpEndpoint(options: McpHttpOptions): Promise<Mcp
   };
 }
 
-function isLoopback(host: string): boolean {
-  return host === '::1' || host === 'localhost' || host.startsWith('127.');
-}
-
-function describeListenError(error: NodeJS.ErrnoException, host: string, port: number): Error {
+async function describeListenError(error: NodeJS.ErrnoException, host: string, port: number): Promise<Error> {
   if (error.code === 'EADDRINUSE') {
-    return new Error(`--http ${urlHost(host, port)}: the port is already in use. Stop what holds it, or give --http another port.`);
+    return new Error(`--http ${urlHost(host, port)}: the port is already in use by ${await describePortHolder(port)}. Stop that program, or give --http another port.`);
   }
   return new Error(`--http ${urlHost(host, port)}: cannot listen there: ${error.message}`);
 }
