@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 
-export const PLUGIN_ID = 'jupyter-live-mcp-bridge:plugin';
+export { BRIDGE_PLUGIN_ID as PLUGIN_ID } from '@jupyter-live-mcp/protocol';
 
 /** Must match the server's DEFAULT_PORT and schema/plugin.json. */
 export const DEFAULT_SERVER_URL = 'ws://127.0.0.1:8767';

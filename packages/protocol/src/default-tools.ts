@@ -9,6 +9,11 @@ import type { ToolDescriptor, ToolHints } from './wire.js';
 
 /** The third-party extension jupyterlab-ai-commands. */
 export const AI_COMMANDS_PREFIX = 'jupyterlab-ai-commands:';
+/**
+ * The bridge's plugin id in JupyterLab's settings registry: the page reads its
+ * settings under it, and the server writes pairing settings for it (install, lite).
+ */
+export const BRIDGE_PLUGIN_ID = 'jupyter-live-mcp-bridge:plugin';
 /** Commands the bridge registers itself. */
 export const BRIDGE_COMMANDS_PREFIX = 'jupyter-live-mcp:';
 

@@ -6,6 +6,7 @@
  * starts any of the three page kinds the same way.
  */
 import { fileURLToPath } from 'node:url';
+import { BRIDGE_PLUGIN_ID as BRIDGE_PLUGIN } from '@jupyter-live-mcp/protocol';
 import type { Browser, Page } from 'playwright-core';
 import { startJupyterLabPage, type JupyterLabPage } from '../../../test-pages/jupyterlab/src/jupyterlab-page.js';
 import { startJupyterLiteSite } from '../../../test-pages/jupyterlite/src/jupyterlite-site.js';
@@ -16,7 +17,7 @@ import { startMcpSession, type McpSession } from './mcp-session.js';
 export const BRIDGE_DIR = fileURLToPath(new URL('../../../packages/lab-bridge/labextension', import.meta.url));
 /** Test-only stand-in for jupyterlab-ai-commands (see its README header). */
 export const AI_COMMANDS_FIXTURE_DIR = fileURLToPath(new URL('../../../test-pages/ai-commands-fixture/labextension', import.meta.url));
-export const BRIDGE_PLUGIN = 'jupyter-live-mcp-bridge:plugin';
+export { BRIDGE_PLUGIN };
 
 export type PageKind = 'JupyterLab' | 'Notebook 7' | 'JupyterLite';
 

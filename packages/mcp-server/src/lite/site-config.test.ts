@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BRIDGE_PLUGIN, pairedSiteConfig } from './site-config.js';
+import { BRIDGE_PLUGIN_ID as BRIDGE_PLUGIN } from '@jupyter-live-mcp/protocol';
+import { pairedSiteConfig } from './site-config.js';
 
 const PAIRING = { serverUrl: 'ws://127.0.0.1:8767', token: 'f'.repeat(64) };
 

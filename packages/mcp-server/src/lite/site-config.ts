@@ -1,9 +1,9 @@
 /**
  * Pairs the shipped site with this run's server: the bridge's serverUrls and token
- * become defaults in the jupyter-lite.json the site serves. Done per response, in
+ * become defaults in the jupyter-lite.json the site serves. Done once per run, in
  * memory, so the token is never written into the installed package.
  */
-export const BRIDGE_PLUGIN = 'jupyter-live-mcp-bridge:plugin';
+import { BRIDGE_PLUGIN_ID } from '@jupyter-live-mcp/protocol';
 
 export interface Pairing {
   /** The bridge endpoint, e.g. ws://127.0.0.1:8767 */
@@ -22,7 +22,7 @@ export function pairedSiteConfig(siteConfigText: string, pairing: Pairing): stri
   const overrides = (config['settingsOverrides'] ?? {}) as Settings;
   config['settingsOverrides'] = {
     ...overrides,
-    [BRIDGE_PLUGIN]: { ...overrides[BRIDGE_PLUGIN], serverUrls: [pairing.serverUrl], token: pairing.token }
+    [BRIDGE_PLUGIN_ID]: { ...overrides[BRIDGE_PLUGIN_ID], serverUrls: [pairing.serverUrl], token: pairing.token }
   };
   return JSON.stringify(site);
 }

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../log.js';
 import { cookieName } from './page-secret.js';
-import { BRIDGE_PLUGIN } from './site-config.js';
+import { BRIDGE_PLUGIN_ID as BRIDGE_PLUGIN } from '@jupyter-live-mcp/protocol';
 import { serveLiteSite, type LiteSite } from './site-server.js';
 
 const SECRET = '5e'.repeat(32);

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from '../log.js';
-import { configDir, loadToken } from '../pairing-token.js';
+import { configDir } from '../pairing-token.js';
 import { findChromium, openBrowser, startHeadlessChromium, type HeadlessBrowser } from './browser-launch.js';
 import { newSecret } from './page-secret.js';
 import { serveLiteSite } from './site-server.js';
@@ -28,7 +28,8 @@ const SITE_DIR = fileURLToPath(new URL('../../lite-site', import.meta.url));
 
 export async function startLite(
   options: LiteOptions,
-  context: { serverUrl: string; log: Logger }
+  /** The bridge endpoint's URL and the pairing token the server proves. */
+  context: { serverUrl: string; token: string; log: Logger }
 ): Promise<{ stop(): Promise<void> }> {
   const { log } = context;
   // Looked for first, so a missing browser stops the run before the page is served.
@@ -37,7 +38,7 @@ export async function startLite(
     siteDir: SITE_DIR,
     port: options.port,
     secret: newSecret(),
-    pairing: { serverUrl: context.serverUrl, token: await loadToken() },
+    pairing: { serverUrl: context.serverUrl, token: context.token },
     log
   });
   const kept =
