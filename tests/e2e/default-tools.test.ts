@@ -16,9 +16,7 @@ const NOTEBOOK = 'tools.ipynb';
 beforeAll(async () => {
   setup = await startLabWithAgent({ extensions: [AI_COMMANDS_FIXTURE_DIR] });
   await setup.open();
-  await ok('create_notebook', { name: NOTEBOOK });
-  // Opened in the background; in front, the page shows what the checks read.
-  await ok('open_document', { path: NOTEBOOK });
+  await setup.openNewNotebook(NOTEBOOK);
 });
 
 afterAll(async () => {

@@ -16,9 +16,7 @@ const PENDING_AFTER_SECONDS = 1.5;
 beforeAll(async () => {
   setup = await startLabWithAgent({ extensions: [AI_COMMANDS_FIXTURE_DIR], bridgeSettings: { pendingAfterSeconds: PENDING_AFTER_SECONDS } });
   await setup.open();
-  await ok('create_notebook', { name: NOTEBOOK });
-  // Opened in the background; in front, the page shows what the checks read.
-  await ok('open_document', { path: NOTEBOOK });
+  await setup.openNewNotebook(NOTEBOOK);
 });
 
 afterAll(async () => {

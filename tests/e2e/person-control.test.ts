@@ -14,9 +14,7 @@ beforeAll(async () => {
   setup = await startLabWithAgent({ extensions: [AI_COMMANDS_FIXTURE_DIR], bridgeSettings: { confirm: 'consequential', pendingAfterSeconds: 60 } });
   await setup.open();
   // Not consequential: these run without asking.
-  await ok('create_notebook', { name: NOTEBOOK });
-  // Opened in the background; in front, the page shows what the checks read.
-  await ok('open_document', { path: NOTEBOOK });
+  await setup.openNewNotebook(NOTEBOOK);
   cellId = (await ok('add_cell', { notebookPath: NOTEBOOK, content: 'print(6*7)' })).cellId as string;
 });
 

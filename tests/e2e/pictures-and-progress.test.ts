@@ -13,9 +13,7 @@ beforeAll(async () => {
   // Long enough that the slow calls here stay one MCP request.
   setup = await startLabWithAgent({ extensions: [AI_COMMANDS_FIXTURE_DIR], bridgeSettings: { pendingAfterSeconds: 60 } });
   await setup.open();
-  await ok('create_notebook', { name: NOTEBOOK });
-  // Opened in the background; in front, the page shows what the checks read.
-  await ok('open_document', { path: NOTEBOOK });
+  await setup.openNewNotebook(NOTEBOOK);
 });
 
 afterAll(async () => {

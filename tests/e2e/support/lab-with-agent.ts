@@ -68,6 +68,8 @@ export interface PageWithAgent<Site extends JupyterSite = JupyterSite> {
   open(url?: string): Promise<void>;
   /** Resolves once the server has `count` pages connected (a page that brings no new tools sends no list_changed). */
   waitForPages(count: number): Promise<void>;
+  /** Creates a notebook with a running kernel (create_notebook) and brings it to the front (open_document). */
+  openNewNotebook(name: string): Promise<void>;
   stop(): Promise<void>;
 }
 export type LabWithAgent = PageWithAgent<JupyterLabPage>;
@@ -111,6 +113,11 @@ async function withAgent<Site extends JupyterSite>(
         if (Date.now() > deadline) throw new Error(`${count} pages did not connect within 60 s`);
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
+    },
+    async openNewNotebook(name) {
+      await setup.mcp.ok('create_notebook', { name });
+      // Opened in the background; in front, the page shows what the checks read.
+      await setup.mcp.ok('open_document', { path: name });
     },
     async stop() {
       await browser.close();
