@@ -94,10 +94,13 @@ async function runningKernels(app: JupyterFrontEnd, refresh: (stale: boolean) =>
   }
   // A document that just started its kernel knows it before the list does.
   const listed = new Set([...kernels.running()].map((model) => model.id));
+  let timer: ReturnType<typeof setTimeout> | undefined;
   await Promise.race([
     refresh([...shown.keys()].some((id) => !listed.has(id))),
-    new Promise((resolve) => setTimeout(resolve, KERNEL_REFRESH_MS))
+    new Promise((resolve) => (timer = setTimeout(resolve, KERNEL_REFRESH_MS)))
   ]);
+  // A fresh list answers at once: no 2 s timer per call is left behind.
+  clearTimeout(timer);
   return [...kernels.running()].map((model) => ({
     id: model.id,
     name: model.name,
