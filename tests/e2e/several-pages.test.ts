@@ -19,10 +19,9 @@ beforeAll(async () => {
   idA = ((await ok('get_context')).page as { pageId: string }).pageId;
   tabB = await setup.browser.newPage();
   await tabB.goto(setup.site.url);
-  // The second page brings the same tools, so no list_changed: wait for its hello.
-  while ((setup.mcp.stderr().match(/page connected: /g) ?? []).length < 2) {
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  // The second page brings the same tools, so no list_changed: wait until select_page lists it
+  // (the server logs "page connected" at the token proof, before the page's catalogue makes it callable).
+  await setup.waitForPages(2);
   idB = ((await ok('select_page')).pages as { pageId: string }[]).find((p) => p.pageId !== idA)!.pageId;
 });
 
