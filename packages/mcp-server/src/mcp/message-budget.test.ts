@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { attachedLabel, succeed, type AttachedImage } from '@jupyter-live-mcp/protocol';
-import { MESSAGE_BUDGET_BYTES } from './message-budget.js';
+import { MESSAGE_BUDGET_BYTES, mostMessageBytes } from './message-budget.js';
 import { toCallToolResult } from './result-mapping.js';
 
 const MiB = 1024 * 1024;
@@ -13,6 +14,27 @@ describe('message budget', () => {
     const mapped = toCallToolResult(result, [picture(1000)]);
     expect(mapped.structuredContent).toEqual(result);
     expect(mapped.content).toHaveLength(2);
+  });
+
+  it('leaves whole an answer that fits only once measured (its size bound alone is over the budget)', () => {
+    const result = succeed({ text: 'x'.repeat(1.5 * MiB) });
+    const images = [picture(2 * MiB)];
+    const mapped = toCallToolResult(result, images);
+    expect(mapped.structuredContent).toEqual(result);
+    expect(mapped.content).toHaveLength(2);
+    expect(wireBytes(mapped)).toBeLessThanOrEqual(MESSAGE_BUDGET_BYTES);
+  });
+
+  it('bounds the size of every answer from its result alone (property)', () => {
+    const results = fc.dictionary(fc.string({ unit: 'binary' }), fc.jsonValue({ stringUnit: 'binary' }));
+    const images = fc.array(fc.string({ unit: fc.constantFrom('A', 'b', '+', '/') }).map((data): AttachedImage => ({ mimeType: 'image/png', data })), { maxLength: 3 });
+    fc.assert(
+      fc.property(results, images, (fields, pictures) => {
+        const result = succeed(fields);
+        expect(wireBytes(toCallToolResult(result, pictures)) + 256).toBeLessThanOrEqual(mostMessageBytes(result, pictures));
+      }),
+      { numRuns: 2000 }
+    );
   });
 
   it('attaches the pictures that fit, in order, and names the others as not attached with what to do', () => {

@@ -14,6 +14,8 @@ export const MESSAGE_BUDGET_BYTES = 8 * 1024 * 1024;
 /** The JSON-RPC envelope and the image blocks' own fields, generously. */
 const ENVELOPE_BYTES = 256;
 const IMAGE_BLOCK_BYTES = 64;
+/** The answer's fields around the result: the content list, the text block, isError. */
+const ANSWER_FIELDS_BYTES = 128;
 
 const DETACHED_WHY = `the pictures of this result do not fit in one MCP message (${MESSAGE_BUDGET_BYTES / 1024 / 1024} MiB); ask for this output alone (e.g. one cell), or lower the bridge's maxImageSide setting`;
 
@@ -33,6 +35,9 @@ export function fitMessageBudget(
   encode: (fitted: Fitted) => unknown,
   budget = MESSAGE_BUDGET_BYTES
 ): Fitted {
+  if (mostMessageBytes(result, images) <= budget) {
+    return { result, images };
+  }
   const bytes = (fitted: Fitted) => Buffer.byteLength(JSON.stringify(encode(fitted))) + ENVELOPE_BYTES;
   if (bytes({ result, images }) <= budget) {
     return { result, images };
@@ -51,6 +56,19 @@ export function fitMessageBudget(
     kept++;
   }
   return { result: detachLabels(result, kept, DETACHED_WHY) as ToolResult, images: images.slice(0, kept) };
+}
+
+/**
+ * The most an answer can take, from one serialisation of the result instead of
+ * building the answer: the result's JSON goes twice (as structured content and
+ * escaped in the text block), each time at most 3 UTF-8 bytes a UTF-16 unit
+ * (escaping only doubles ASCII quotes and backslashes; control characters are
+ * already escaped), and the pictures once. Almost every answer is far below
+ * the budget, and this settles it.
+ */
+export function mostMessageBytes(result: ToolResult, images: readonly AttachedImage[]): number {
+  const pictures = images.reduce((sum, image) => sum + image.data.length + IMAGE_BLOCK_BYTES, 0);
+  return 6 * JSON.stringify(result).length + pictures + ANSWER_FIELDS_BYTES + ENVELOPE_BYTES;
 }
 
 /**
