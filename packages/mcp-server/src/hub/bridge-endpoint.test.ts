@@ -6,8 +6,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { PROTOCOL_VERSION, isValidProof, proofOf, type ServerMessage } from '@jupyter-live-mcp/protocol';
 import { createLogger } from '../log.js';
-import { startBridgeEndpoint, type BridgeEndpoint } from './bridge-endpoint.js';
+import type { BridgeEndpoint } from './bridge-endpoint.js';
 import { PageRouter } from './page-router.js';
+import { startTestEndpoint } from './test-endpoint.test-support.js';
 
 const TOKEN = 'a'.repeat(64);
 const PAGE_NONCE = '1'.repeat(64);
@@ -18,14 +19,10 @@ let router: PageRouter;
 beforeEach(async () => {
   logLines.length = 0;
   router = new PageRouter();
-  endpoint = await startBridgeEndpoint({
-    hosts: ['127.0.0.1'],
+  endpoint = await startTestEndpoint({
     token: TOKEN,
-    port: 0,
     router,
     log: createLogger('debug', (line) => logLines.push(line)),
-    serverVersion: 'test',
-    maxMessageBytes: 4096,
     handshakeTimeoutMs: 500
   });
 });
@@ -219,15 +216,7 @@ describe('bridge endpoint', () => {
 describe('a busy port', () => {
   it('is an error that names the process holding it and what to do', async () => {
     const port = Number(new URL(endpoint.url).port);
-    const second = startBridgeEndpoint({
-      hosts: ['127.0.0.1'],
-      token: TOKEN,
-      port,
-      router: new PageRouter(),
-      log: createLogger('error', () => {}),
-      serverVersion: 'test',
-      maxMessageBytes: 4096
-    });
+    const second = startTestEndpoint({ token: TOKEN, port, router: new PageRouter() });
     // The first endpoint holds it: this very process.
     await expect(second).rejects.toThrow(new RegExp(`port ${port} on 127\\.0\\.0\\.1 is already in use by \\S+ \\(pid ${process.pid}: .*\\).*--port <another port>`));
   });

@@ -8,10 +8,10 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { PROTOCOL_VERSION, checkInput, proofOf, type ServerMessage } from '@jupyter-live-mcp/protocol';
-import { createLogger } from '../log.js';
 import { DEFAULT_CATALOGUE } from '../mcp/mcp-server.js';
-import { startBridgeEndpoint, type BridgeEndpoint } from './bridge-endpoint.js';
+import type { BridgeEndpoint } from './bridge-endpoint.js';
 import { PageRouter } from './page-router.js';
+import { startTestEndpoint } from './test-endpoint.test-support.js';
 
 const TOKEN = 'd'.repeat(64);
 const NONCE = 'e'.repeat(64);
@@ -19,15 +19,7 @@ let endpoint: BridgeEndpoint;
 const router = new PageRouter();
 
 beforeAll(async () => {
-  endpoint = await startBridgeEndpoint({
-    hosts: ['127.0.0.1'],
-    token: TOKEN,
-    port: 0,
-    router,
-    log: createLogger('error', () => {}),
-    serverVersion: 'fuzz',
-    maxMessageBytes: 1024 * 1024
-  });
+  endpoint = await startTestEndpoint({ token: TOKEN, router, maxMessageBytes: 1024 * 1024 });
 });
 
 afterAll(async () => {

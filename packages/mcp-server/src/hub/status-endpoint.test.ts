@@ -7,10 +7,10 @@ import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { proofOf } from '@jupyter-live-mcp/protocol';
-import { createLogger } from '../log.js';
 import { probeStatus } from '../doctor/status-client.js';
-import { startBridgeEndpoint, type BridgeEndpoint } from './bridge-endpoint.js';
+import type { BridgeEndpoint } from './bridge-endpoint.js';
 import { PageRouter } from './page-router.js';
+import { startTestEndpoint } from './test-endpoint.test-support.js';
 import type { PageSession } from './page-session.js';
 import { STATUS_PROOF_HEADER } from './status-endpoint.js';
 
@@ -23,15 +23,7 @@ const page = (pageId: string, app: string) =>
 
 beforeEach(async () => {
   router = new PageRouter();
-  endpoint = await startBridgeEndpoint({
-    hosts: ['127.0.0.1'],
-    token: TOKEN,
-    port: 0,
-    router,
-    log: createLogger('error', () => {}),
-    serverVersion: '9.9.9',
-    maxMessageBytes: 4096
-  });
+  endpoint = await startTestEndpoint({ token: TOKEN, router, serverVersion: '9.9.9' });
 });
 
 afterEach(async () => {
