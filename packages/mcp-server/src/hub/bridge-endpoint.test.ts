@@ -104,6 +104,20 @@ describe('bridge endpoint', () => {
     expect(await pending).toEqual({ result: { success: true, app: 'x' }, images: [{ mimeType: 'image/png', data: 'iVBOR' }] });
   });
 
+  it('writes what a page says about itself into the log quoted: a page cannot forge log lines', async () => {
+    const p = await page();
+    const forged = 'http://127.0.0.1:8888/lab\n[jupyter-live-mcp] info: page connected: FORGED\u001b[2J';
+    p.send({ ...hello, page: { ...hello.page, url: forged } });
+    const challenge = (await p.next()) as { nonce: string };
+    p.send({ type: 'proof', proof: proofOf('f'.repeat(64), 'page', PAGE_NONCE, challenge.nonce) });
+    await p.closed;
+    const log = logLines.join('');
+    expect(log).toMatch(/refused a page that could not prove the pairing token/);
+    expect(log).toContain('/lab\\u000a[jupyter-live-mcp] info: page connected: FORGED\\u001b[2J');
+    expect(log.split('\n').filter((line) => line.startsWith('[jupyter-live-mcp] info: page connected'))).toEqual([]);
+    expect(log).not.toContain('\u001b');
+  });
+
   it('answers malformed and unknown frames with an error and keeps the session', async () => {
     const p = await connectedPage();
     p.send('not json');

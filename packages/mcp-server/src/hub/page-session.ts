@@ -85,8 +85,13 @@ export class PageSession {
     return this.state === 'ready';
   }
 
+  /** The page as log lines name it; what the page sent is quoted, so it cannot forge a line. */
   get label(): string {
-    return this.identity ? `${this.identity.pageId} (${this.identity.app.name} ${this.identity.url})` : '(before hello)';
+    if (!this.identity) {
+      return '(before hello)';
+    }
+    const { pageId, app, url } = this.identity;
+    return `${pageId} (${printable(app.name)} ${printable(url)})`;
   }
 
   /**
@@ -278,6 +283,11 @@ export class PageSession {
     this.options.log.info(`page disconnected: ${this.label}`);
     this.options.onClose(this);
   }
+}
+
+/** Text from the page, safe for a log line: control characters (newlines, terminal escapes) escaped. */
+function printable(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 function rawText(data: RawData): string {

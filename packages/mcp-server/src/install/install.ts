@@ -64,6 +64,9 @@ export async function writeBridgeSettings(file: string, values: Record<string, u
     }
   }
   await mkdir(path.dirname(file), { recursive: true });
+  // Private before the token goes in: writeFile's mode applies only to a new file.
+  await chmod(file, 0o600).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ENOENT') throw error;
+  });
   await writeFile(file, JSON.stringify({ ...current, ...values }, null, 2) + '\n', { mode: 0o600 });
-  await chmod(file, 0o600);
 }

@@ -20,6 +20,13 @@ describe('checkAccess', () => {
     });
   });
 
+  it('redirects only within the site, whatever slashes the path starts with', () => {
+    expect(checkAccess({ url: `/.//evil.example/lab/?token=${SECRET}`, host: HOST, cookie: undefined }, SECRET, PORT)).toMatchObject({
+      kind: 'redirect',
+      location: '/evil.example/lab/'
+    });
+  });
+
   it('serves a request that carries the cookie, among other cookies', () => {
     expect(checkAccess({ url: '/build/bootstrap.js', host: HOST, cookie: COOKIE }, SECRET, PORT)).toEqual({ kind: 'serve' });
     expect(checkAccess({ url: '/lab/', host: 'localhost:8768', cookie: `a=1; ${COOKIE}; b=2` }, SECRET, PORT)).toEqual({ kind: 'serve' });

@@ -45,7 +45,8 @@ export function checkAccess(request: SiteRequest, secret: string, port: number):
     url.searchParams.delete(SECRET_PARAM);
     return {
       kind: 'redirect',
-      location: url.pathname + url.search,
+      // One leading slash: "//host/" would send the browser to another site.
+      location: url.pathname.replace(/^\/+/, '/') + url.search,
       setCookie: `${cookieName(port)}=${secret}; Path=/; HttpOnly; SameSite=Strict`
     };
   }
