@@ -39,6 +39,8 @@ describe('parseCli', () => {
       hosts: ['0.0.0.0'],
       allowOrigins: ['https://hub.example.org', 'http://10.0.0.5:8000']
     });
+    // IPv6 in brackets as --http writes it; a host given twice is listened on once.
+    expect(parseCli(['--host', '[::1]', '--host', '127.0.0.1', '--host', '::1']).hosts).toEqual(['::1', '127.0.0.1']);
   });
 
   it.each([
@@ -47,6 +49,9 @@ describe('parseCli', () => {
     [['--rotate'], '--rotate goes with the token command: jupyter-live-mcp token --rotate.'],
     [['--bearer'], '--bearer goes with the token command: jupyter-live-mcp token --bearer.'],
     [['token', '--rotate', '--bearer'], 'token takes --rotate or --bearer, not both: rotate first, then print the new key with token --bearer.'],
+    [['uninstall', '--data-dir='], '--data-dir was given an empty value. Give it one, or leave the flag out for the default.'],
+    [['install', '--settings-dir', ''], '--settings-dir was given an empty value. Give it one, or leave the flag out for the default.'],
+    [['--host', '127.0.0.1', '--host', ''], '--host was given an empty value. Give it one, or leave the flag out for the default.'],
     [['--allow-origin', 'hub.example.org'], '--allow-origin must be an origin such as https://hub.example.org, not "hub.example.org".'],
     [['--allow-origin', 'https://hub.example.org/'], '--allow-origin must be just an origin (scheme, host and port), e.g. "https://hub.example.org", not "https://hub.example.org/".']
   ])('refuses %j', (argv, message) => {

@@ -109,6 +109,13 @@ export function parseCli(argv: readonly string[]): CliOptions {
   } catch (error) {
     throw new CliError(`${(error as Error).message}. Run jupyter-live-mcp --help for the options.`);
   }
+  for (const [name, value] of Object.entries(values)) {
+    // An empty value (--data-dir="$UNSET") must not quietly mean the default: uninstall would
+    // then remove the real extension, and --host "" would listen on every interface.
+    if (value === '' || (Array.isArray(value) && value.includes(''))) {
+      throw new CliError(`--${name} was given an empty value. Give it one, or leave the flag out for the default.`);
+    }
+  }
   const logLevel = values['log-level'] ?? 'info';
   if (!LOG_LEVELS.includes(logLevel as LogLevel)) {
     throw new CliError(`--log-level must be one of ${LOG_LEVELS.join(', ')}, not ${JSON.stringify(logLevel)}.`);
@@ -118,7 +125,7 @@ export function parseCli(argv: readonly string[]): CliOptions {
   if ((command !== undefined && !commands.includes(command as (typeof commands)[number])) || extra.length) {
     throw new CliError(`unknown command "${[command, ...extra].join(' ')}". Commands: ${commands.join(', ')}. Run jupyter-live-mcp --help.`);
   }
-  if ((values['data-dir'] || values['settings-dir']) && command !== 'install' && command !== 'uninstall' && command !== 'doctor') {
+  if ((values['data-dir'] !== undefined || values['settings-dir'] !== undefined) && command !== 'install' && command !== 'uninstall' && command !== 'doctor') {
     throw new CliError('--data-dir and --settings-dir go with install, uninstall and doctor.');
   }
   if (values.rotate && command !== 'token') {
@@ -150,12 +157,12 @@ export function parseCli(argv: readonly string[]): CliOptions {
   }
   return {
     command: values.help ? 'help' : values.version ? 'version' : ((command as (typeof commands)[number] | undefined) ?? 'serve'),
-    ...(values['data-dir'] ? { dataDir: values['data-dir'] } : {}),
-    ...(values['settings-dir'] ? { settingsDir: values['settings-dir'] } : {}),
+    ...(values['data-dir'] !== undefined ? { dataDir: values['data-dir'] } : {}),
+    ...(values['settings-dir'] !== undefined ? { settingsDir: values['settings-dir'] } : {}),
     port,
     ...(http ? { http } : {}),
     ...(lite ? { lite } : {}),
-    hosts: values.host?.length ? values.host : LOOPBACK_HOSTS,
+    hosts: values.host?.length ? listenHosts(values.host) : LOOPBACK_HOSTS,
     allowOrigins,
     rotate: values.rotate ?? false,
     bearer: values.bearer ?? false,
@@ -165,6 +172,11 @@ export function parseCli(argv: readonly string[]): CliOptions {
         ? DEFAULT_MAX_MESSAGE_BYTES
         : integerIn('--max-message-mb', values['max-message-mb'], 1, 4096) * 1024 * 1024
   };
+}
+
+/** The --host addresses as listen() takes them: IPv6 without brackets (as --http writes it), each once. */
+function listenHosts(hosts: string[]): string[] {
+  return [...new Set(hosts.map((host) => (/^\[.*\]$/.test(host) ? host.slice(1, -1) : host)))];
 }
 
 function httpAddress(text: string, command: string | undefined, bridgePort: number): HttpAddress {

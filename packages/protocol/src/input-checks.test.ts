@@ -36,6 +36,18 @@ describe('checkInput', () => {
     });
   });
 
+  it.each(['toString', 'constructor', 'hasOwnProperty', '__proto__'])('refuses %s, a name every object has but the schema does not', (name) => {
+    // JSON.parse, as the arguments arrive, makes "__proto__" an own key.
+    const args = JSON.parse(`{"notebookPath": "a.ipynb", "${name}": {"notebookPath": 1}}`) as unknown;
+    expect(checkInput('add_cell', schema, args)).toEqual({ ok: false, error: expect.stringContaining(`add_cell: unknown argument "${name}".`) });
+  });
+
+  it('keeps "__proto__" a plain argument for a command that declares none', () => {
+    const result = checkInput('my_tool', undefined, JSON.parse('{"__proto__": {"polluted": true}}'));
+    expect(result.ok && Object.keys(result.args)).toEqual(['__proto__']);
+    expect(result.ok && (result.args as { polluted?: boolean }).polluted).toBeUndefined();
+  });
+
   it('refuses unknown arguments when every declared argument is hidden', () => {
     const result = checkInput('save_notebook', { properties: {}, additionalProperties: false }, { force: true });
     expect(result).toEqual({ ok: false, error: 'save_notebook: unknown argument "force". This tool takes no arguments.' });

@@ -42,13 +42,15 @@ export function checkInput(tool: string, schema: ArgumentsSchema | undefined, ar
   const properties = schema?.properties ?? {};
   const accepted = Object.keys(properties);
   const required = new Set(schema?.required ?? []);
-  const out: Record<string, unknown> = {};
+  // No prototype: an argument named "__proto__" stays a plain key instead of replacing it.
+  const out: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
 
   for (const [name, value] of Object.entries(args as Record<string, unknown>)) {
     if (UI_ONLY_ARGUMENTS.includes(name)) {
       continue;
     }
-    if (!(name in properties) && declaresArguments(schema)) {
+    // Own keys only: "toString" or "constructor" are in every object, not in the schema.
+    if (!Object.hasOwn(properties, name) && declaresArguments(schema)) {
       return {
         ok: false,
         error:
