@@ -67,6 +67,12 @@ describe('jupyter-live-mcp lite --headless', () => {
     expect(session.stderr()).toContain(`${printedPageUrl(session).origin}`);
   });
 
+  it("keeps the page's secret off every command line (other local users can read those)", async () => {
+    const secret = printedPageUrl(session).searchParams.get('token')!;
+    expect(await processesMentioning(session.configDir)).not.toEqual([]);
+    expect(await processesMentioning(secret)).toEqual([]);
+  });
+
   it('runs code in the JavaScript kernel', async () => {
     const created = await session.call('execute_command', { commandId: 'notebook:create-new', args: { kernelName: 'javascript' } });
     expect(created.result).toMatchObject({ success: true, result: { type: 'notebook' } });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findChromium, headlessChromiumArgs } from './browser-launch.js';
+import { findChromium, headlessChromiumArgs, redirectPage } from './browser-launch.js';
 
 const only = (...files: string[]) => (file: string) => files.includes(file);
 
@@ -21,14 +21,24 @@ describe('findChromium', () => {
 });
 
 describe('headlessChromiumArgs', () => {
-  it('opens the URL headless in the given profile, tied to this process by its pipe', () => {
-    const args = headlessChromiumArgs('http://127.0.0.1:8768/lab/?token=x', '/p', false);
-    expect(args).toEqual(expect.arrayContaining(['--headless', '--user-data-dir=/p', '--remote-debugging-pipe']));
-    expect(args.at(-1)).toBe('http://127.0.0.1:8768/lab/?token=x');
+  it('starts headless in the given profile, tied to this process by its pipe, with no URL on the command line', () => {
+    const args = headlessChromiumArgs('/p', false);
+    expect(args).toEqual(expect.arrayContaining(['--headless', '--user-data-dir=/p', '--remote-debugging-pipe', '--no-startup-window']));
+    expect(args.filter((arg) => !arg.startsWith('--'))).toEqual([]);
     expect(args).not.toContain('--no-sandbox');
   });
 
   it('turns the sandbox off only as root, where Chromium refuses it', () => {
-    expect(headlessChromiumArgs('u', '/p', true)).toContain('--no-sandbox');
+    expect(headlessChromiumArgs('/p', true)).toContain('--no-sandbox');
+  });
+});
+
+describe('redirectPage', () => {
+  it('sends the browser on to the URL, query and all, as a page the URL cannot break out of', () => {
+    const url = 'http://127.0.0.1:8768/lab/?token=ab12&path=a"<b>.ipynb';
+    const html = redirectPage(url);
+    const target = /<meta http-equiv="refresh" content="0;url=([^"]*)">/.exec(html)![1]!;
+    expect(target.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&amp;/g, '&')).toBe(url);
+    expect(html).not.toContain('<b>');
   });
 });

@@ -6,17 +6,35 @@
  */
 import { spawn } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Readable, Writable } from 'node:stream';
 import type { Logger } from '../log.js';
 
-/** Opens `url` in the person's default browser; a failure is logged, the URL is printed anyway. */
-export function openBrowser(url: string, log: Logger, platform: NodeJS.Platform = process.platform): void {
+/**
+ * A page that sends the browser on to `url`. The browser is given this file, not
+ * the URL: command lines are readable by every local user, and the URL carries
+ * the page's secret (Jupyter opens its own pages the same way).
+ */
+export function redirectPage(url: string): string {
+  const attribute = url.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  return (
+    `<!doctype html>\n<meta charset="utf-8">\n<meta http-equiv="refresh" content="0;url=${attribute}">\n` +
+    `<title>jupyter-live-mcp lite</title>\n<p>Opening <a href="${attribute}">the lite page</a>…</p>\n`
+  );
+}
+
+/**
+ * Opens `url` in the person's default browser through a private redirect file;
+ * a failure is logged, the URL is printed anyway. Returns the removal of that file.
+ */
+export async function openBrowser(url: string, log: Logger, platform: NodeJS.Platform = process.platform): Promise<() => Promise<void>> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'jupyter-live-mcp-open-'));
+  const file = path.join(dir, 'open-lite.html');
+  await writeFile(file, redirectPage(url), { mode: 0o600 });
   const [command, ...args] =
-    platform === 'darwin'
-      ? ['open', url]
-      : platform === 'win32'
-        ? ['cmd', '/c', 'start', '""', url.replace(/&/g, '^&')]
-        : ['xdg-open', url];
+    platform === 'darwin' ? ['open', file] : platform === 'win32' ? ['cmd', '/c', 'start', '""', `"${file}"`] : ['xdg-open', file];
   const child = spawn(command!, args, {
     stdio: 'ignore',
     detached: true,
@@ -24,6 +42,7 @@ export function openBrowser(url: string, log: Logger, platform: NodeJS.Platform 
   });
   child.on('error', (error) => log.warn(`could not open a browser (${command}: ${error.message}): open the URL above yourself.`));
   child.unref();
+  return () => rm(dir, { recursive: true, force: true });
 }
 
 const CHROMIUM_NAMES = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable'];
@@ -64,9 +83,15 @@ export function findChromium(env: NodeJS.ProcessEnv = process.env, canRun: (file
   return found;
 }
 
-export function headlessChromiumArgs(url: string, profileDir: string, asRoot: boolean): string[] {
+/**
+ * No URL: a command line is readable by every local user (/proc/<pid>/cmdline),
+ * and the lite URL carries the page's secret. The page is opened through the
+ * DevTools pipe instead (openThroughPipe).
+ */
+export function headlessChromiumArgs(profileDir: string, asRoot: boolean): string[] {
   return [
     '--headless',
+    '--no-startup-window',
     `--user-data-dir=${profileDir}`,
     // Chromium quits when this pipe closes, so it goes with this process even when
     // this process is killed and has no chance to stop it.
@@ -80,9 +105,38 @@ export function headlessChromiumArgs(url: string, profileDir: string, asRoot: bo
     '--disable-sync',
     '--mute-audio',
     // Chromium refuses to start as root with its sandbox on.
-    ...(asRoot ? ['--no-sandbox'] : []),
-    url
+    ...(asRoot ? ['--no-sandbox'] : [])
   ];
+}
+
+/**
+ * Opens `url` in a new tab through Chromium's DevTools pipe (fd 3 in, fd 4 out:
+ * JSON messages ended by a NUL byte), answering once Chromium has created it.
+ */
+export function openThroughPipe(toChromium: Writable, fromChromium: Readable, url: string, timeoutMs = 30_000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let buffered = '';
+    const done = (error?: Error) => {
+      clearTimeout(timer);
+      fromChromium.off('data', onData);
+      if (error) reject(error);
+      else resolve();
+    };
+    const timer = setTimeout(() => done(new Error(`Chromium did not open the lite page within ${timeoutMs / 1000} s`)), timeoutMs);
+    const onData = (chunk: Buffer) => {
+      buffered += chunk.toString('utf8');
+      const messages = buffered.split('\0');
+      buffered = messages.pop()!;
+      for (const text of messages) {
+        const message = JSON.parse(text) as { id?: number; error?: { message: string } };
+        if (message.id === 1) {
+          done(message.error ? new Error(`Chromium could not open the lite page: ${message.error.message}`) : undefined);
+        }
+      }
+    };
+    fromChromium.on('data', onData);
+    toChromium.write(JSON.stringify({ id: 1, method: 'Target.createTarget', params: { url } }) + '\0');
+  });
 }
 
 export interface HeadlessBrowser {
@@ -96,7 +150,7 @@ export async function startHeadlessChromium(
   profileDir: string,
   log: Logger
 ): Promise<HeadlessBrowser> {
-  const child = spawn(executable, headlessChromiumArgs(url, profileDir, process.getuid?.() === 0), {
+  const child = spawn(executable, headlessChromiumArgs(profileDir, process.getuid?.() === 0), {
     // Its own process group, so stop() reaches the renderers and helpers too. fds 3
     // and 4 are --remote-debugging-pipe's.
     detached: true,
@@ -113,8 +167,6 @@ export async function startHeadlessChromium(
     stderrTail = (stderrTail + text).slice(-2000);
     for (const line of text.split('\n').filter(Boolean)) log.debug(`chromium: ${line}`);
   });
-  // Drained, though Chromium answers there only when asked something.
-  (child.stdio[4] as NodeJS.ReadableStream | null)?.resume();
   let stopping = false;
   const exited = new Promise<void>((resolve) => {
     child.once('exit', (code, signal) => {
@@ -138,6 +190,17 @@ export async function startHeadlessChromium(
   // A process.exit() elsewhere must not leave Chromium behind.
   const onExit = () => killGroup('SIGKILL');
   process.once('exit', onExit);
+  const fromChromium = child.stdio[4] as Readable;
+  try {
+    await openThroughPipe(child.stdio[3] as Writable, fromChromium, url);
+  } catch (error) {
+    process.off('exit', onExit);
+    stopping = true;
+    killGroup('SIGKILL');
+    throw error;
+  }
+  // Drained from now on: Chromium writes events there that nobody reads.
+  fromChromium.resume();
   log.info(`headless Chromium (${executable}, pid ${pid}) opened the lite page`);
   return {
     async stop() {

@@ -50,6 +50,7 @@ export async function startLite(
       `  Notebooks and settings are kept in the browser's storage for ${site.origin}: ${kept}.\n`
   );
   let browser: HeadlessBrowser | undefined;
+  let removeRedirectFile: (() => Promise<void>) | undefined;
   let profileToRemove: string | undefined;
   if (chromium) {
     // Per port, as the storage is: a fixed port keeps its notebooks between runs, port 0 is a one-off.
@@ -65,12 +66,13 @@ export async function startLite(
       throw error;
     }
   } else if (options.browser === 'open') {
-    openBrowser(site.url, log);
+    removeRedirectFile = await openBrowser(site.url, log);
   }
   return {
     async stop() {
       await browser?.stop();
       await site.close();
+      await removeRedirectFile?.();
       if (profileToRemove) {
         await rm(profileToRemove, { recursive: true, force: true, maxRetries: 3 });
       }
