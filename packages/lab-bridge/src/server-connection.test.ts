@@ -72,7 +72,7 @@ afterEach(() => {
 /** Plays an honest server through the handshake. */
 function pair(socket: ScriptedSocket): void {
   const hello = socket.sent[0] as { type: string; nonce: string };
-  socket.receive({ type: 'challenge', nonce: SERVER_NONCE, proof: proofOf(TOKEN, 'server', hello.nonce, SERVER_NONCE) });
+  socket.receive({ type: 'challenge', nonce: SERVER_NONCE, proof: proofOf(TOKEN, 'server', { port: 1, pageNonce: hello.nonce, serverNonce: SERVER_NONCE }) });
   socket.receive({ type: 'welcome', protocol: PROTOCOL_VERSION, serverVersion: 'test' });
 }
 
@@ -104,7 +104,7 @@ describe('the bridge on the wire', () => {
     pair(socket);
     const proof = socket.sent[1] as { type: string; proof: string };
     expect(proof.type).toBe('proof');
-    expect(isValidProof(proof.proof, TOKEN, 'page', hello.nonce, SERVER_NONCE)).toBe(true);
+    expect(isValidProof(proof.proof, TOKEN, 'page', { port: 1, pageNonce: hello.nonce, serverNonce: SERVER_NONCE })).toBe(true);
     expect(socket.sent[2]).toEqual({ type: 'catalogue', tools: [] });
     expect(connection.connected).toBe(true);
   });

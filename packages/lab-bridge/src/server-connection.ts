@@ -9,6 +9,7 @@ import {
   isValidProof,
   parseServerMessage,
   proofOf,
+  type Exchange,
   randomHex,
   type Call,
   type Challenge,
@@ -103,6 +104,13 @@ export class ServerConnection {
     if (this.welcomed) {
       this.send({ type: 'page-state', focused, title: document.title });
     }
+  }
+
+  /** What both proofs of this handshake cover: the port this page dialled and both nonces. */
+  private exchange(serverNonce: string): Exchange {
+    const dialled = new URL(this.url);
+    const port = Number(dialled.port || (dialled.protocol === 'wss:' ? 443 : 80));
+    return { port, pageNonce: this.pageNonce, serverNonce };
   }
 
   private connect(): void {
@@ -224,7 +232,7 @@ export class ServerConnection {
 
   /** The server's proof of the token: answered with ours only if it holds. */
   private challenge(message: Challenge): void {
-    if (!isValidProof(message.proof, this.hooks.token, 'server', this.pageNonce, message.nonce)) {
+    if (!isValidProof(message.proof, this.hooks.token, 'server', this.exchange(message.nonce))) {
       this.hooks.log.warn(
         `refused ${this.url}: it could not prove the pairing token, so it may not be your jupyter-live-mcp server ` +
           '(or the token changed). Nothing was sent to it and it can run nothing here. If it is yours, run ' +
@@ -235,7 +243,7 @@ export class ServerConnection {
       return;
     }
     this.serverProved = true;
-    this.send({ type: 'proof', proof: proofOf(this.hooks.token, 'page', this.pageNonce, message.nonce) });
+    this.send({ type: 'proof', proof: proofOf(this.hooks.token, 'page', this.exchange(message.nonce)) });
   }
 
   private alertOnce(message: string): void {

@@ -1,10 +1,13 @@
 /**
  * Mutual proof of the pairing token (SPEC §6). The page and the server share a
  * 256-bit token; neither ever sends it. Each side sends a fresh nonce, and each
- * proves the token with an HMAC-SHA256 over both nonces and its own side label,
- * so a proof can be replayed neither on another connection nor as the other
- * side's. The server proves itself first: the page sends nothing that depends
- * on the token to a server that cannot.
+ * proves the token with an HMAC-SHA256 over both nonces, the endpoint's port and
+ * its own side label, so a proof can be replayed neither on another connection
+ * nor as the other side's. The port is the one the page dialled, as the page
+ * sees it and as the server listens on it: a program squatting the port a page
+ * dials cannot relay the handshake to the real server on another port and then
+ * run calls in the page. The server proves itself first: the page sends nothing
+ * that depends on the token to a server that cannot.
  *
  * @noble/hashes (audited, no dependencies) rather than crypto.subtle, which a
  * page served over plain http from a non-localhost host does not have.
@@ -28,13 +31,20 @@ export function newToken(): string {
   return randomHex(32);
 }
 
-export function proofOf(token: string, side: Side, pageNonce: string, serverNonce: string): string {
-  return bytesToHex(hmac(sha256, utf8ToBytes(token), utf8ToBytes(`jupyter-live-mcp/v1|${side}|${pageNonce}|${serverNonce}`)));
+/** What a proof covers besides the token and side: the endpoint's port and both nonces (`doctor`'s is the page's). */
+export interface Exchange {
+  port: number;
+  pageNonce: string;
+  serverNonce: string;
+}
+
+export function proofOf(token: string, side: Side, { port, pageNonce, serverNonce }: Exchange): string {
+  return bytesToHex(hmac(sha256, utf8ToBytes(token), utf8ToBytes(`jupyter-live-mcp/v2|${side}|${port}|${pageNonce}|${serverNonce}`)));
 }
 
 /** Checks a proof in constant time for proofs of the right length. */
-export function isValidProof(proof: string, token: string, side: Side, pageNonce: string, serverNonce: string): boolean {
-  const expected = proofOf(token, side, pageNonce, serverNonce);
+export function isValidProof(proof: string, token: string, side: Side, exchange: Exchange): boolean {
+  const expected = proofOf(token, side, exchange);
   if (proof.length !== expected.length) {
     return false;
   }

@@ -22,7 +22,7 @@
 import { z } from 'zod';
 import { toolResultSchema } from './result-protocol.js';
 
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
 
 /** Default limit of one wire message, in bytes (SPEC §6). */
 export const DEFAULT_MAX_MESSAGE_BYTES = 64 * 1024 * 1024;

@@ -39,7 +39,7 @@ export async function probeStatus(host: string, port: number, token: string | un
     return { kind: 'other-token' };
   }
   const nonce = randomHex();
-  const proof = proofOf(token, 'doctor', nonce, answer.challenge);
+  const proof = proofOf(token, 'doctor', { port, pageNonce: nonce, serverNonce: answer.challenge });
   let second: Reply;
   try {
     second = await get(host, port, { [STATUS_PROOF_HEADER]: `${answer.challenge} ${nonce} ${proof}` });

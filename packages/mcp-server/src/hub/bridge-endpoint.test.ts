@@ -71,14 +71,17 @@ const tool = {
   hints: { readOnly: true, consequential: false, untrustedContent: false }
 };
 
+/** What a page dialling this endpoint proves over. */
+const exchange = (serverNonce: string) => ({ port: endpoint.port, pageNonce: PAGE_NONCE, serverNonce });
+
 /** The server proves the token first; the page answers with its own proof. */
 async function provedPage(token = TOKEN) {
   const p = await page();
   p.send(hello);
   const challenge = (await p.next()) as { type: string; nonce: string; proof: string };
   expect(challenge.type).toBe('challenge');
-  expect(isValidProof(challenge.proof, TOKEN, 'server', PAGE_NONCE, challenge.nonce)).toBe(true);
-  p.send({ type: 'proof', proof: proofOf(token, 'page', PAGE_NONCE, challenge.nonce) });
+  expect(isValidProof(challenge.proof, TOKEN, 'server', exchange(challenge.nonce))).toBe(true);
+  p.send({ type: 'proof', proof: proofOf(token, 'page', exchange(challenge.nonce)) });
   return p;
 }
 
@@ -104,12 +107,25 @@ describe('bridge endpoint', () => {
     expect(await pending).toEqual({ result: { success: true, app: 'x' }, images: [{ mimeType: 'image/png', data: 'iVBOR' }] });
   });
 
+  it('pairs with no page that dialled another port: a program relaying the handshake between ports gets nowhere', async () => {
+    const p = await page();
+    p.send(hello);
+    const challenge = (await p.next()) as { nonce: string; proof: string };
+    // The page dialled the relay's port: the server's proof is not valid there, so the page stops.
+    const relayed = { ...exchange(challenge.nonce), port: endpoint.port + 1 };
+    expect(isValidProof(challenge.proof, TOKEN, 'server', relayed)).toBe(false);
+    // And a page proof made for the relay's port is refused here.
+    p.send({ type: 'proof', proof: proofOf(TOKEN, 'page', relayed) });
+    expect(await p.closed).toMatchObject({ code: 4401 });
+    expect(router.pageCount).toBe(0);
+  });
+
   it('writes what a page says about itself into the log quoted: a page cannot forge log lines', async () => {
     const p = await page();
     const forged = 'http://127.0.0.1:8888/lab\n[jupyter-live-mcp] info: page connected: FORGED\u001b[2J';
     p.send({ ...hello, page: { ...hello.page, url: forged } });
     const challenge = (await p.next()) as { nonce: string };
-    p.send({ type: 'proof', proof: proofOf('f'.repeat(64), 'page', PAGE_NONCE, challenge.nonce) });
+    p.send({ type: 'proof', proof: proofOf('f'.repeat(64), 'page', exchange(challenge.nonce)) });
     await p.closed;
     const log = logLines.join('');
     expect(log).toMatch(/refused a page that could not prove the pairing token/);
@@ -151,7 +167,7 @@ describe('bridge endpoint', () => {
     const log = logLines.join('');
     expect(log).toMatch(/refused a page that could not prove the pairing token/);
     expect(log).not.toContain(TOKEN);
-    expect(log).not.toContain(proofOf('b'.repeat(64), 'page', PAGE_NONCE, ''));
+    expect(log).not.toContain(proofOf('b'.repeat(64), 'page', exchange('')));
   });
 
   it('refuses a client without the token that skips the proof: no welcome, no calls', async () => {

@@ -49,6 +49,7 @@ export async function startBridgeEndpoint(options: BridgeEndpointOptions): Promi
       new PageSession(ws, {
         log,
         token: options.token,
+        port: request.socket.localPort!,
         serverVersion: options.serverVersion,
         maxMessageBytes: options.maxMessageBytes,
         handshakeTimeoutMs: options.handshakeTimeoutMs ?? 10_000,

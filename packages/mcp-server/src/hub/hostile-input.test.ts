@@ -60,7 +60,7 @@ async function pairedPage() {
   page.socket.send(JSON.stringify({ type: 'hello', protocol: PROTOCOL_VERSION, bridgeVersion: 'f', page: { pageId: 'fuzz', app: { name: 'F', version: '1' }, url: 'u' }, nonce: NONCE }));
   await expect.poll(() => page.messages.length).toBe(1);
   const challenge = page.messages[0] as { nonce: string };
-  page.socket.send(JSON.stringify({ type: 'proof', proof: proofOf(TOKEN, 'page', NONCE, challenge.nonce) }));
+  page.socket.send(JSON.stringify({ type: 'proof', proof: proofOf(TOKEN, 'page', { port: endpoint.port, pageNonce: NONCE, serverNonce: challenge.nonce }) }));
   await expect.poll(() => page.messages.length).toBe(2);
   page.socket.send(JSON.stringify({ type: 'catalogue', tools: [{ name: 'echo', description: 'e', inputSchema: { type: 'object' }, hints: { readOnly: true, consequential: false, untrustedContent: false } }] }));
   await expect.poll(() => router.current()?.identity?.pageId).toBe('fuzz');

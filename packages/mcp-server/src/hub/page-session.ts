@@ -12,6 +12,7 @@ import {
   isValidProof,
   parsePageMessage,
   proofOf,
+  type Exchange,
   randomHex,
   type AttachedImage,
   type Catalogue,
@@ -28,6 +29,8 @@ export interface PageSessionOptions {
   log: Logger;
   /** The pairing token both sides prove (pairing.ts); it never crosses the wire. */
   token: string;
+  /** The port the page's connection arrived on: both proofs cover it (pairing.ts). */
+  port: number;
   serverVersion: string;
   maxMessageBytes: number;
   /** How long a page may take to say hello and send its catalogue. */
@@ -214,7 +217,7 @@ export class PageSession {
     this.send({
       type: 'challenge',
       nonce: this.nonces.server,
-      proof: proofOf(this.options.token, 'server', this.nonces.page, this.nonces.server)
+      proof: proofOf(this.options.token, 'server', this.exchange())
     });
   }
 
@@ -223,7 +226,7 @@ export class PageSession {
       this.reject('a proof arrived out of turn');
       return;
     }
-    if (!isValidProof(message.proof, this.options.token, 'page', this.nonces.page, this.nonces.server)) {
+    if (!isValidProof(message.proof, this.options.token, 'page', this.exchange())) {
       // Say nothing more: the other side does not know the token.
       this.options.log.warn(`refused a page that could not prove the pairing token: ${this.label}`);
       this.close(CLOSE_CODES.notPaired, 'the page could not prove the pairing token; set the bridge token setting to jupyter-live-mcp token');
@@ -256,6 +259,10 @@ export class PageSession {
     if (this.state === 'awaiting-hello' || this.state === 'awaiting-proof') {
       this.close(CLOSE_CODES.handshakeFailed, 'handshake failed: ' + reason);
     }
+  }
+
+  private exchange(): Exchange {
+    return { port: this.options.port, pageNonce: this.nonces.page, serverNonce: this.nonces.server };
   }
 
   private send(message: ServerMessage): void {

@@ -67,7 +67,7 @@ describe('GET /status', () => {
 
   it('takes a proof once: a replayed one is refused', async () => {
     const { challenge } = JSON.parse((await get({})).body) as { challenge: string };
-    const header = `${challenge} ${'1'.repeat(64)} ${proofOf(TOKEN, 'doctor', '1'.repeat(64), challenge)}`;
+    const header = `${challenge} ${'1'.repeat(64)} ${proofOf(TOKEN, 'doctor', { port: endpoint.port, pageNonce: '1'.repeat(64), serverNonce: challenge })}`;
     expect((await get({ [STATUS_PROOF_HEADER]: header })).status).toBe(200);
     expect((await get({ [STATUS_PROOF_HEADER]: header })).status).toBe(401);
   });

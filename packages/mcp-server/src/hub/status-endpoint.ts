@@ -60,14 +60,14 @@ export function createStatusHandler(options: StatusEndpointOptions): StatusHandl
     return challenge;
   };
 
-  const isProven = (header: string): boolean => {
+  const isProven = (header: string, port: number): boolean => {
     const [challenge, nonce, proof, ...rest] = header.trim().split(/\s+/);
     if (!challenge || !nonce || !proof || rest.length) {
       return false;
     }
     const expires = challenges.get(challenge);
     challenges.delete(challenge);
-    return expires !== undefined && expires > now() && isValidProof(proof, options.token, 'doctor', nonce, challenge);
+    return expires !== undefined && expires > now() && isValidProof(proof, options.token, 'doctor', { port, pageNonce: nonce, serverNonce: challenge });
   };
 
   return (request, response) => {
@@ -80,7 +80,7 @@ export function createStatusHandler(options: StatusEndpointOptions): StatusHandl
       answer(200, { challenge: issueChallenge() });
       return;
     }
-    if (!isProven(header)) {
+    if (!isProven(header, request.socket.localPort!)) {
       answer(401, {
         error: 'the proof does not match this server\'s pairing token, or its challenge expired; ask again with a fresh challenge'
       });
