@@ -1,12 +1,13 @@
 /**
  * The pairing token between a real page and the server: a page with the wrong
  * token is refused by the server, and the real bridge refuses a rogue server
- * that does not know the token, runs nothing for it and tells the person why.
+ * that does not know the token, runs nothing for it and tells the person why,
+ * even when it relays the handshake to the real server.
  */
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { WebSocketServer, type WebSocket } from 'ws';
+import { WebSocket, WebSocketServer } from 'ws';
 import { PROTOCOL_VERSION, randomHex } from '@jupyter-live-mcp/protocol';
 import { BRIDGE_DIR, BRIDGE_PLUGIN } from './support/lab-with-agent.js';
 import { launchChromium } from './support/chromium.js';
@@ -85,9 +86,50 @@ describe('pairing', () => {
     await expect
       .poll(async () => (await notifications(page)).join('\n'), { timeout: 30_000 })
       .toMatch(/Refused ws:\/\/127\.0\.0\.1:\d+: it cannot prove the pairing token; nothing was sent/);
-    // It heard the page's hello (with a nonce) and nothing else: no proof, no catalogue, no result.
+    // It heard the page's hello and nothing else: no proof, no catalogue, no result, not even
+    // which page it is (no URL, no app): a protocol number and a nonce.
     expect(received.length).toBeGreaterThan(0);
-    expect(received.every((message) => (message as { type: string }).type === 'hello')).toBe(true);
+    for (const message of received) {
+      expect(Object.keys(message as object).sort()).toEqual(['nonce', 'protocol', 'type']);
+      expect(message).toMatchObject({ type: 'hello' });
+    }
+    expect(await page.locator('.jp-NotebookPanel').count()).toBe(0);
+  });
+
+  it('a program on the port the page dials cannot relay the handshake to the real server on another port', async () => {
+    const mcp = await startMcpSession();
+    cleanups.push(() => mcp.close());
+    // The squatter forwards every frame both ways, then tries a call of its own.
+    const port = await freePort();
+    const relay = new WebSocketServer({ host: '127.0.0.1', port });
+    cleanups.push(() => new Promise((resolve) => relay.close(resolve)));
+    const fromPage: string[] = [];
+    relay.on('connection', (pageSide: WebSocket) => {
+      const serverSide = new WebSocket(`ws://127.0.0.1:${mcp.port}`, { headers: { origin: lab!.url.replace(/\/lab.*$/, '') } });
+      const queued: string[] = [];
+      serverSide.on('open', () => queued.splice(0).forEach((frame) => serverSide.send(frame)));
+      pageSide.on('message', (data) => {
+        const frame = data.toString();
+        fromPage.push(frame);
+        if (serverSide.readyState === serverSide.OPEN) serverSide.send(frame);
+        else queued.push(frame);
+      });
+      serverSide.on('message', (data) => {
+        pageSide.send(data.toString());
+        if (JSON.parse(data.toString()).type === 'welcome') {
+          pageSide.send(JSON.stringify({ type: 'call', callId: 'x1', tool: 'execute_command', args: { commandId: 'notebook:create-new' } }));
+        }
+      });
+      pageSide.on('close', () => serverSide.close());
+      serverSide.on('close', () => pageSide.close());
+    });
+    const page = await openPage({ serverUrls: [`ws://127.0.0.1:${port}`], token: mcp.token });
+
+    await expect
+      .poll(async () => (await notifications(page)).join('\n'), { timeout: 30_000 })
+      .toMatch(/Refused ws:\/\/127\.0\.0\.1:\d+: it cannot prove the pairing token; nothing was sent/);
+    expect(fromPage.map((frame) => JSON.parse(frame).type)).not.toContain('proof');
+    expect(mcp.stderr()).not.toMatch(/page connected/);
     expect(await page.locator('.jp-NotebookPanel').count()).toBe(0);
   });
 

@@ -100,10 +100,11 @@ describe('the bridge on the wire', () => {
   it('proves the token only to a server that proved it first', () => {
     const socket = ScriptedSocket.last!;
     const hello = socket.sent[0] as { type: string; nonce: string };
-    expect(hello).toMatchObject({ type: 'hello', protocol: PROTOCOL_VERSION, page: { pageId: 'page-t' } });
+    // Nothing about the page before the server has proved the token: who it is goes with the page's proof.
+    expect(hello).toEqual({ type: 'hello', protocol: PROTOCOL_VERSION, nonce: expect.stringMatching(/^[0-9a-f]{64}$/) });
     pair(socket);
     const proof = socket.sent[1] as { type: string; proof: string };
-    expect(proof.type).toBe('proof');
+    expect(proof).toMatchObject({ type: 'proof', page: { pageId: 'page-t', url: 'http://x/lab' } });
     expect(isValidProof(proof.proof, TOKEN, 'page', { port: 1, pageNonce: hello.nonce, serverNonce: SERVER_NONCE })).toBe(true);
     expect(socket.sent[2]).toEqual({ type: 'catalogue', tools: [] });
     expect(connection.connected).toBe(true);

@@ -125,14 +125,7 @@ export class ServerConnection {
     socket.onopen = () => {
       this.pageNonce = randomHex();
       this.serverProved = false;
-      this.send({
-        type: 'hello',
-        protocol: PROTOCOL_VERSION,
-        bridgeVersion: this.hooks.bridgeVersion,
-        page: this.hooks.identity(),
-        focused: document.hasFocus(),
-        nonce: this.pageNonce
-      });
+      this.send({ type: 'hello', protocol: PROTOCOL_VERSION, nonce: this.pageNonce });
     };
     socket.onmessage = (event) => {
       if (socket === this.socket) {
@@ -243,7 +236,13 @@ export class ServerConnection {
       return;
     }
     this.serverProved = true;
-    this.send({ type: 'proof', proof: proofOf(this.hooks.token, 'page', this.exchange(message.nonce)) });
+    this.send({
+      type: 'proof',
+      proof: proofOf(this.hooks.token, 'page', this.exchange(message.nonce)),
+      bridgeVersion: this.hooks.bridgeVersion,
+      page: this.hooks.identity(),
+      focused: document.hasFocus()
+    });
   }
 
   private alertOnce(message: string): void {

@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { PROTOCOL_VERSION, encodeMessage, parsePageMessage, parseServerMessage, type Hello } from './index.js';
+import { PROTOCOL_VERSION, encodeMessage, parsePageMessage, parseServerMessage, type Hello, type Proof } from './index.js';
 
-const hello: Hello = {
-  type: 'hello',
-  protocol: PROTOCOL_VERSION,
+const hello: Hello = { type: 'hello', protocol: PROTOCOL_VERSION, nonce: '0123456789abcdef'.repeat(4) };
+const proof: Proof = {
+  type: 'proof',
+  proof: 'ab'.repeat(32),
   bridgeVersion: '0.1.0',
-  page: { pageId: 'page-1', app: { name: 'JupyterLab', version: '4.6.4' }, url: 'http://127.0.0.1:8888/lab' },
-  nonce: '0123456789abcdef'.repeat(4)
+  page: { pageId: 'page-1', app: { name: 'JupyterLab', version: '4.6.4' }, url: 'http://127.0.0.1:8888/lab' }
 };
 
 describe('parsePageMessage', () => {
-  it('accepts a valid hello and returns it typed', () => {
-    const parsed = parsePageMessage(encodeMessage(hello));
-    expect(parsed).toEqual({ ok: true, message: hello });
+  it('accepts a valid hello and proof and returns them typed', () => {
+    expect(parsePageMessage(encodeMessage(hello))).toEqual({ ok: true, message: hello });
+    expect(parsePageMessage(encodeMessage(proof))).toEqual({ ok: true, message: proof });
   });
 
   it('accepts a result in the result protocol', () => {
@@ -44,8 +44,8 @@ describe('parsePageMessage', () => {
   });
 
   it('names the field of a malformed message', () => {
-    const parsed = parsePageMessage(JSON.stringify({ ...hello, page: { ...hello.page, pageId: 7 } }));
-    expect(!parsed.ok && parsed.error).toMatch(/^malformed "hello" message: page\.pageId: /);
+    const parsed = parsePageMessage(JSON.stringify({ ...proof, page: { ...proof.page, pageId: 7 } }));
+    expect(!parsed.ok && parsed.error).toMatch(/^malformed "proof" message: page\.pageId: /);
   });
 
   it('rejects a failure result without error and code', () => {

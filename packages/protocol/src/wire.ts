@@ -29,7 +29,7 @@ export const DEFAULT_MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
 
 const id = z.string().min(1).max(200);
 
-/** Who the page is; sent in `hello`. */
+/** Who the page is; sent with its proof, so a server that cannot prove the token never learns it. */
 export const pageIdentitySchema = z.object({
   /** Per browser tab; survives reloads of the socket and of the page. */
   pageId: id,
@@ -67,13 +67,10 @@ export const toolDescriptorSchema = z.object({
 const authNonce = z.string().regex(/^[0-9a-f]{32,128}$/, 'a nonce is 32 to 128 hex digits');
 const authProof = z.string().regex(/^[0-9a-f]{64}$/, 'a proof is 64 hex digits');
 
+/** The page's first message: only what the handshake needs. */
 export const helloSchema = z.object({
   type: z.literal('hello'),
   protocol: z.number().int().positive(),
-  bridgeVersion: z.string().max(100),
-  page: pageIdentitySchema,
-  /** Whether the person has the page in front now. */
-  focused: z.boolean().optional(),
   nonce: authNonce
 });
 
@@ -84,10 +81,14 @@ export const challengeSchema = z.object({
   proof: authProof
 });
 
-/** The page's half of the token proof, sent only after the server's checked out. */
+/** The page's half of the token proof, sent only after the server's checked out, with who the page is. */
 export const proofSchema = z.object({
   type: z.literal('proof'),
-  proof: authProof
+  proof: authProof,
+  bridgeVersion: z.string().max(100),
+  page: pageIdentitySchema,
+  /** Whether the person has the page in front now. */
+  focused: z.boolean().optional()
 });
 
 export const welcomeSchema = z.object({

@@ -57,12 +57,11 @@ async function page(headers: Record<string, string> = { origin: 'http://127.0.0.
   return { socket, next, send, closed };
 }
 
-const hello = {
-  type: 'hello',
-  protocol: PROTOCOL_VERSION,
+const hello = { type: 'hello', protocol: PROTOCOL_VERSION, nonce: PAGE_NONCE };
+/** Who the page is: sent with its proof. */
+const identity = {
   bridgeVersion: '0.1.0',
-  page: { pageId: 'page-a', app: { name: 'JupyterLab', version: '4.6.4' }, url: 'http://127.0.0.1:8888/lab' },
-  nonce: PAGE_NONCE
+  page: { pageId: 'page-a', app: { name: 'JupyterLab', version: '4.6.4' }, url: 'http://127.0.0.1:8888/lab' }
 };
 const tool = {
   name: 'get_context',
@@ -81,7 +80,7 @@ async function provedPage(token = TOKEN) {
   const challenge = (await p.next()) as { type: string; nonce: string; proof: string };
   expect(challenge.type).toBe('challenge');
   expect(isValidProof(challenge.proof, TOKEN, 'server', exchange(challenge.nonce))).toBe(true);
-  p.send({ type: 'proof', proof: proofOf(token, 'page', exchange(challenge.nonce)) });
+  p.send({ type: 'proof', proof: proofOf(token, 'page', exchange(challenge.nonce)), ...identity });
   return p;
 }
 
@@ -115,22 +114,30 @@ describe('bridge endpoint', () => {
     const relayed = { ...exchange(challenge.nonce), port: endpoint.port + 1 };
     expect(isValidProof(challenge.proof, TOKEN, 'server', relayed)).toBe(false);
     // And a page proof made for the relay's port is refused here.
-    p.send({ type: 'proof', proof: proofOf(TOKEN, 'page', relayed) });
+    p.send({ type: 'proof', proof: proofOf(TOKEN, 'page', relayed), ...identity });
     expect(await p.closed).toMatchObject({ code: 4401 });
     expect(router.pageCount).toBe(0);
   });
 
-  it('writes what a page says about itself into the log quoted: a page cannot forge log lines', async () => {
-    const p = await page();
+  it('logs nothing an unproved page says, and what a paired page says only quoted: no page can forge log lines', async () => {
     const forged = 'http://127.0.0.1:8888/lab\n[jupyter-live-mcp] info: page connected: FORGED\u001b[2J';
-    p.send({ ...hello, page: { ...hello.page, url: forged } });
-    const challenge = (await p.next()) as { nonce: string };
-    p.send({ type: 'proof', proof: proofOf('f'.repeat(64), 'page', exchange(challenge.nonce)) });
-    await p.closed;
+    const forger = { ...identity, page: { ...identity.page, url: forged } };
+    const stranger = await page();
+    stranger.send(hello);
+    const challenge = (await stranger.next()) as { nonce: string };
+    stranger.send({ type: 'proof', proof: proofOf('f'.repeat(64), 'page', exchange(challenge.nonce)), ...forger });
+    await stranger.closed;
+    expect(logLines.join('')).toMatch(/refused a page that could not prove the pairing token \(from http:\/\/127\.0\.0\.1:8888\)/);
+    expect(logLines.join('')).not.toContain('FORGED');
+
+    const paired = await page();
+    paired.send(hello);
+    const second = (await paired.next()) as { nonce: string };
+    paired.send({ type: 'proof', proof: proofOf(TOKEN, 'page', exchange(second.nonce)), ...forger });
+    expect(await paired.next()).toMatchObject({ type: 'welcome' });
     const log = logLines.join('');
-    expect(log).toMatch(/refused a page that could not prove the pairing token/);
     expect(log).toContain('/lab\\u000a[jupyter-live-mcp] info: page connected: FORGED\\u001b[2J');
-    expect(log.split('\n').filter((line) => line.startsWith('[jupyter-live-mcp] info: page connected'))).toEqual([]);
+    expect(log.split('\n').filter((line) => line.startsWith('[jupyter-live-mcp] info: page connected: FORGED'))).toEqual([]);
     expect(log).not.toContain('\u001b');
   });
 

@@ -50,6 +50,7 @@ export async function startBridgeEndpoint(options: BridgeEndpointOptions): Promi
         log,
         token: options.token,
         port: request.socket.localPort!,
+        origin: request.headers.origin ?? '(no Origin)',
         serverVersion: options.serverVersion,
         maxMessageBytes: options.maxMessageBytes,
         handshakeTimeoutMs: options.handshakeTimeoutMs ?? 10_000,

@@ -57,10 +57,17 @@ function open(): Promise<{ socket: WebSocket; messages: ServerMessage[]; closed:
 
 async function pairedPage() {
   const page = await open();
-  page.socket.send(JSON.stringify({ type: 'hello', protocol: PROTOCOL_VERSION, bridgeVersion: 'f', page: { pageId: 'fuzz', app: { name: 'F', version: '1' }, url: 'u' }, nonce: NONCE }));
+  page.socket.send(JSON.stringify({ type: 'hello', protocol: PROTOCOL_VERSION, nonce: NONCE }));
   await expect.poll(() => page.messages.length).toBe(1);
   const challenge = page.messages[0] as { nonce: string };
-  page.socket.send(JSON.stringify({ type: 'proof', proof: proofOf(TOKEN, 'page', { port: endpoint.port, pageNonce: NONCE, serverNonce: challenge.nonce }) }));
+  page.socket.send(
+    JSON.stringify({
+      type: 'proof',
+      proof: proofOf(TOKEN, 'page', { port: endpoint.port, pageNonce: NONCE, serverNonce: challenge.nonce }),
+      bridgeVersion: 'f',
+      page: { pageId: 'fuzz', app: { name: 'F', version: '1' }, url: 'u' }
+    })
+  );
   await expect.poll(() => page.messages.length).toBe(2);
   page.socket.send(JSON.stringify({ type: 'catalogue', tools: [{ name: 'echo', description: 'e', inputSchema: { type: 'object' }, hints: { readOnly: true, consequential: false, untrustedContent: false } }] }));
   await expect.poll(() => router.current()?.identity?.pageId).toBe('fuzz');

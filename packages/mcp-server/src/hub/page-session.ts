@@ -31,6 +31,8 @@ export interface PageSessionOptions {
   token: string;
   /** The port the page's connection arrived on: both proofs cover it (pairing.ts). */
   port: number;
+  /** The Origin the connection came from (checked at the upgrade), to name it before it proved the token. */
+  origin: string;
   serverVersion: string;
   maxMessageBytes: number;
   /** How long a page may take to say hello and send its catalogue. */
@@ -91,7 +93,7 @@ export class PageSession {
   /** The page as log lines name it; what the page sent is quoted, so it cannot forge a line. */
   get label(): string {
     if (!this.identity) {
-      return '(before hello)';
+      return `(not yet proved, from ${printable(this.options.origin)})`;
     }
     const { pageId, app, url } = this.identity;
     return `${pageId} (${printable(app.name)} ${printable(url)})`;
@@ -209,9 +211,6 @@ export class PageSession {
       this.close(CLOSE_CODES.protocolMismatch, reason);
       return;
     }
-    this.identity = message.page;
-    this.title = message.page.title;
-    this.setFocus(message.focused ?? false);
     this.nonces = { page: message.nonce, server: randomHex() };
     this.state = 'awaiting-proof';
     this.send({
@@ -228,10 +227,13 @@ export class PageSession {
     }
     if (!isValidProof(message.proof, this.options.token, 'page', this.exchange())) {
       // Say nothing more: the other side does not know the token.
-      this.options.log.warn(`refused a page that could not prove the pairing token: ${this.label}`);
+      this.options.log.warn(`refused a page that could not prove the pairing token (from ${printable(this.options.origin)})`);
       this.close(CLOSE_CODES.notPaired, 'the page could not prove the pairing token; set the bridge token setting to jupyter-live-mcp token');
       return;
     }
+    this.identity = message.page;
+    this.title = message.page.title;
+    this.setFocus(message.focused ?? false);
     this.state = 'awaiting-catalogue';
     this.options.log.info(`page connected: ${this.label}`);
     this.send({ type: 'welcome', protocol: PROTOCOL_VERSION, serverVersion: this.options.serverVersion });
