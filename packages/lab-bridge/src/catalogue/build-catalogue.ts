@@ -5,7 +5,7 @@
  * page's commands and their schemas come in as data.
  */
 import { DEFAULT_TOOLS, type DefaultTool } from '@jupyter-live-mcp/protocol';
-import { commandTool, type CommandTool, type CommandToolSpec } from './command-tools.js';
+import { commandTool, schemaProperties, undeclaredInputs, type CommandTool, type CommandToolSpec } from './command-tools.js';
 import type { CatalogueError } from './settings-tools.js';
 
 export interface CatalogueInput {
@@ -57,7 +57,19 @@ export function buildCatalogue(input: CatalogueInput): Catalogue {
       }
       continue;
     }
-    commandTools.push(commandTool(spec, input.schemaOf(spec.command)));
+    const described = input.schemaOf(spec.command);
+    const undeclared = bySettings.has(spec.name) ? undeclaredInputs(spec, described) : [];
+    if (undeclared.length) {
+      const takes = Object.keys(schemaProperties(described) ?? {});
+      errors.push({
+        source: `tools "${spec.name}"`,
+        error:
+          `${undeclared.map((name) => `"${name}"`).join(', ')} ${undeclared.length === 1 ? 'is not an input' : 'are not inputs'} of ` +
+          `"${spec.command}", which takes ${takes.length ? takes.join(', ') : 'none'}; fix args and required`
+      });
+      continue;
+    }
+    commandTools.push(commandTool(spec, described));
   }
   for (const spec of input.settingsTools) {
     if (!disabled.has(spec.name) && !input.hasCommand(spec.command)) {

@@ -117,7 +117,8 @@ describe('parseSettingsTools', () => {
       { name: 'ok_tool', command: 'y', description: 'd' },
       { name: 'no_description', command: 'x' },
       { name: 'extra', command: 'x', description: 'd', colour: 'red' },
-      'not an object'
+      'not an object',
+      { name: 'hidden_required', command: 'x', description: 'd', args: ['path'], required: ['paht'] }
     ]);
     expect(specs.map((spec) => spec.name)).toEqual(['ok_tool']);
     expect(errors).toEqual([
@@ -126,7 +127,8 @@ describe('parseSettingsTools', () => {
       { source: 'tools[3] "ok_tool"', error: 'a tool named "ok_tool" is defined earlier in the list; names must be unique' },
       { source: 'tools[4] "no_description"', error: expect.stringMatching(/^description: /) },
       { source: 'tools[5] "extra"', error: expect.stringMatching(/colour/) },
-      { source: 'tools[6]', error: expect.stringMatching(/^\(message\): /) }
+      { source: 'tools[6]', error: expect.stringMatching(/^\(message\): /) },
+      { source: 'tools[7] "hidden_required"', error: 'required "paht" must be in args too (args: path)' }
     ]);
   });
 });
@@ -165,6 +167,23 @@ describe('buildCatalogue', () => {
     const catalogue = buildCatalogue(input({ settingsTools: specs }));
     const open = catalogue.commandTools.filter((t) => t.descriptor.name === 'open_document');
     expect(open.map((t) => t.descriptor.command)).toEqual(['filebrowser:open-path']);
+  });
+
+  it('skips a settings tool naming inputs its command does not declare (a typo would drop the input or its requiredness)', () => {
+    const { specs } = parseSettingsTools([
+      { name: 'typo', command: 'docmanager:rename', description: 'd', args: ['pth', 'path'] },
+      { name: 'typo_required', command: 'docmanager:rename', description: 'd', required: ['paht'] },
+      { name: 'fine', command: 'docmanager:rename', description: 'd', args: ['path'], required: ['path'] }
+    ]);
+    const schemaOf = () => ({ type: 'object', properties: { path: { type: 'string' }, newName: { type: 'string' } } });
+    const catalogue = buildCatalogue(input({ settingsTools: specs, schemaOf }));
+    expect(catalogue.errors).toEqual([
+      { source: 'tools "typo"', error: '"pth" is not an input of "docmanager:rename", which takes path, newName; fix args and required' },
+      { source: 'tools "typo_required"', error: '"paht" is not an input of "docmanager:rename", which takes path, newName; fix args and required' }
+    ]);
+    expect(names(catalogue)).toContain('fine');
+    expect(names(catalogue)).not.toContain('typo');
+    expect(catalogue.commandTools.find((t) => t.descriptor.name === 'fine')!.descriptor.inputSchema.required).toEqual(['path']);
   });
 
   it('reports a settings tool whose command is missing or blocked', () => {

@@ -41,6 +41,19 @@ export function schemaProperties(described: unknown): Properties | undefined {
   return schema.properties as Properties;
 }
 
+/**
+ * The inputs and required names of a settings tool that its command's schema
+ * does not declare: a typo there would otherwise drop the input, or its
+ * requiredness, without a word. None when the command declares no schema.
+ */
+export function undeclaredInputs(spec: CommandToolSpec, described: unknown): string[] {
+  const declared = schemaProperties(described);
+  if (!declared) {
+    return [];
+  }
+  return [...new Set([...(spec.inputs ?? []), ...spec.required])].filter((name) => !Object.hasOwn(declared, name));
+}
+
 export function commandTool(spec: CommandToolSpec, described: unknown): CommandTool {
   const declared = schemaProperties(described);
   const declaredRequired = Array.isArray((described as { required?: unknown })?.required)

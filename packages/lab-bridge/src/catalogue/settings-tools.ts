@@ -57,6 +57,11 @@ export function parseSettingsTools(entries: unknown): { specs: CommandToolSpec[]
       errors.push({ source, error: `a tool named "${tool.name}" is defined earlier in the list; names must be unique` });
       return;
     }
+    const notShown = tool.args ? (tool.required ?? []).filter((name) => !tool.args!.includes(name)) : [];
+    if (notShown.length) {
+      errors.push({ source, error: `required ${notShown.map((name) => `"${name}"`).join(', ')} must be in args too (args: ${tool.args!.join(', ')})` });
+      return;
+    }
     seen.add(tool.name);
     specs.push({
       name: tool.name,
