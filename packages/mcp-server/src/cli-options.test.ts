@@ -7,6 +7,7 @@ describe('parseCli', () => {
     expect(parseCli([])).toEqual({
       command: 'serve',
       port: DEFAULT_PORT,
+      portGiven: false,
       hosts: ['127.0.0.1', '::1'],
       allowOrigins: [],
       rotate: false,
@@ -26,8 +27,10 @@ describe('parseCli', () => {
       command: 'install',
       dataDir: '/d',
       settingsDir: '/s',
-      port: 9000
+      port: 9000,
+      portGiven: true
     });
+    expect(parseCli(['install', '--port', '8767'])).toMatchObject({ port: 8767, portGiven: true });
     expect(parseCli(['uninstall'])).toMatchObject({ command: 'uninstall' });
   });
 
@@ -49,6 +52,7 @@ describe('parseCli', () => {
     [['--rotate'], '--rotate goes with the token command: jupyter-live-mcp token --rotate.'],
     [['--bearer'], '--bearer goes with the token command: jupyter-live-mcp token --bearer.'],
     [['token', '--rotate', '--bearer'], 'token takes --rotate or --bearer, not both: rotate first, then print the new key with token --bearer.'],
+    [['install', '--port', '0'], "install writes the server's URL into the page's settings, so it needs the port the server will use; --port 0 picks another each run. Give a fixed --port, or leave it out for 8767."],
     [['uninstall', '--data-dir='], '--data-dir was given an empty value. Give it one, or leave the flag out for the default.'],
     [['install', '--settings-dir', ''], '--settings-dir was given an empty value. Give it one, or leave the flag out for the default.'],
     [['--host', '127.0.0.1', '--host', ''], '--host was given an empty value. Give it one, or leave the flag out for the default.'],

@@ -17,6 +17,8 @@ export interface CliOptions {
   dataDir?: string;
   settingsDir?: string;
   port: number;
+  /** --port was given: install writes serverUrls for it (without it, the page's setting is left as it is). */
+  portGiven: boolean;
   /** --http: serve MCP over Streamable HTTP here instead of stdio. */
   http?: HttpAddress;
   /** Where the bridge endpoint listens: both loopback addresses unless --host says otherwise. */
@@ -150,6 +152,12 @@ export function parseCli(argv: readonly string[]): CliOptions {
     return origin;
   });
   const port = values.port === undefined ? DEFAULT_PORT : integerIn('--port', values.port, 0, 65535);
+  if (command === 'install' && values.port !== undefined && port === 0) {
+    throw new CliError(
+      'install writes the server\'s URL into the page\'s settings, so it needs the port the server will use; ' +
+        `--port 0 picks another each run. Give a fixed --port, or leave it out for ${DEFAULT_PORT}.`
+    );
+  }
   const http = values.http === undefined ? undefined : httpAddress(values.http, command, port);
   const lite = liteOptions(values, command, port);
   if (http && lite && http.port !== 0 && http.port === lite.port) {
@@ -160,6 +168,7 @@ export function parseCli(argv: readonly string[]): CliOptions {
     ...(values['data-dir'] !== undefined ? { dataDir: values['data-dir'] } : {}),
     ...(values['settings-dir'] !== undefined ? { settingsDir: values['settings-dir'] } : {}),
     port,
+    portGiven: values.port !== undefined,
     ...(http ? { http } : {}),
     ...(lite ? { lite } : {}),
     hosts: values.host?.length ? listenHosts(values.host) : LOOPBACK_HOSTS,

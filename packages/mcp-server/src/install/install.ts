@@ -14,7 +14,7 @@ export interface InstallPlan {
   dataDir: string;
   settingsDir: string;
   token: string;
-  /** Written as serverUrls when not the default port. */
+  /** Written as serverUrls (install --port); without it the page's serverUrls stay as they are. */
   serverUrl?: string;
 }
 

@@ -5,7 +5,7 @@
 import { homedir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { newToken } from '@jupyter-live-mcp/protocol';
-import { DEFAULT_PORT, type CliOptions } from '../cli-options.js';
+import type { CliOptions } from '../cli-options.js';
 import { forgetSettingsFile, loadToken, rememberSettingsFile, settingsFiles, tokenFile, writeToken } from '../pairing-token.js';
 import { install, uninstall, writeBridgeSettings } from './install.js';
 import { bridgeSettingsFile, jupyterDataDir, labSettingsDir } from './jupyter-paths.js';
@@ -56,7 +56,7 @@ export async function installCommand(options: CliOptions): Promise<void> {
     dataDir,
     settingsDir,
     token: await loadToken(),
-    ...(options.port !== DEFAULT_PORT ? { serverUrl: `ws://127.0.0.1:${options.port}` } : {})
+    ...(options.portGiven ? { serverUrl: `ws://127.0.0.1:${options.port}` } : {})
   });
   await rememberSettingsFile(bridgeSettingsFile(settingsDir));
   say(lines);
