@@ -163,6 +163,12 @@ export function parseCli(argv: readonly string[]): CliOptions {
   if (http && lite && http.port !== 0 && http.port === lite.port) {
     throw new CliError(`--http and --lite-port both name port ${lite.port}: the MCP endpoint and the lite page need a port each.`);
   }
+  // After the checks above, whose messages say more about the flags they know.
+  const misplaced = Object.keys(values).find((flag) => !flagsOf(command).includes(flag));
+  if (misplaced) {
+    const name = command ?? 'the server';
+    throw new CliError(`--${misplaced} does not go with ${name}, which takes ${flagsOf(command).map((flag) => `--${flag}`).join(', ')}.`);
+  }
   return {
     command: values.help ? 'help' : values.version ? 'version' : ((command as (typeof commands)[number] | undefined) ?? 'serve'),
     ...(values['data-dir'] !== undefined ? { dataDir: values['data-dir'] } : {}),
@@ -181,6 +187,22 @@ export function parseCli(argv: readonly string[]): CliOptions {
         ? DEFAULT_MAX_MESSAGE_BYTES
         : integerIn('--max-message-mb', values['max-message-mb'], 1, 4096) * 1024 * 1024
   };
+}
+
+const EVERYWHERE = ['help', 'version', 'log-level'];
+const SERVER_FLAGS = ['port', 'http', 'host', 'allow-origin', 'max-message-mb'];
+/** Which flags each command takes, so one given to another command is refused rather than ignored. */
+const COMMAND_FLAGS: Record<string, readonly string[]> = {
+  serve: SERVER_FLAGS,
+  lite: [...SERVER_FLAGS, 'lite-port', 'open', 'headless'],
+  token: ['rotate', 'bearer'],
+  install: ['data-dir', 'settings-dir', 'port'],
+  uninstall: ['data-dir', 'settings-dir'],
+  doctor: ['data-dir', 'settings-dir', 'port']
+};
+
+function flagsOf(command: string | undefined): readonly string[] {
+  return [...(COMMAND_FLAGS[command ?? 'serve'] ?? []), ...EVERYWHERE];
 }
 
 /** The --host addresses as listen() takes them: IPv6 without brackets (as --http writes it), each once. */
