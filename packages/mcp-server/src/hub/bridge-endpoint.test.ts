@@ -257,4 +257,10 @@ describe('a busy port', () => {
     // The first endpoint holds it: this very process.
     await expect(second).rejects.toThrow(new RegExp(`port ${port} on 127\\.0\\.0\\.1 is already in use by \\S+ \\(pid ${process.pid}: .*\\).*--port <another port>`));
   });
+
+  it('is not blamed on another program when two --host values are one address', async () => {
+    // 0.0.0.0 takes in 127.0.0.1 (a name and its address, e.g. localhost, may too).
+    const overlapping = startTestEndpoint({ token: TOKEN, hosts: ['127.0.0.1', '0.0.0.0'], router: new PageRouter() });
+    await expect(overlapping).rejects.toThrow(/cannot listen on 0\.0\.0\.0:\d+ as well as on 127\.0\.0\.1: the --host values overlap/);
+  });
 });

@@ -88,6 +88,13 @@ export async function startBridgeEndpoint(options: BridgeEndpointOptions): Promi
         continue;
       }
       await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+      if (servers.length > 0 && code === 'EADDRINUSE' && (await canListen(host, port))) {
+        // Free once this endpoint let go: two --host values that are one address (localhost and 127.0.0.1).
+        throw new Error(
+          `cannot listen on ${host}:${port} as well as on ${options.hosts.slice(0, servers.length).join(', ')}: ` +
+            `the --host values overlap (a name and its address, or 0.0.0.0 and another). Give each address once.`
+        );
+      }
       throw await describeListenError(error as NodeJS.ErrnoException, host, port);
     }
     http.on('error', (error) => log.error(`bridge endpoint: ${error.message}`));
@@ -127,6 +134,18 @@ function listen(server: Server, host: string, port: number): Promise<void> {
       resolve();
     });
   });
+}
+
+async function canListen(host: string, port: number): Promise<boolean> {
+  const probe = createServer();
+  try {
+    await listen(probe, host, port);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await new Promise((resolve) => probe.close(resolve));
+  }
 }
 
 function refuseUpgrade(request: IncomingMessage, allowOrigins: readonly string[], listenHosts: readonly string[]): string | undefined {
