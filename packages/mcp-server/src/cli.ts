@@ -57,7 +57,9 @@ async function main(): Promise<void> {
   log.info(`jupyter-live-mcp ${VERSION}: waiting for pages on ${endpoint.url}`);
 
   const newServer = () => buildMcpServer({ router, log, version: VERSION, bridgeUrl: endpoint.url });
-  const lite = options.lite && (await startLite(options.lite, { serverUrl: endpoint.url, token, log }));
+  const lite =
+    options.lite &&
+    (await startLite(options.lite, { serverUrl: endpoint.url, pairOrigins: (origins, liteToken) => endpoint.pairOrigins(origins, liteToken), log }));
   if (options.http) {
     // No stdio here: the agents come and go, and the server runs until it is stopped.
     const http = await startMcpHttpEndpoint({ ...options.http, allowOrigins: options.allowOrigins, bearer: httpBearer(token), log, newServer });

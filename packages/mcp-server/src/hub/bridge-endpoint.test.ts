@@ -119,6 +119,22 @@ describe('bridge endpoint', () => {
     expect(router.pageCount).toBe(0);
   });
 
+  it("pairs pages from origins given their own token (lite's page) with that token only", async () => {
+    const liteToken = 'c'.repeat(64);
+    endpoint.pairOrigins(['http://127.0.0.1:8768'], liteToken);
+    const handshake = async (origin: string, token: string) => {
+      const p = await page({ origin });
+      p.send(hello);
+      const challenge = (await p.next()) as { nonce: string; proof: string };
+      const proves = { lite: isValidProof(challenge.proof, liteToken, 'server', exchange(challenge.nonce)) };
+      p.send({ type: 'proof', proof: proofOf(token, 'page', exchange(challenge.nonce)), ...identity });
+      return { proves, answer: await Promise.race([p.next(), p.closed]) };
+    };
+    expect(await handshake('http://127.0.0.1:8768', liteToken)).toEqual({ proves: { lite: true }, answer: expect.objectContaining({ type: 'welcome' }) });
+    expect(await handshake('http://127.0.0.1:8768', TOKEN)).toEqual({ proves: { lite: true }, answer: expect.objectContaining({ code: 4401 }) });
+    expect(await handshake('http://127.0.0.1:8888', TOKEN)).toEqual({ proves: { lite: false }, answer: expect.objectContaining({ type: 'welcome' }) });
+  });
+
   it('logs nothing an unproved page says, and what a paired page says only quoted: no page can forge log lines', async () => {
     const forged = 'http://127.0.0.1:8888/lab\n[jupyter-live-mcp] info: page connected: FORGED\u001b[2J';
     const forger = { ...identity, page: { ...identity.page, url: forged } };

@@ -32,12 +32,19 @@ export interface BridgeEndpoint {
   /** The port actually listened on (useful with port 0). */
   port: number;
   url: string;
+  /**
+   * Pages from these origins prove `token` instead of the pairing token: lite's
+   * page gets a token of its own run, so the page (and the secret that guards
+   * it) never holds the token the person's JupyterLab pages trust.
+   */
+  pairOrigins(origins: readonly string[], token: string): void;
   close(): Promise<void>;
 }
 
 export async function startBridgeEndpoint(options: BridgeEndpointOptions): Promise<BridgeEndpoint> {
   const { log, router } = options;
   const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxMessageBytes });
+  const originTokens = new Map<string, string>();
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const refusal = refuseUpgrade(request, options.allowOrigins ?? [], options.hosts);
     if (refusal) {
@@ -48,7 +55,7 @@ export async function startBridgeEndpoint(options: BridgeEndpointOptions): Promi
     wss.handleUpgrade(request, socket, head, (ws) => {
       new PageSession(ws, {
         log,
-        token: options.token,
+        token: originTokens.get(request.headers.origin ?? '') ?? options.token,
         port: request.socket.localPort!,
         origin: request.headers.origin ?? '(no Origin)',
         serverVersion: options.serverVersion,
@@ -111,6 +118,11 @@ export async function startBridgeEndpoint(options: BridgeEndpointOptions): Promi
   return {
     port,
     url: `ws://${first.includes(':') ? `[${first}]` : first}:${port}`,
+    pairOrigins(origins, token) {
+      for (const origin of origins) {
+        originTokens.set(origin, token);
+      }
+    },
     close: async () => {
       for (const client of wss.clients) {
         client.terminate();

@@ -7,6 +7,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { newToken } from '@jupyter-live-mcp/protocol';
 import type { Logger } from '../log.js';
 import { configDir } from '../pairing-token.js';
 import { findChromium, openBrowser, startHeadlessChromium, type HeadlessBrowser } from './browser-launch.js';
@@ -28,19 +29,24 @@ const SITE_DIR = fileURLToPath(new URL('../../lite-site', import.meta.url));
 
 export async function startLite(
   options: LiteOptions,
-  /** The bridge endpoint's URL and the pairing token the server proves. */
-  context: { serverUrl: string; token: string; log: Logger }
+  /** The bridge endpoint's URL, and how to have it pair the lite page with a token of this run. */
+  context: { serverUrl: string; pairOrigins(origins: readonly string[], token: string): void; log: Logger }
 ): Promise<{ stop(): Promise<void> }> {
   const { log } = context;
   // Looked for first, so a missing browser stops the run before the page is served.
   const chromium = options.browser === 'headless' ? findChromium() : undefined;
+  // A token of this run only: the page and whoever gets its secret never learn the
+  // pairing token the person's JupyterLab pages trust.
+  const token = newToken();
   const site = await serveLiteSite({
     siteDir: SITE_DIR,
     port: options.port,
     secret: newSecret(),
-    pairing: { serverUrl: context.serverUrl, token: context.token },
+    pairing: { serverUrl: context.serverUrl, token },
     log
   });
+  const port = new URL(site.origin).port;
+  context.pairOrigins([site.origin, `http://localhost:${port}`], token);
   const kept =
     options.port === 0
       ? 'this port is a one-off, so the next run starts empty'
