@@ -99,7 +99,7 @@ describe('jupyter-live-mcp lite --headless', () => {
     expect(await notebookWidget()).toMatchObject({ path: NOTEBOOK, dirty: false, kernel: { name: 'javascript', status: 'idle' }, notebook: { cellCount: 4 } });
   });
 
-  it('serves the site only to the holder of the printed URL, paired with this server by a token of this run', async () => {
+  it('serves the site only to the holder of the printed URL, paired with this server by a token of its own', async () => {
     const refused = await get('/lab/');
     expect(refused.status).toBe(403);
     expect(refused.body).toContain('Open that link');
@@ -124,7 +124,7 @@ describe('jupyter-live-mcp lite --headless', () => {
     const overrides = (JSON.parse(paired.body) as { 'jupyter-config-data': { settingsOverrides: Record<string, unknown> } })[
       'jupyter-config-data'
     ].settingsOverrides;
-    // A token of this run: whoever gets the page (or its secret) does not get the pairing token
+    // A token of its own: whoever gets the page (or its secret) does not get the pairing token
     // the person's JupyterLab pages trust. The page paired with it (get_context answered above).
     expect(overrides['jupyter-live-mcp-bridge:plugin']).toEqual({ serverUrls: [`ws://127.0.0.1:${session.port}`], token: expect.stringMatching(/^[0-9a-f]{64}$/) });
     expect(paired.body).not.toContain(session.token);

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { configDir, loadToken, tokenFile, writeToken } from './pairing-token.js';
+import { configDir, loadLiteToken, loadToken, tokenFile, writeToken } from './pairing-token.js';
 
 const env = async () => ({ JUPYTER_LIVE_MCP_CONFIG_DIR: path.join(await mkdtemp(path.join(tmpdir(), 'token-test-')), 'config') });
 
@@ -23,6 +23,20 @@ describe('the pairing token file', () => {
     expect(await loadToken(e)).toBe('c'.repeat(64));
     expect(first).not.toBe('c'.repeat(64));
     expect(JSON.parse(await readFile(tokenFile(e), 'utf8'))).toEqual({ token: 'c'.repeat(64) });
+  });
+
+  it("keeps a lite page's own token per port, apart from the pairing token, until a rotation", async () => {
+    const e = await env();
+    const pairing = await loadToken(e);
+    const lite = await loadLiteToken(8768, e);
+    expect(lite).toMatch(/^[0-9a-f]{64}$/);
+    expect(lite).not.toBe(pairing);
+    expect(await loadLiteToken(8768, e)).toBe(lite);
+    expect(await loadLiteToken(9000, e)).not.toBe(lite);
+    expect(await loadLiteToken(0, e)).not.toBe(await loadLiteToken(0, e));
+    expect(await loadToken(e)).toBe(pairing);
+    await writeToken('c'.repeat(64), e);
+    expect(await loadLiteToken(8768, e)).not.toBe(lite);
   });
 
   it('says how to fix a damaged file, without printing its content', async () => {

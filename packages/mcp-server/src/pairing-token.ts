@@ -26,6 +26,8 @@ interface Config {
   token?: unknown;
   /** Bridge settings files `install` wrote the token into; `token --rotate` rewrites them. */
   settingsFiles?: string[];
+  /** lite's page tokens, per --lite-port: a loaded page pairs again after a restart. */
+  liteTokens?: Record<string, unknown>;
 }
 
 async function readConfig(env: NodeJS.ProcessEnv): Promise<Config | undefined> {
@@ -63,9 +65,30 @@ export async function loadToken(env: NodeJS.ProcessEnv = process.env): Promise<s
   return token;
 }
 
-/** Writes the token (keeping the rest of the config) atomically, readable by the user only. */
-export async function writeToken(token: string, env: NodeJS.ProcessEnv = process.env): Promise<string> {
+/**
+ * The token lite's page on `port` proves: its own, never the pairing token, kept per
+ * port so a page still open from the last run pairs again. Port 0 is a one-off.
+ */
+export async function loadLiteToken(port: number, env: NodeJS.ProcessEnv = process.env): Promise<string> {
+  if (port === 0) {
+    return newToken();
+  }
   const config = (await readConfig(env)) ?? {};
+  const kept = config.liteTokens?.[String(port)];
+  if (typeof kept === 'string' && TOKEN_PATTERN.test(kept)) {
+    return kept;
+  }
+  const token = newToken();
+  await writeConfig({ ...config, liteTokens: { ...config.liteTokens, [String(port)]: token } }, env);
+  return token;
+}
+
+/**
+ * Writes the token (keeping the rest of the config) atomically, readable by the user
+ * only. lite's tokens go with the old one: a rotation replaces every token.
+ */
+export async function writeToken(token: string, env: NodeJS.ProcessEnv = process.env): Promise<string> {
+  const { liteTokens: _replaced, ...config } = (await readConfig(env)) ?? {};
   await writeConfig({ ...config, token }, env);
   return token;
 }

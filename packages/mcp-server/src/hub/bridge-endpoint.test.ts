@@ -141,19 +141,23 @@ describe('bridge endpoint', () => {
     const stranger = await page();
     stranger.send(hello);
     const challenge = (await stranger.next()) as { nonce: string };
+    stranger.send({ type: 'error', message: 'x\n[jupyter-live-mcp] info: page connected: FORGED' });
     stranger.send({ type: 'proof', proof: proofOf('f'.repeat(64), 'page', exchange(challenge.nonce)), ...forger });
     await stranger.closed;
     expect(logLines.join('')).toMatch(/refused a page that could not prove the pairing token \(from http:\/\/127\.0\.0\.1:8888\)/);
     expect(logLines.join('')).not.toContain('FORGED');
 
+
     const paired = await page();
     paired.send(hello);
     const second = (await paired.next()) as { nonce: string };
-    paired.send({ type: 'proof', proof: proofOf(TOKEN, 'page', exchange(second.nonce)), ...forger });
+    paired.send({ type: 'proof', proof: proofOf(TOKEN, 'page', exchange(second.nonce)), ...forger, page: { ...forger.page, pageId: 'p\nFORGED' } });
     expect(await paired.next()).toMatchObject({ type: 'welcome' });
+    paired.send({ type: 'error', message: 'x\n[jupyter-live-mcp] info: page connected: FORGED' });
+    await expect.poll(() => logLines.join('')).toMatch(/reports: x\\u000a/);
     const log = logLines.join('');
     expect(log).toContain('/lab\\u000a[jupyter-live-mcp] info: page connected: FORGED\\u001b[2J');
-    expect(log.split('\n').filter((line) => line.startsWith('[jupyter-live-mcp] info: page connected: FORGED'))).toEqual([]);
+    expect(log.split('\n').filter((line) => line.includes('FORGED') && !line.includes('\\u000a'))).toEqual([]);
     expect(log).not.toContain('\u001b');
   });
 

@@ -96,7 +96,7 @@ export class PageSession {
       return `(not yet proved, from ${printable(this.options.origin)})`;
     }
     const { pageId, app, url } = this.identity;
-    return `${pageId} (${printable(app.name)} ${printable(url)})`;
+    return `${printable(pageId)} (${printable(app.name)} ${printable(url)})`;
   }
 
   /**
@@ -187,7 +187,10 @@ export class PageSession {
         this.options.onCatalogue(this);
         return;
       case 'error':
-        this.options.log.warn(`page ${this.label} reports: ${message.message}`);
+        // Only a page that proved the token gets a line in the person's log.
+        if (this.identity) {
+          this.options.log.warn(`page ${this.label} reports: ${printable(message.message)}`);
+        }
         return;
     }
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { findChromium, headlessChromiumArgs, redirectPage } from './browser-launch.js';
+import { PassThrough } from 'node:stream';
+import { findChromium, headlessChromiumArgs, openThroughPipe, redirectPage } from './browser-launch.js';
 
 const only = (...files: string[]) => (file: string) => files.includes(file);
 
@@ -40,5 +41,36 @@ describe('redirectPage', () => {
     const target = /<meta http-equiv="refresh" content="0;url=([^"]*)">/.exec(html)![1]!;
     expect(target.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&amp;/g, '&')).toBe(url);
     expect(html).not.toContain('<b>');
+  });
+});
+
+describe('openThroughPipe', () => {
+  const pipe = () => {
+    const toChromium = new PassThrough();
+    const fromChromium = new PassThrough();
+    const written: string[] = [];
+    toChromium.on('data', (chunk: Buffer) => written.push(chunk.toString()));
+    return { toChromium, fromChromium, written };
+  };
+
+  it('asks Chromium for a tab at the URL and waits for its answer, however the pipe splits it', async () => {
+    const { toChromium, fromChromium, written } = pipe();
+    const opened = openThroughPipe(toChromium, fromChromium, 'http://127.0.0.1:8768/lab/?token=s');
+    expect(JSON.parse(written.join('').replace(/\0$/, ''))).toEqual({ id: 1, method: 'Target.createTarget', params: { url: 'http://127.0.0.1:8768/lab/?token=s' } });
+    fromChromium.write('{"method":"Target.targetCreated","params":{}}\0not json\0{"id":1,"res');
+    fromChromium.write('ult":{"targetId":"T"}}\0');
+    await expect(opened).resolves.toBeUndefined();
+  });
+
+  it("fails with Chromium's reason, or at once when the pipe closes first", async () => {
+    const refused = pipe();
+    const opened = openThroughPipe(refused.toChromium, refused.fromChromium, 'u');
+    refused.fromChromium.write('{"id":1,"error":{"message":"Invalid URL"}}\0');
+    await expect(opened).rejects.toThrow('Chromium could not open the lite page: Invalid URL');
+
+    const gone = pipe();
+    const never = openThroughPipe(gone.toChromium, gone.fromChromium, 'u', 60_000);
+    gone.fromChromium.destroy();
+    await expect(never).rejects.toThrow('Chromium closed its DevTools pipe before it opened the lite page');
   });
 });

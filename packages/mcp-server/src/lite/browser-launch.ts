@@ -5,7 +5,7 @@
  * protocol.
  */
 import { spawn } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
+import { accessSync, constants, rmSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -42,7 +42,13 @@ export async function openBrowser(url: string, log: Logger, platform: NodeJS.Pla
   });
   child.on('error', (error) => log.warn(`could not open a browser (${command}: ${error.message}): open the URL above yourself.`));
   child.unref();
-  return () => rm(dir, { recursive: true, force: true });
+  // Also when the server ends on an error, past stop().
+  const removeNow = () => rmSync(dir, { recursive: true, force: true });
+  process.once('exit', removeNow);
+  return async () => {
+    process.off('exit', removeNow);
+    await rm(dir, { recursive: true, force: true });
+  };
 }
 
 const CHROMIUM_NAMES = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable'];
@@ -119,22 +125,31 @@ export function openThroughPipe(toChromium: Writable, fromChromium: Readable, ur
     const done = (error?: Error) => {
       clearTimeout(timer);
       fromChromium.off('data', onData);
+      fromChromium.off('close', onClose);
       if (error) reject(error);
       else resolve();
     };
+    // Chromium that dies while starting closes the pipe: no need to wait for the timeout.
+    const onClose = () => done(new Error('Chromium closed its DevTools pipe before it opened the lite page'));
     const timer = setTimeout(() => done(new Error(`Chromium did not open the lite page within ${timeoutMs / 1000} s`)), timeoutMs);
     const onData = (chunk: Buffer) => {
       buffered += chunk.toString('utf8');
       const messages = buffered.split('\0');
       buffered = messages.pop()!;
       for (const text of messages) {
-        const message = JSON.parse(text) as { id?: number; error?: { message: string } };
+        let message: { id?: number; error?: { message: string } };
+        try {
+          message = JSON.parse(text) as typeof message;
+        } catch {
+          continue;
+        }
         if (message.id === 1) {
           done(message.error ? new Error(`Chromium could not open the lite page: ${message.error.message}`) : undefined);
         }
       }
     };
     fromChromium.on('data', onData);
+    fromChromium.once('close', onClose);
     toChromium.write(JSON.stringify({ id: 1, method: 'Target.createTarget', params: { url } }) + '\0');
   });
 }

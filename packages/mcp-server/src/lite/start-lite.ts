@@ -7,9 +7,8 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { newToken } from '@jupyter-live-mcp/protocol';
 import type { Logger } from '../log.js';
-import { configDir } from '../pairing-token.js';
+import { configDir, loadLiteToken } from '../pairing-token.js';
 import { findChromium, openBrowser, startHeadlessChromium, type HeadlessBrowser } from './browser-launch.js';
 import { newSecret } from './page-secret.js';
 import { serveLiteSite } from './site-server.js';
@@ -35,9 +34,9 @@ export async function startLite(
   const { log } = context;
   // Looked for first, so a missing browser stops the run before the page is served.
   const chromium = options.browser === 'headless' ? findChromium() : undefined;
-  // A token of this run only: the page and whoever gets its secret never learn the
+  // The page's own token: the page and whoever gets its secret never learn the
   // pairing token the person's JupyterLab pages trust.
-  const token = newToken();
+  const token = await loadLiteToken(options.port);
   const site = await serveLiteSite({
     siteDir: SITE_DIR,
     port: options.port,
@@ -45,8 +44,9 @@ export async function startLite(
     pairing: { serverUrl: context.serverUrl, token },
     log
   });
-  const port = new URL(site.origin).port;
-  context.pairOrigins([site.origin, `http://localhost:${port}`], token);
+  // As browsers write them in Origin (no :80).
+  const origins = ['127.0.0.1', 'localhost'].map((host) => new URL(`http://${host}:${new URL(site.origin).port || 80}`).origin);
+  context.pairOrigins(origins, token);
   const kept =
     options.port === 0
       ? 'this port is a one-off, so the next run starts empty'
@@ -69,6 +69,7 @@ export async function startLite(
       browser = await startHeadlessChromium(chromium, site.url, profileDir, log);
     } catch (error) {
       await site.close();
+      if (profileToRemove) await rm(profileToRemove, { recursive: true, force: true });
       throw error;
     }
   } else if (options.browser === 'open') {
