@@ -109,8 +109,12 @@ describe('pairing', () => {
       const queued: string[] = [];
       serverSide.on('open', () => queued.splice(0).forEach((frame) => serverSide.send(frame)));
       pageSide.on('message', (data) => {
-        const frame = data.toString();
+        let frame = data.toString();
         fromPage.push(frame);
+        // The page's hello names the port it dialled (the relay's); the server would refuse that,
+        // so the relay names the server's own.
+        const message = JSON.parse(frame) as { type: string; port?: number };
+        if (message.type === 'hello') frame = JSON.stringify({ ...message, port: mcp.port });
         if (serverSide.readyState === serverSide.OPEN) serverSide.send(frame);
         else queued.push(frame);
       });

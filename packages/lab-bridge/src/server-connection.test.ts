@@ -101,7 +101,7 @@ describe('the bridge on the wire', () => {
     const socket = ScriptedSocket.last!;
     const hello = socket.sent[0] as { type: string; nonce: string };
     // Nothing about the page before the server has proved the token: who it is goes with the page's proof.
-    expect(hello).toEqual({ type: 'hello', protocol: PROTOCOL_VERSION, nonce: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(hello).toEqual({ type: 'hello', protocol: PROTOCOL_VERSION, port: 1, nonce: expect.stringMatching(/^[0-9a-f]{64}$/) });
     pair(socket);
     const proof = socket.sent[1] as { type: string; proof: string };
     expect(proof).toMatchObject({ type: 'proof', page: { pageId: 'page-t', url: 'http://x/lab' } });

@@ -4,6 +4,7 @@
  * there (it starts and stops with the person's agent).
  */
 import {
+  CLOSE_CODES,
   PROTOCOL_VERSION,
   encodeMessage,
   isValidProof,
@@ -45,11 +46,7 @@ export function reconnectDelay(attempt: number, downForMs: number): number {
 }
 
 /** Close codes after which retrying cannot help (the server said why). */
-const FINAL_CLOSE_CODES = new Set([4426]);
-/** The server refused our proof of the token. */
-const NOT_PAIRED = 4401;
-/** We refused the server: it did not prove the token first. */
-const SERVER_NOT_PROVED = 4403;
+const FINAL_CLOSE_CODES = new Set<number>([CLOSE_CODES.protocolMismatch]);
 
 export class ServerConnection {
   private socket: WebSocket | undefined;
@@ -106,11 +103,15 @@ export class ServerConnection {
     }
   }
 
+  /** The port this page dials: what its hello names and both proofs cover. */
+  private get port(): number {
+    const dialled = new URL(this.url);
+    return Number(dialled.port || (dialled.protocol === 'wss:' ? 443 : 80));
+  }
+
   /** What both proofs of this handshake cover: the port this page dialled and both nonces. */
   private exchange(serverNonce: string): Exchange {
-    const dialled = new URL(this.url);
-    const port = Number(dialled.port || (dialled.protocol === 'wss:' ? 443 : 80));
-    return { port, pageNonce: this.pageNonce, serverNonce };
+    return { port: this.port, pageNonce: this.pageNonce, serverNonce };
   }
 
   private connect(): void {
@@ -125,7 +126,7 @@ export class ServerConnection {
     socket.onopen = () => {
       this.pageNonce = randomHex();
       this.serverProved = false;
-      this.send({ type: 'hello', protocol: PROTOCOL_VERSION, nonce: this.pageNonce });
+      this.send({ type: 'hello', protocol: PROTOCOL_VERSION, port: this.port, nonce: this.pageNonce });
     };
     socket.onmessage = (event) => {
       if (socket === this.socket) {
@@ -140,8 +141,12 @@ export class ServerConnection {
         this.hooks.log.info(`disconnected from ${this.url}${event.reason ? `: ${event.reason}` : ''}`);
         this.downSince = Date.now();
       }
-      if (event.code === NOT_PAIRED) {
+      if (event.code === CLOSE_CODES.notPaired) {
         this.alertOnce(`${this.url} refused this page's pairing token. Set Settings → Agent bridge → token to what "jupyter-live-mcp token" prints.`);
+      }
+      if (event.code === CLOSE_CODES.portMismatch) {
+        this.hooks.log.warn(`the server behind ${this.url} refused this page: ${event.reason}`);
+        this.alertOnce(`The server behind ${this.url} answers on another port. See the browser console.`);
       }
       const wasWelcomed = this.welcomed;
       this.welcomed = false;
@@ -178,7 +183,7 @@ export class ServerConnection {
     if (!this.serverProved) {
       // Whoever this is has not proved the token: tell it nothing, not even an error.
       this.hooks.log.warn(`${this.url} sent something before proving the pairing token; hanging up`);
-      this.socket?.close(SERVER_NOT_PROVED, 'prove the pairing token first');
+      this.socket?.close(CLOSE_CODES.serverNotProved, 'prove the pairing token first');
       return;
     }
     if (!parsed) {
@@ -232,7 +237,7 @@ export class ServerConnection {
           '"jupyter-live-mcp token" and put what it prints into Settings → Agent bridge → token.'
       );
       this.alertOnce(`Refused ${this.url}: it cannot prove the pairing token; nothing was sent. Check Settings → Agent bridge → token.`);
-      this.socket?.close(SERVER_NOT_PROVED, 'the server could not prove the pairing token');
+      this.socket?.close(CLOSE_CODES.serverNotProved, 'the server could not prove the pairing token');
       return;
     }
     this.serverProved = true;

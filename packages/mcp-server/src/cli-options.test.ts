@@ -9,6 +9,7 @@ describe('parseCli', () => {
       port: DEFAULT_PORT,
       portGiven: false,
       hosts: ['127.0.0.1', '::1'],
+      publicPorts: [],
       allowOrigins: [],
       rotate: false,
       bearer: false,
@@ -42,6 +43,7 @@ describe('parseCli', () => {
       hosts: ['0.0.0.0'],
       allowOrigins: ['https://hub.example.org', 'http://10.0.0.5:8000']
     });
+    expect(parseCli(['--public-port', '18767', '--public-port=443']).publicPorts).toEqual([18767, 443]);
     // IPv6 in brackets as --http writes it; a host given twice is listened on once.
     expect(parseCli(['--host', '[::1]', '--host', '127.0.0.1', '--host', '::1']).hosts).toEqual(['::1', '127.0.0.1']);
   });

@@ -23,6 +23,8 @@ export interface CliOptions {
   http?: HttpAddress;
   /** Where the bridge endpoint listens: both loopback addresses unless --host says otherwise. */
   hosts: string[];
+  /** --public-port: ports pages may dial through a forward or proxy, besides --port. */
+  publicPorts: number[];
   /** Origins allowed besides the loopback ones, e.g. a JupyterHub's. */
   allowOrigins: string[];
   logLevel: LogLevel;
@@ -68,6 +70,8 @@ Options:
                          runs until Ctrl-C
   --host <address>       listen on this address instead of 127.0.0.1 and ::1 (repeatable);
                          anything but loopback lets other machines try to connect
+  --public-port <n>      pages dial this port, forwarded to --port (ssh -L, docker -p, a proxy;
+                         repeatable); the pairing proofs name the port a page dialled
   --allow-origin <url>   also accept pages from this origin, e.g. https://hub.example.org (repeatable)
   --log-level <level>    ${LOG_LEVELS.join(' | ')} (default info); logs go to stderr
   --max-message-mb <n>   largest wire message accepted from a page, in MiB (default 64)
@@ -92,6 +96,7 @@ export function parseCli(argv: readonly string[]): CliOptions {
         port: { type: 'string' },
         http: { type: 'string' },
         host: { type: 'string', multiple: true },
+        'public-port': { type: 'string', multiple: true },
         'allow-origin': { type: 'string', multiple: true },
         rotate: { type: 'boolean' },
         bearer: { type: 'boolean' },
@@ -178,6 +183,7 @@ export function parseCli(argv: readonly string[]): CliOptions {
     ...(http ? { http } : {}),
     ...(lite ? { lite } : {}),
     hosts: values.host?.length ? listenHosts(values.host) : LOOPBACK_HOSTS,
+    publicPorts: (values['public-port'] ?? []).map((text) => integerIn('--public-port', text, 1, 65535)),
     allowOrigins,
     rotate: values.rotate ?? false,
     bearer: values.bearer ?? false,
@@ -190,7 +196,7 @@ export function parseCli(argv: readonly string[]): CliOptions {
 }
 
 const EVERYWHERE = ['help', 'version', 'log-level'];
-const SERVER_FLAGS = ['port', 'http', 'host', 'allow-origin', 'max-message-mb'];
+const SERVER_FLAGS = ['port', 'http', 'host', 'public-port', 'allow-origin', 'max-message-mb'];
 /** Which flags each command takes, so one given to another command is refused rather than ignored. */
 const COMMAND_FLAGS: Record<string, readonly string[]> = {
   serve: SERVER_FLAGS,

@@ -46,6 +46,7 @@ async function main(): Promise<void> {
   const token = await loadToken();
   const endpoint = await startBridgeEndpoint({
     hosts: options.hosts,
+    publicPorts: options.publicPorts,
     allowOrigins: options.allowOrigins,
     token,
     port: options.port,

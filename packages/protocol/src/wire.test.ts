@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSION, encodeMessage, parsePageMessage, parseServerMessage, type Hello, type Proof } from './index.js';
 
-const hello: Hello = { type: 'hello', protocol: PROTOCOL_VERSION, nonce: '0123456789abcdef'.repeat(4) };
+const hello: Hello = { type: 'hello', protocol: PROTOCOL_VERSION, port: 8767, nonce: '0123456789abcdef'.repeat(4) };
 const proof: Proof = {
   type: 'proof',
   proof: 'ab'.repeat(32),

@@ -24,6 +24,19 @@ import { toolResultSchema } from './result-protocol.js';
 
 export const PROTOCOL_VERSION = 2;
 
+/** WebSocket close codes in the private range; the reason that goes with each says what to do. */
+export const CLOSE_CODES = {
+  handshakeFailed: 4400,
+  /** The server refused the page's proof of the token. */
+  notPaired: 4401,
+  /** The page refused the server: it did not prove the token. */
+  serverNotProved: 4403,
+  handshakeTimeout: 4408,
+  /** The page dialled a port this server does not answer on (a forward, a proxy, or a relay). */
+  portMismatch: 4409,
+  protocolMismatch: 4426
+} as const;
+
 /** Default limit of one wire message, in bytes (SPEC §6). */
 export const DEFAULT_MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
 
@@ -71,6 +84,8 @@ const authProof = z.string().regex(/^[0-9a-f]{64}$/, 'a proof is 64 hex digits')
 export const helloSchema = z.object({
   type: z.literal('hello'),
   protocol: z.number().int().positive(),
+  /** The port this page dialled: both proofs cover it (pairing.ts). */
+  port: z.number().int().min(1).max(65535),
   nonce: authNonce
 });
 

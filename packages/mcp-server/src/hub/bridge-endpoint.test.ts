@@ -57,7 +57,8 @@ async function page(headers: Record<string, string> = { origin: 'http://127.0.0.
   return { socket, next, send, closed };
 }
 
-const hello = { type: 'hello', protocol: PROTOCOL_VERSION, nonce: PAGE_NONCE };
+/** The page's first message, naming the port it dialled: this endpoint's. */
+const hello = () => ({ type: 'hello', protocol: PROTOCOL_VERSION, port: endpoint.port, nonce: PAGE_NONCE });
 /** Who the page is: sent with its proof. */
 const identity = {
   bridgeVersion: '0.1.0',
@@ -76,7 +77,7 @@ const exchange = (serverNonce: string) => ({ port: endpoint.port, pageNonce: PAG
 /** The server proves the token first; the page answers with its own proof. */
 async function provedPage(token = TOKEN) {
   const p = await page();
-  p.send(hello);
+  p.send(hello());
   const challenge = (await p.next()) as { type: string; nonce: string; proof: string };
   expect(challenge.type).toBe('challenge');
   expect(isValidProof(challenge.proof, TOKEN, 'server', exchange(challenge.nonce))).toBe(true);
@@ -107,16 +108,35 @@ describe('bridge endpoint', () => {
   });
 
   it('pairs with no page that dialled another port: a program relaying the handshake between ports gets nowhere', async () => {
+    const relayPort = endpoint.port + 1;
+    // Relayed as it is, the hello names the relay's port: refused, saying what a person can do.
+    const naive = await page();
+    naive.send({ ...hello(), port: relayPort });
+    expect(await naive.closed).toEqual({ code: 4409, reason: `dialled port ${relayPort} is not this server's; if a forward is yours: --public-port ${relayPort}` });
+    expect(logLines.join('')).toMatch(new RegExp(`it dialled port ${relayPort}, but this server answers on ${endpoint.port}.*--public-port ${relayPort}`));
+
+    // Rewritten to this server's port, the proofs name this port, which the page did not dial:
+    // the page refuses the server's proof, and a page proof for the relay's port is refused here.
     const p = await page();
-    p.send(hello);
+    p.send(hello());
     const challenge = (await p.next()) as { nonce: string; proof: string };
-    // The page dialled the relay's port: the server's proof is not valid there, so the page stops.
-    const relayed = { ...exchange(challenge.nonce), port: endpoint.port + 1 };
+    const relayed = { ...exchange(challenge.nonce), port: relayPort };
     expect(isValidProof(challenge.proof, TOKEN, 'server', relayed)).toBe(false);
-    // And a page proof made for the relay's port is refused here.
     p.send({ type: 'proof', proof: proofOf(TOKEN, 'page', relayed), ...identity });
     expect(await p.closed).toMatchObject({ code: 4401 });
     expect(router.pageCount).toBe(0);
+  });
+
+  it('pairs a page that dials a --public-port (a forward of its own), the proofs naming that port', async () => {
+    await endpoint.close();
+    endpoint = await startTestEndpoint({ token: TOKEN, router, publicPorts: [18767] });
+    const p = await page();
+    p.send({ ...hello(), port: 18767 });
+    const challenge = (await p.next()) as { nonce: string; proof: string };
+    const forwarded = { ...exchange(challenge.nonce), port: 18767 };
+    expect(isValidProof(challenge.proof, TOKEN, 'server', forwarded)).toBe(true);
+    p.send({ type: 'proof', proof: proofOf(TOKEN, 'page', forwarded), ...identity });
+    expect(await p.next()).toMatchObject({ type: 'welcome' });
   });
 
   it("pairs pages from origins given their own token (lite's page) with that token only", async () => {
@@ -124,7 +144,7 @@ describe('bridge endpoint', () => {
     endpoint.pairOrigins(['http://127.0.0.1:8768'], liteToken);
     const handshake = async (origin: string, token: string) => {
       const p = await page({ origin });
-      p.send(hello);
+      p.send(hello());
       const challenge = (await p.next()) as { nonce: string; proof: string };
       const proves = { lite: isValidProof(challenge.proof, liteToken, 'server', exchange(challenge.nonce)) };
       p.send({ type: 'proof', proof: proofOf(token, 'page', exchange(challenge.nonce)), ...identity });
@@ -139,7 +159,7 @@ describe('bridge endpoint', () => {
     const forged = 'http://127.0.0.1:8888/lab\n[jupyter-live-mcp] info: page connected: FORGED\u001b[2J';
     const forger = { ...identity, page: { ...identity.page, url: forged } };
     const stranger = await page();
-    stranger.send(hello);
+    stranger.send(hello());
     const challenge = (await stranger.next()) as { nonce: string };
     stranger.send({ type: 'error', message: 'x\n[jupyter-live-mcp] info: page connected: FORGED' });
     stranger.send({ type: 'proof', proof: proofOf('f'.repeat(64), 'page', exchange(challenge.nonce)), ...forger });
@@ -149,7 +169,7 @@ describe('bridge endpoint', () => {
 
 
     const paired = await page();
-    paired.send(hello);
+    paired.send(hello());
     const second = (await paired.next()) as { nonce: string };
     paired.send({ type: 'proof', proof: proofOf(TOKEN, 'page', exchange(second.nonce)), ...forger, page: { ...forger.page, pageId: 'p\nFORGED' } });
     expect(await paired.next()).toMatchObject({ type: 'welcome' });
@@ -199,7 +219,7 @@ describe('bridge endpoint', () => {
 
   it('refuses a client without the token that skips the proof: no welcome, no calls', async () => {
     const p = await page();
-    p.send(hello);
+    p.send(hello());
     expect((await p.next()).type).toBe('challenge');
     p.send({ type: 'catalogue', tools: [tool] });
     expect(await p.next()).toEqual({ type: 'error', message: 'a catalogue arrived before the handshake finished' });
@@ -209,7 +229,7 @@ describe('bridge endpoint', () => {
 
   it('refuses a hello without a nonce', async () => {
     const p = await page();
-    const { nonce: _none, ...withoutNonce } = hello;
+    const { nonce: _none, ...withoutNonce } = hello();
     p.send(withoutNonce);
     expect(await p.next()).toMatchObject({ type: 'error', message: expect.stringMatching(/^malformed "hello" message: nonce/) });
     expect((await p.closed).code).toBe(4400);
@@ -217,7 +237,7 @@ describe('bridge endpoint', () => {
 
   it('refuses another protocol version and says what to update', async () => {
     const p = await page();
-    p.send({ ...hello, protocol: PROTOCOL_VERSION + 1 });
+    p.send({ ...hello(), protocol: PROTOCOL_VERSION + 1 });
     const error = await p.next();
     expect(error).toEqual({
       type: 'error',

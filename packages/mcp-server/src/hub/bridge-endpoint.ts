@@ -26,6 +26,8 @@ export interface BridgeEndpointOptions {
   serverVersion: string;
   maxMessageBytes: number;
   handshakeTimeoutMs?: number;
+  /** Ports pages may dial besides the one listened on, where a forward or proxy stands between (--public-port). */
+  publicPorts?: readonly number[];
 }
 
 export interface BridgeEndpoint {
@@ -56,7 +58,7 @@ export async function startBridgeEndpoint(options: BridgeEndpointOptions): Promi
       new PageSession(ws, {
         log,
         token: originTokens.get(request.headers.origin ?? '') ?? options.token,
-        port: request.socket.localPort!,
+        ports: [request.socket.localPort!, ...(options.publicPorts ?? [])],
         origin: request.headers.origin ?? '(no Origin)',
         serverVersion: options.serverVersion,
         maxMessageBytes: options.maxMessageBytes,

@@ -57,7 +57,7 @@ function open(): Promise<{ socket: WebSocket; messages: ServerMessage[]; closed:
 
 async function pairedPage() {
   const page = await open();
-  page.socket.send(JSON.stringify({ type: 'hello', protocol: PROTOCOL_VERSION, nonce: NONCE }));
+  page.socket.send(JSON.stringify({ type: 'hello', protocol: PROTOCOL_VERSION, port: endpoint.port, nonce: NONCE }));
   await expect.poll(() => page.messages.length).toBe(1);
   const challenge = page.messages[0] as { nonce: string };
   page.socket.send(

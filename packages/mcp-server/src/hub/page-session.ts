@@ -6,6 +6,7 @@
  */
 import type { WebSocket, RawData } from 'ws';
 import {
+  CLOSE_CODES,
   PROTOCOL_VERSION,
   encodeMessage,
   fail,
@@ -29,8 +30,8 @@ export interface PageSessionOptions {
   log: Logger;
   /** The pairing token both sides prove (pairing.ts); it never crosses the wire. */
   token: string;
-  /** The port the page's connection arrived on: both proofs cover it (pairing.ts). */
-  port: number;
+  /** The port the page's connection arrived on, and --public-port's: the ports a page may have dialled. */
+  ports: readonly number[];
   /** The Origin the connection came from (checked at the upgrade), to name it before it proved the token. */
   origin: string;
   serverVersion: string;
@@ -48,14 +49,6 @@ export interface CallOutcome {
   images: AttachedImage[];
 }
 
-/** WebSocket close codes in the private range, with reasons a person can act on. */
-export const CLOSE_CODES = {
-  handshakeFailed: 4400,
-  notPaired: 4401,
-  handshakeTimeout: 4408,
-  protocolMismatch: 4426
-} as const;
-
 type State = 'awaiting-hello' | 'awaiting-proof' | 'awaiting-catalogue' | 'ready' | 'closed';
 
 export class PageSession {
@@ -70,6 +63,8 @@ export class PageSession {
 
   private state: State = 'awaiting-hello';
   private nonces = { page: '', server: '' };
+  /** The port the page dialled, once its hello named one this server answers on. */
+  private port = 0;
   private readonly calls = new Map<string, { tool: string; settle: (outcome: CallOutcome) => void }>();
   private nextCallNumber = 1;
   private readonly handshakeTimer: ReturnType<typeof setTimeout>;
@@ -214,6 +209,16 @@ export class PageSession {
       this.close(CLOSE_CODES.protocolMismatch, reason);
       return;
     }
+    if (!this.options.ports.includes(message.port)) {
+      this.options.log.warn(
+        `refused a page (from ${printable(this.options.origin)}): it dialled port ${message.port}, but this server answers on ` +
+          `${this.options.ports.join(', ')}, so something forwards or relays between them. If that is yours (ssh -L, docker -p, ` +
+          `a proxy), start the server with --public-port ${message.port}; if not, another program holds the port the page dials.`
+      );
+      this.close(CLOSE_CODES.portMismatch, `dialled port ${message.port} is not this server's; if a forward is yours: --public-port ${message.port}`);
+      return;
+    }
+    this.port = message.port;
     this.nonces = { page: message.nonce, server: randomHex() };
     this.state = 'awaiting-proof';
     this.send({
@@ -267,7 +272,7 @@ export class PageSession {
   }
 
   private exchange(): Exchange {
-    return { port: this.options.port, pageNonce: this.nonces.page, serverNonce: this.nonces.server };
+    return { port: this.port, pageNonce: this.nonces.page, serverNonce: this.nonces.server };
   }
 
   private send(message: ServerMessage): void {
