@@ -84,6 +84,7 @@ export async function startBridgeEndpoint(options: BridgeEndpointOptions): Promi
 
   // The first address fixes the port (port 0 picks one); the others take the same.
   const servers: Server[] = [];
+  const listening: string[] = [];
   let port = options.port;
   for (const host of options.hosts) {
     const http = createServer(onRequest);
@@ -100,7 +101,7 @@ export async function startBridgeEndpoint(options: BridgeEndpointOptions): Promi
       if (servers.length > 0 && code === 'EADDRINUSE' && (await canListen(host, port))) {
         // Free once this endpoint let go: two --host values that are one address (localhost and 127.0.0.1).
         throw new Error(
-          `cannot listen on ${host}:${port} as well as on ${options.hosts.slice(0, servers.length).join(', ')}: ` +
+          `cannot listen on ${host}:${port} as well as on ${listening.join(', ')}: ` +
             `the --host values overlap (a name and its address, or 0.0.0.0 and another). Give each address once.`
         );
       }
@@ -109,6 +110,7 @@ export async function startBridgeEndpoint(options: BridgeEndpointOptions): Promi
     http.on('error', (error) => log.error(`bridge endpoint: ${error.message}`));
     port = (http.address() as AddressInfo).port;
     servers.push(http);
+    listening.push(host);
   }
   if (options.hosts.some((host) => !isLoopbackAddress(host))) {
     log.warn(
