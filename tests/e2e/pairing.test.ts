@@ -87,10 +87,10 @@ describe('pairing', () => {
       .poll(async () => (await notifications(page)).join('\n'), { timeout: 30_000 })
       .toMatch(/Refused ws:\/\/127\.0\.0\.1:\d+: it cannot prove the pairing token; nothing was sent/);
     // It heard the page's hello and nothing else: no proof, no catalogue, no result, not even
-    // which page it is (no URL, no app): a protocol number and a nonce.
+    // which page it is (no URL, no app): a protocol number, the port the page dialled and a nonce.
     expect(received.length).toBeGreaterThan(0);
     for (const message of received) {
-      expect(Object.keys(message as object).sort()).toEqual(['nonce', 'protocol', 'type']);
+      expect(Object.keys(message as object).sort()).toEqual(['nonce', 'port', 'protocol', 'type']);
       expect(message).toMatchObject({ type: 'hello' });
     }
     expect(await page.locator('.jp-NotebookPanel').count()).toBe(0);
