@@ -2,10 +2,12 @@
  * The pairing token between a real page and the server: a page with the wrong
  * token is refused by the server, and the real bridge refuses a rogue server
  * that does not know the token, runs nothing for it and tells the person why,
- * even when it relays the handshake to the real server.
+ * even when it relays the handshake to the real server; a forward of the
+ * person's own works once the server is told its port (--public-port).
  */
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
+import { connect, createServer as createNetServer } from 'node:net';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
 import { PROTOCOL_VERSION, randomHex } from '@jupyter-live-mcp/protocol';
@@ -134,6 +136,35 @@ describe('pairing', () => {
       .toMatch(/Refused ws:\/\/127\.0\.0\.1:\d+: it cannot prove the pairing token; nothing was sent/);
     expect(fromPage.map((frame) => JSON.parse(frame).type)).not.toContain('proof');
     expect(mcp.stderr()).not.toMatch(/page connected/);
+    expect(await page.locator('.jp-NotebookPanel').count()).toBe(0);
+  });
+
+  it("a page behind a forward of the person's own is told to use --public-port, and pairs with it", async () => {
+    const forwardPort = await freePort();
+    let target = 0;
+    // What ssh -L or docker -p do: bytes from one port to another, untouched.
+    const forward = createNetServer((incoming) => {
+      const outgoing = connect(target, '127.0.0.1');
+      incoming.pipe(outgoing).pipe(incoming);
+      incoming.on('error', () => outgoing.destroy());
+      outgoing.on('error', () => incoming.destroy());
+    }).listen(forwardPort, '127.0.0.1');
+    cleanups.push(() => new Promise((resolve) => forward.close(resolve)));
+
+    const plain = await startMcpSession();
+    cleanups.push(() => plain.close());
+    target = plain.port;
+    const page = await openPage({ serverUrls: [`ws://127.0.0.1:${forwardPort}`], token: plain.token });
+    await expect
+      .poll(() => plain.stderr(), { timeout: 30_000 })
+      .toMatch(new RegExp(`it dialled port ${forwardPort}, but this server answers on ${plain.port}.*--public-port ${forwardPort}`));
+    await expect.poll(() => consoleTexts.join('\n')).toMatch(/answers on another port|--public-port/);
+    await plain.close();
+
+    const told = await startMcpSession({ args: ['--public-port', String(forwardPort)], configDir: plain.configDir, token: plain.token });
+    cleanups.push(() => told.close());
+    target = told.port;
+    await expect.poll(async () => (await told.call('get_context')).result.success, { timeout: 30_000 }).toBe(true);
     expect(await page.locator('.jp-NotebookPanel').count()).toBe(0);
   });
 
