@@ -96,6 +96,7 @@ describe('parseCli', () => {
 
   it('knows --help and --version', () => {
     expect(parseCli(['--help']).command).toBe('help');
+    expect(parseCli(['install', '--port', '0', '--prot', '-h']).command).toBe('help');
     expect(parseCli(['-v']).command).toBe('version');
   });
 

@@ -87,6 +87,10 @@ Options:
 export class CliError extends Error {}
 
 export function parseCli(argv: readonly string[]): CliOptions {
+  // Help is what someone unsure of the flags asks for: given, it wins over their mistakes.
+  if (argv.includes('--help') || argv.includes('-h')) {
+    return { ...parseCli([]), command: 'help' };
+  }
   let values;
   let positionals: string[];
   try {
