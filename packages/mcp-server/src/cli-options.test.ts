@@ -56,7 +56,7 @@ describe('parseCli', () => {
     [['token', '--rotate', '--bearer'], 'token takes --rotate or --bearer, not both: rotate first, then print the new key with token --bearer.'],
     [['token', '--port', '5'], '--port does not go with token, which takes --rotate, --bearer, --help, --version, --log-level.'],
     [['uninstall', '--host', 'x'], '--host does not go with uninstall, which takes --data-dir, --settings-dir, --help, --version, --log-level.'],
-    [['--settings-dir', '/s', 'doctor', '--max-message-mb', '3'], '--max-message-mb does not go with doctor, which takes --data-dir, --settings-dir, --port, --help, --version, --log-level.'],
+    [['--settings-dir', '/s', 'doctor', '--max-message-mb', '3'], '--max-message-mb does not go with doctor, which takes --data-dir, --settings-dir, --port, --public-port, --help, --version, --log-level.'],
     [['install', '--port', '0'], "install writes the server's URL into the page's settings, so it needs the port the server will use; --port 0 picks another each run. Give a fixed --port, or leave it out for 8767."],
     [['uninstall', '--data-dir='], '--data-dir was given an empty value. Give it one, or leave the flag out for the default.'],
     [['install', '--settings-dir', ''], '--settings-dir was given an empty value. Give it one, or leave the flag out for the default.'],

@@ -44,7 +44,7 @@ export const USAGE = `Usage: jupyter-live-mcp [options]
        jupyter-live-mcp token [--rotate | --bearer]
        jupyter-live-mcp install [--data-dir DIR] [--settings-dir DIR] [--port N]
        jupyter-live-mcp uninstall [--data-dir DIR] [--settings-dir DIR]
-       jupyter-live-mcp doctor [--data-dir DIR] [--settings-dir DIR] [--port N]
+       jupyter-live-mcp doctor [--data-dir DIR] [--settings-dir DIR] [--port N] [--public-port N]...
 
 Runs an MCP server on stdio that drives the Jupyter page(s) connected to it.
 Pages connect through the jupyter-live-mcp-bridge extension and prove the
@@ -208,7 +208,7 @@ const COMMAND_FLAGS: Record<string, readonly string[]> = {
   token: ['rotate', 'bearer'],
   install: ['data-dir', 'settings-dir', 'port'],
   uninstall: ['data-dir', 'settings-dir'],
-  doctor: ['data-dir', 'settings-dir', 'port']
+  doctor: ['data-dir', 'settings-dir', 'port', 'public-port']
 };
 
 function flagsOf(command: string | undefined): readonly string[] {

@@ -116,6 +116,10 @@ describe('doctor checks', () => {
       fix: expect.stringMatching(/^Run jupyter-live-mcp install --port 9000/)
     });
     expect(check('bridge server URL', { port: 9000, settings: { file, state: 'ok', token: TOKEN, serverUrls: ['ws://localhost:9000'] } }).status).toBe('ok');
+    // Through a forward the person named with --public-port.
+    const forwarded = { port: 8767, publicPorts: [443], settings: { file, state: 'ok' as const, token: TOKEN, serverUrls: ['wss://hub.example.org/proxy/8767/'] } };
+    expect(check('bridge server URL', forwarded)).toMatchObject({ status: 'ok', detail: 'the bridge connects to wss://hub.example.org/proxy/8767/, a --public-port forwarded to port 8767' });
+    expect(check('bridge server URL', { ...forwarded, publicPorts: [] }).status).toBe('problem');
     expect(check('bridge server URL', { settings: { file, state: 'ok', token: TOKEN, serverUrls: [] } }).detail).toMatch(/connects to no server/);
   });
 });

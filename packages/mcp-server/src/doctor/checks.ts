@@ -34,6 +34,8 @@ export interface DoctorFacts {
   version: string;
   platform: NodeJS.Platform;
   port: number;
+  /** --public-port: ports pages reach the server through (a forward or proxy). */
+  publicPorts?: readonly number[];
   portFacts: PortFacts;
   token: TokenFacts;
   extension: ExtensionFacts;
@@ -181,7 +183,7 @@ function settingsTokenCheck({ settings, token }: DoctorFacts): Check {
   }
 }
 
-function serverUrlCheck({ settings, port }: DoctorFacts): Check {
+function serverUrlCheck({ settings, port, publicPorts = [] }: DoctorFacts): Check {
   const title = 'bridge server URL';
   const urls =
     settings.state === 'ok' && Array.isArray(settings.serverUrls)
@@ -195,6 +197,10 @@ function serverUrlCheck({ settings, port }: DoctorFacts): Check {
   if (urls.some((url) => isLoopbackUrlOnPort(url, port))) {
     return { title, status: 'ok', detail: `the bridge connects to port ${port}` };
   }
+  const forwarded = urls.find((url) => publicPorts.includes(urlPort(url)));
+  if (forwarded) {
+    return { title, status: 'ok', detail: `the bridge connects to ${forwarded}, a --public-port forwarded to port ${port}` };
+  }
   return {
     title,
     status: 'problem',
@@ -204,14 +210,16 @@ function serverUrlCheck({ settings, port }: DoctorFacts): Check {
 }
 
 function isLoopbackUrlOnPort(text: string, port: number): boolean {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    return false;
+  return ['127.0.0.1', 'localhost', '[::1]'].includes(URL.canParse(text) ? new URL(text).hostname : '') && urlPort(text) === port;
+}
+
+/** The port a server URL dials (0 for text that is no URL). */
+function urlPort(text: string): number {
+  if (!URL.canParse(text)) {
+    return 0;
   }
-  const urlPort = url.port === '' ? (url.protocol === 'wss:' ? 443 : 80) : Number(url.port);
-  return ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname) && urlPort === port;
+  const url = new URL(text);
+  return url.port === '' ? (url.protocol === 'wss:' ? 443 : 80) : Number(url.port);
 }
 
 function pagesCheck({ portFacts, port }: DoctorFacts): Check {

@@ -24,6 +24,7 @@ export async function doctorCommand(options: CliOptions, version: string): Promi
     version,
     platform: process.platform,
     port: options.port,
+    publicPorts: options.publicPorts,
     portFacts: await portFacts(options.hosts, options.port, token.state === 'ok' ? token.token : undefined),
     token,
     extension: await readExtensionFacts(options.dataDir ?? jupyterDataDir(paths)),
