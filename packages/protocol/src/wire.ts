@@ -84,8 +84,12 @@ const authProof = z.string().regex(/^[0-9a-f]{64}$/, 'a proof is 64 hex digits')
 export const helloSchema = z.object({
   type: z.literal('hello'),
   protocol: z.number().int().positive(),
-  /** The port this page dialled: both proofs cover it (pairing.ts). */
-  port: z.number().int().min(1).max(65535),
+  /**
+   * The port this page dialled: both proofs cover it (pairing.ts). Required from
+   * protocol 2 on; optional here so that an older page's hello still parses and it
+   * hears which side to update.
+   */
+  port: z.number().int().min(1).max(65535).optional(),
   nonce: authNonce
 });
 

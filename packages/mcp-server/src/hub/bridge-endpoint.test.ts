@@ -244,6 +244,21 @@ describe('bridge endpoint', () => {
       message: `wire protocol ${PROTOCOL_VERSION + 1} is not supported (server speaks ${PROTOCOL_VERSION}); update the jupyter-live-mcp server`
     });
     expect((await p.closed).code).toBe(4426);
+
+    // A bridge of protocol 1 (no port in its hello, who it is in it) hears to update itself.
+    const old = await page();
+    old.send({ type: 'hello', protocol: 1, bridgeVersion: '0.1.0', page: identity.page, nonce: PAGE_NONCE });
+    expect(await old.next()).toEqual({
+      type: 'error',
+      message: `wire protocol 1 is not supported (server speaks ${PROTOCOL_VERSION}); update the jupyter-live-mcp-bridge extension`
+    });
+  });
+
+  it('refuses a hello that names no port', async () => {
+    const p = await page();
+    p.send({ type: 'hello', protocol: PROTOCOL_VERSION, nonce: PAGE_NONCE });
+    expect(await p.next()).toEqual({ type: 'error', message: 'malformed "hello" message: port: the port the page dialled is required' });
+    expect((await p.closed).code).toBe(4400);
   });
 
   it('closes a socket that never says hello', async () => {

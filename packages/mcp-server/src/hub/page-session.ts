@@ -209,6 +209,10 @@ export class PageSession {
       this.close(CLOSE_CODES.protocolMismatch, reason);
       return;
     }
+    if (message.port === undefined) {
+      this.reject('malformed "hello" message: port: the port the page dialled is required');
+      return;
+    }
     if (!this.options.ports.includes(message.port)) {
       this.options.log.warn(
         `refused a page (from ${printable(this.options.origin)}): it dialled port ${message.port}, but this server answers on ` +
