@@ -28,8 +28,6 @@ const ok = (name: string, args?: Record<string, unknown>) => setup.mcp.ok(name, 
 const toolNames = async () => (await setup.mcp.client.listTools()).tools.map((tool) => tool.name);
 /** The notebook's cells as the page shows them: their source text. */
 const cellSources = () => setup.page.locator('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-Cell .jp-InputArea-editor').allInnerTexts();
-const kernelStatus = async (kernelId: string) =>
-  ((await ok('get_context')).kernels as { id: string; status: string }[]).find((kernel) => kernel.id === kernelId)?.status;
 /** The notebook's kernel id, once its session has one (the kernel may still be starting). */
 const pythonKernelId = async () => {
   let id: string | undefined;
@@ -69,13 +67,16 @@ describe('the kernel tools in a real JupyterLab page', () => {
     const kernelId = await pythonKernelId();
     // Code that ignores interrupts, as some C extensions do. (ipykernel restores
     // its SIGINT handler before every execution, so it must be one execution.)
+    // It leaves a file once interrupts are ignored: the interrupt must come after that, not
+    // while the kernel is busy with something before it (then the code would be interrupted).
+    const ready = `stubborn-${Date.now()}.txt`;
     const stubborn = call('execute_code', {
       kernelId,
-      code: 'import signal, time\nsignal.signal(signal.SIGINT, signal.SIG_IGN)\ntime.sleep(6)\nsignal.signal(signal.SIGINT, signal.default_int_handler)'
+      code:
+        `import signal, time\nsignal.signal(signal.SIGINT, signal.SIG_IGN)\nopen(${JSON.stringify(ready)}, 'w').close()\n` +
+        'time.sleep(6)\nsignal.signal(signal.SIGINT, signal.default_int_handler)'
     });
-    await expect.poll(() => kernelStatus(kernelId), { timeout: 30_000 }).toBe('busy');
-    // Let the first line run before the interrupt comes.
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await expect.poll(() => existsSync(path.join(setup.site.rootDir, ready)), { timeout: 30_000 }).toBe(true);
     const result = await ok('interrupt_kernel', { kernelId });
     expect(result).toMatchObject({ status: 'busy', warning: expect.stringMatching(/still busy 1 s after the interrupt.*Use restart_kernel/) });
     expect((await stubborn).result).toMatchObject({ success: true, status: 'ok' });
