@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SERVER_URL, readSettings } from './settings.js';
-import { reconnectDelay } from './server-connection.js';
+import { DEFAULT_SERVER_URL } from '@jupyter-live-mcp/protocol';
+import { readSettings } from './settings.js';
+import { reconnectDelay } from './connection/server-connection.js';
 import { BRIDGE_VERSION } from './version.js';
 
 const packageDir = new URL('../', import.meta.url);

@@ -6,10 +6,9 @@
  */
 import { z } from 'zod';
 
-export { BRIDGE_PLUGIN_ID as PLUGIN_ID } from '@jupyter-live-mcp/protocol';
+import { DEFAULT_SERVER_URL } from '@jupyter-live-mcp/protocol';
 
-/** Must match the server's DEFAULT_PORT and schema/plugin.json. */
-export const DEFAULT_SERVER_URL = 'ws://127.0.0.1:8767';
+export { BRIDGE_PLUGIN_ID as PLUGIN_ID } from '@jupyter-live-mcp/protocol';
 
 export const DEFAULTS = {
   enabled: true,

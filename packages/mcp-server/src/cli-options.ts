@@ -3,13 +3,12 @@
  * is unit-tested; a mistake is an error that says what is accepted.
  */
 import { parseArgs } from 'node:util';
-import { DEFAULT_MAX_MESSAGE_BYTES } from '@jupyter-live-mcp/protocol';
+import { DEFAULT_BRIDGE_PORT as DEFAULT_PORT, DEFAULT_MAX_MESSAGE_BYTES } from '@jupyter-live-mcp/protocol';
 import { LOG_LEVELS, type LogLevel } from './log.js';
 import { parseHttpAddress, type HttpAddress } from './mcp/http-address.js';
 import { DEFAULT_LITE_PORT, type LiteOptions } from './lite/start-lite.js';
 
-/** The bridge endpoint's default port (8765 is taken by a neighbouring tool). */
-export const DEFAULT_PORT = 8767;
+export { DEFAULT_BRIDGE_PORT as DEFAULT_PORT } from '@jupyter-live-mcp/protocol';
 
 export interface CliOptions {
   command: 'serve' | 'lite' | 'token' | 'install' | 'uninstall' | 'doctor' | 'help' | 'version';

@@ -36,11 +36,11 @@ export interface DefaultTool {
   fixedArgs: Readonly<Record<string, unknown>>;
 }
 
-const R = { readOnly: true, consequential: false, untrustedContent: false };
-const RU = { readOnly: true, consequential: false, untrustedContent: true };
-const W = { readOnly: false, consequential: false, untrustedContent: false };
-const C = { readOnly: false, consequential: true, untrustedContent: false };
-const CU = { readOnly: false, consequential: true, untrustedContent: true };
+const R = { readOnlyHint: true, consequentialHint: false, untrustedContentHint: false };
+const RU = { readOnlyHint: true, consequentialHint: false, untrustedContentHint: true };
+const W = { readOnlyHint: false, consequentialHint: false, untrustedContentHint: false };
+const C = { readOnlyHint: false, consequentialHint: true, untrustedContentHint: false };
+const CU = { readOnlyHint: false, consequentialHint: true, untrustedContentHint: true };
 
 const string = (description: string) => ({ type: 'string', description });
 const notebookPath = string(

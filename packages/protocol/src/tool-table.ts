@@ -15,7 +15,7 @@ export const BUILT_IN_TOOLS = [
       'open document (id, path, kernel, notebook cell counts) and the running kernels. Call this ' +
       'first, and again whenever you need fresh ids or state.',
     inputSchema: { type: 'object', properties: {}, additionalProperties: false },
-    hints: { readOnly: true, consequential: false, untrustedContent: false }
+    hints: { readOnlyHint: true, consequentialHint: false, untrustedContentHint: false }
   },
   {
     name: 'list_all_commands',
@@ -39,7 +39,7 @@ export const BUILT_IN_TOOLS = [
       },
       additionalProperties: false
     },
-    hints: { readOnly: true, consequential: false, untrustedContent: false }
+    hints: { readOnlyHint: true, consequentialHint: false, untrustedContentHint: false }
   },
   {
     name: 'execute_command',
@@ -59,7 +59,7 @@ export const BUILT_IN_TOOLS = [
       required: ['commandId'],
       additionalProperties: false
     },
-    hints: { readOnly: false, consequential: true, untrustedContent: true }
+    hints: { readOnlyHint: false, consequentialHint: true, untrustedContentHint: true }
   },
   {
     name: 'answer_dialog',
@@ -81,7 +81,7 @@ export const BUILT_IN_TOOLS = [
       required: ['button'],
       additionalProperties: false
     },
-    hints: { readOnly: false, consequential: true, untrustedContent: false }
+    hints: { readOnlyHint: false, consequentialHint: true, untrustedContentHint: false }
   },
   {
     name: 'wait_for_result',
@@ -103,7 +103,7 @@ export const BUILT_IN_TOOLS = [
       required: ['pendingId'],
       additionalProperties: false
     },
-    hints: { readOnly: true, consequential: false, untrustedContent: true }
+    hints: { readOnlyHint: true, consequentialHint: false, untrustedContentHint: true }
   }
 ] as const satisfies readonly ToolDescriptor[];
 

@@ -22,7 +22,8 @@
 import { z } from 'zod';
 import { toolResultSchema } from './result-protocol.js';
 
-export const PROTOCOL_VERSION = 2;
+/** 3: tool hints carry WebMCP's names (readOnlyHint, consequentialHint, untrustedContentHint). */
+export const PROTOCOL_VERSION = 3;
 
 /** WebSocket close codes in the private range; the reason that goes with each says what to do. */
 export const CLOSE_CODES = {
@@ -36,6 +37,12 @@ export const CLOSE_CODES = {
   portMismatch: 4409,
   protocolMismatch: 4426
 } as const;
+
+/** The bridge endpoint's default port (8765 is taken by a neighbouring tool). */
+export const DEFAULT_BRIDGE_PORT = 8767;
+
+/** Where a page connects unless its serverUrls setting says otherwise. */
+export const DEFAULT_SERVER_URL = `ws://127.0.0.1:${DEFAULT_BRIDGE_PORT}`;
 
 /** Default limit of one wire message, in bytes (SPEC §6). */
 export const DEFAULT_MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
@@ -51,11 +58,11 @@ export const pageIdentitySchema = z.object({
   title: z.string().max(1000).optional()
 });
 
-/** R/C/U hints of SPEC §2. */
+/** R/C/U hints of SPEC §2, named as WebMCP names them (one spelling on the wire, in settings and in MCP `_meta`). */
 export const toolHintsSchema = z.object({
-  readOnly: z.boolean(),
-  consequential: z.boolean(),
-  untrustedContent: z.boolean()
+  readOnlyHint: z.boolean(),
+  consequentialHint: z.boolean(),
+  untrustedContentHint: z.boolean()
 });
 
 /** A JSON Schema object describing a tool's input (`type: "object"`). */

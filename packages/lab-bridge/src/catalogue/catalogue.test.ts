@@ -5,7 +5,7 @@ import { compilePatterns } from './command-patterns.js';
 import { commandTool } from './command-tools.js';
 import { parseSettingsTools } from './settings-tools.js';
 
-const R = { readOnly: true, consequential: false, untrustedContent: false };
+const R = { readOnlyHint: true, consequentialHint: false, untrustedContentHint: false };
 
 /** The schema jupyterlab-ai-commands 0.4 declares for set-cell-content. */
 const setCellContent = {
@@ -101,7 +101,7 @@ describe('parseSettingsTools', () => {
         name: 'rename_file',
         description: 'Rename',
         command: 'docmanager:rename',
-        hints: { readOnly: false, consequential: true, untrustedContent: false },
+        hints: { readOnlyHint: false, consequentialHint: true, untrustedContentHint: false },
         inputs: ['path'],
         required: [],
         fixedArgs: {}

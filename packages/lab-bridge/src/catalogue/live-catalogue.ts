@@ -5,9 +5,9 @@
  */
 import type { JupyterFrontEnd } from '@jupyterlab/application';
 import { DEFAULT_TOOLS, type ToolDescriptor } from '@jupyter-live-mcp/protocol';
-import { runCommand } from '../run-command.js';
+import { runCommand } from '../calls/run-command.js';
 import type { BridgeSettings } from '../settings.js';
-import type { BridgeTool } from '../tool-runner.js';
+import type { BridgeTool } from '../calls/tool-runner.js';
 import { buildCatalogue } from './build-catalogue.js';
 import { compilePatterns } from './command-patterns.js';
 import { parseSettingsTools, type CatalogueError } from './settings-tools.js';

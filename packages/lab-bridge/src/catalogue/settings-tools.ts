@@ -69,9 +69,9 @@ export function parseSettingsTools(entries: unknown): { specs: CommandToolSpec[]
       description: tool.description,
       command: tool.command,
       hints: {
-        readOnly: tool.readOnlyHint ?? false,
-        consequential: tool.consequentialHint ?? false,
-        untrustedContent: tool.untrustedContentHint ?? false
+        readOnlyHint: tool.readOnlyHint ?? false,
+        consequentialHint: tool.consequentialHint ?? false,
+        untrustedContentHint: tool.untrustedContentHint ?? false
       },
       ...(tool.args ? { inputs: tool.args } : {}),
       required: tool.required ?? [],

@@ -2,8 +2,8 @@
  * `answer_dialog` (SPEC §2.1, §4.2): clicks a button of an open dialog.
  */
 import { BUILT_IN_TOOLS, fail, succeed } from '@jupyter-live-mcp/protocol';
-import type { DialogWatcher } from '../dialogs/dialog-watcher.js';
-import type { BridgeTool } from '../tool-runner.js';
+import type { DialogWatcher } from '../jupyterlab/dialog-watcher.js';
+import type { BridgeTool } from '../calls/tool-runner.js';
 
 export function answerDialogTool(dialogs: DialogWatcher): BridgeTool {
   return {

@@ -3,9 +3,9 @@
  */
 import type { JupyterFrontEnd } from '@jupyterlab/application';
 import { BUILT_IN_TOOLS, fail, type ToolResult } from '@jupyter-live-mcp/protocol';
-import { runCommand } from '../run-command.js';
-import type { BridgeTool } from '../tool-runner.js';
-import { findMainAreaWidget } from './main-area.js';
+import { runCommand } from '../calls/run-command.js';
+import type { BridgeTool } from '../calls/tool-runner.js';
+import { findMainAreaWidget } from '../jupyterlab/main-area.js';
 
 const TARGETING_ARGUMENTS = ['semanticWidget', 'widgetId'] as const;
 

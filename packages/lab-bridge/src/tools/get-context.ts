@@ -5,11 +5,11 @@ import type { JupyterFrontEnd } from '@jupyterlab/application';
 import type { IDefaultFileBrowser } from '@jupyterlab/filebrowser';
 import { BUILT_IN_TOOLS, succeed } from '@jupyter-live-mcp/protocol';
 import type { CatalogueError } from '../catalogue/settings-tools.js';
-import type { DialogInfo } from '../dialogs/dialog-watcher.js';
-import type { BridgeTool } from '../tool-runner.js';
-import { editorState, type Position } from './editor-state.js';
+import type { DialogInfo } from '../jupyterlab/dialog-watcher.js';
+import type { BridgeTool } from '../calls/tool-runner.js';
+import { editorState, type Position } from '../jupyterlab/editor-state.js';
 import { recentRefresh } from './recent-refresh.js';
-import { describeMainAreaWidget, editorOf, isOneDocumentPage, kernelOf, mainAreaWidgets } from './main-area.js';
+import { describeMainAreaWidget, editorOf, isOneDocumentPage, kernelOf, mainAreaWidgets } from '../jupyterlab/main-area.js';
 
 export const ONE_DOCUMENT_NOTE =
   'This page shows one document (Jupyter Notebook 7, or the notebooks UI of JupyterLite): open_document opens ' +

@@ -3,7 +3,7 @@
  */
 import type { JupyterFrontEnd } from '@jupyterlab/application';
 import { BUILT_IN_TOOLS, succeed } from '@jupyter-live-mcp/protocol';
-import type { BridgeTool } from '../tool-runner.js';
+import type { BridgeTool } from '../calls/tool-runner.js';
 import { describeCommand, matchesQuery, type CommandFacts } from './command-listing.js';
 
 const DEFAULT_LIMIT = 50;

@@ -2,8 +2,8 @@
  * `wait_for_result` (SPEC §2.1, §3.2): collects a pending call's result.
  */
 import { BUILT_IN_TOOLS } from '@jupyter-live-mcp/protocol';
-import type { PendingCalls } from '../pending/pending-calls.js';
-import type { BridgeTool } from '../tool-runner.js';
+import type { PendingCalls } from '../calls/pending-calls.js';
+import type { BridgeTool } from '../calls/tool-runner.js';
 
 export function waitForResultTool(pending: PendingCalls, defaultSeconds: () => number): BridgeTool {
   return {

@@ -3,7 +3,7 @@
  * check per thing that must be right for a page to reach the agent, each
  * problem with the step that fixes it. Pure, so every case is unit-tested.
  */
-import { DEFAULT_PORT } from '../cli-options.js';
+import { DEFAULT_SERVER_URL } from '@jupyter-live-mcp/protocol';
 import { describeHolder, type PortHolder } from '../port-holder.js';
 import type { StatusProbe } from './status-client.js';
 
@@ -190,7 +190,7 @@ function serverUrlCheck({ settings, port, publicPorts = [] }: DoctorFacts): Chec
       ? settings.serverUrls.filter((url): url is string => typeof url === 'string')
       : settings.state === 'not-json' || settings.state === 'unreadable'
         ? undefined
-        : [`ws://127.0.0.1:${DEFAULT_PORT}`];
+        : [DEFAULT_SERVER_URL];
   if (urls === undefined) {
     return { title, status: 'note', detail: `not checked: ${settings.file} cannot be read as JSON (see above)` };
   }

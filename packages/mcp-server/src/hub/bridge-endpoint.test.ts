@@ -68,7 +68,7 @@ const tool = {
   name: 'get_context',
   description: 'd',
   inputSchema: { type: 'object' },
-  hints: { readOnly: true, consequential: false, untrustedContent: false }
+  hints: { readOnlyHint: true, consequentialHint: false, untrustedContentHint: false }
 };
 
 /** What a page dialling this endpoint proves over. */

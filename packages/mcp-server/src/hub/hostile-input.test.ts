@@ -69,7 +69,7 @@ async function pairedPage() {
     })
   );
   await expect.poll(() => page.messages.length).toBe(2);
-  page.socket.send(JSON.stringify({ type: 'catalogue', tools: [{ name: 'echo', description: 'e', inputSchema: { type: 'object' }, hints: { readOnly: true, consequential: false, untrustedContent: false } }] }));
+  page.socket.send(JSON.stringify({ type: 'catalogue', tools: [{ name: 'echo', description: 'e', inputSchema: { type: 'object' }, hints: { readOnlyHint: true, consequentialHint: false, untrustedContentHint: false } }] }));
   await expect.poll(() => router.current()?.identity?.pageId).toBe('fuzz');
   return page;
 }

@@ -48,7 +48,7 @@ describe('toMcpTool', () => {
       name: 'add_cell',
       description: 'Add a cell',
       inputSchema: { type: 'object' },
-      hints: { readOnly: false, consequential: false, untrustedContent: false },
+      hints: { readOnlyHint: false, consequentialHint: false, untrustedContentHint: false },
       command: 'jupyterlab-ai-commands:add-cell'
     });
     expect(tool.annotations?.destructiveHint).toBe(false);

@@ -19,7 +19,7 @@ export const SELECT_PAGE_TOOL: ToolDescriptor = {
     properties: { pageId: { type: 'string', description: 'The page to use, from the list this tool returns.' } },
     additionalProperties: false
   },
-  hints: { readOnly: false, consequential: false, untrustedContent: false }
+  hints: { readOnlyHint: false, consequentialHint: false, untrustedContentHint: false }
 };
 
 export function describePage(page: PageSession, current: PageSession | undefined) {

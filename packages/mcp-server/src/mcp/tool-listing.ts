@@ -9,7 +9,7 @@ import type { ToolDescriptor } from '@jupyter-live-mcp/protocol';
 export const HINTS_META_KEY = 'jupyter-live-mcp/hints';
 
 export function toMcpTool(tool: ToolDescriptor): Tool {
-  const { readOnly, consequential, untrustedContent } = tool.hints;
+  const { readOnlyHint, consequentialHint, untrustedContentHint } = tool.hints;
   return {
     name: tool.name,
     ...(tool.title ? { title: tool.title } : {}),
@@ -17,16 +17,14 @@ export function toMcpTool(tool: ToolDescriptor): Tool {
     inputSchema: tool.inputSchema,
     annotations: {
       ...(tool.title ? { title: tool.title } : {}),
-      readOnlyHint: readOnly,
+      readOnlyHint,
       // Only consequential writes are destructive: add_cell writes but is not.
-      destructiveHint: !readOnly && consequential,
-      openWorldHint: untrustedContent
+      destructiveHint: !readOnlyHint && consequentialHint,
+      openWorldHint: untrustedContentHint
     },
     _meta: {
       [HINTS_META_KEY]: {
-        readOnlyHint: readOnly,
-        consequentialHint: consequential,
-        untrustedContentHint: untrustedContent,
+        ...tool.hints,
         ...(tool.command ? { command: tool.command } : {})
       }
     }

@@ -6,5 +6,5 @@ import type { ToolHints } from '@jupyter-live-mcp/protocol';
 export type ConfirmMode = 'none' | 'consequential' | 'all';
 
 export function needsConfirmation(mode: ConfirmMode, hints: ToolHints): boolean {
-  return mode === 'all' || (mode === 'consequential' && hints.consequential);
+  return mode === 'all' || (mode === 'consequential' && hints.consequentialHint);
 }

@@ -7,7 +7,7 @@
 import { Dialog } from '@jupyterlab/apputils';
 import { fail, type ToolHints, type ToolResult } from '@jupyter-live-mcp/protocol';
 import { needsConfirmation, type ConfirmMode } from './confirm-policy.js';
-import type { DialogWatcher } from './dialogs/dialog-watcher.js';
+import type { DialogWatcher } from '../jupyterlab/dialog-watcher.js';
 
 /** At most this much of the arguments is shown in the confirmation dialog. */
 const MAX_SHOWN_ARGS = 600;

@@ -19,8 +19,8 @@ describe('statusText', () => {
 });
 
 describe('needsConfirmation', () => {
-  const consequential = { readOnly: false, consequential: true, untrustedContent: false };
-  const reading = { readOnly: true, consequential: false, untrustedContent: false };
+  const consequential = { readOnlyHint: false, consequentialHint: true, untrustedContentHint: false };
+  const reading = { readOnlyHint: true, consequentialHint: false, untrustedContentHint: false };
 
   it('asks for nothing, for consequential calls, or for all, as the confirm setting says', () => {
     expect(needsConfirmation('none', consequential)).toBe(false);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { succeed, type ToolResult } from '@jupyter-live-mcp/protocol';
-import type { DialogInfo, DialogWatch } from '../dialogs/dialog-watcher.js';
+import type { DialogInfo, DialogWatch } from '../jupyterlab/dialog-watcher.js';
 import { KEEP_RESULTS_MS, PendingCalls } from './pending-calls.js';
 
 const dialog: DialogInfo = { dialogId: 'dialog-1', title: 'Rename File', body: 'File Path', buttons: [{ index: 0, label: 'Cancel', accept: false }, { index: 1, label: 'Rename', accept: true }] };

@@ -6,7 +6,7 @@
 import type { JupyterFrontEnd } from '@jupyterlab/application';
 import { fail, type ToolResult } from '@jupyter-live-mcp/protocol';
 import { resultOfCommand } from './command-result.js';
-import { shownDocument } from './tools/main-area.js';
+import { shownDocument } from '../jupyterlab/main-area.js';
 
 export async function runCommand(
   app: JupyterFrontEnd,

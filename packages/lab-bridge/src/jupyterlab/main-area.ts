@@ -5,7 +5,7 @@ import type { JupyterFrontEnd } from '@jupyterlab/application';
 import { PageConfig } from '@jupyterlab/coreutils';
 import type { Kernel } from '@jupyterlab/services';
 import type { Widget } from '@lumino/widgets';
-import { widgetType } from '../serialise.js';
+import { widgetType } from '../calls/serialise.js';
 
 /**
  * Notebook 7 and JupyterLite's notebooks UI (built on it) name each page in the

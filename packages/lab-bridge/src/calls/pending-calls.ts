@@ -6,7 +6,7 @@
  * DialogWatch.
  */
 import { fail, succeed, type ToolResult } from '@jupyter-live-mcp/protocol';
-import type { DialogInfo, DialogWatch } from '../dialogs/dialog-watcher.js';
+import type { DialogInfo, DialogWatch } from '../jupyterlab/dialog-watcher.js';
 
 /** How long a finished call's result is kept for wait_for_result. */
 export const KEEP_RESULTS_MS = 10 * 60 * 1000;

@@ -8,7 +8,7 @@ const echo: BridgeTool = {
     name: 'echo',
     description: 'Echo',
     inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'], additionalProperties: false },
-    hints: { readOnly: true, consequential: false, untrustedContent: false }
+    hints: { readOnlyHint: true, consequentialHint: false, untrustedContentHint: false }
   },
   async run(args) {
     ran.push(args);

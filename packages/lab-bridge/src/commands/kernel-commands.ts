@@ -8,7 +8,7 @@
 import type { JupyterFrontEnd } from '@jupyterlab/application';
 import type { Kernel } from '@jupyterlab/services';
 import { BRIDGE_COMMANDS } from '@jupyter-live-mcp/protocol';
-import { kernelConnectionOf, mainAreaWidgets } from './tools/main-area.js';
+import { kernelConnectionOf, mainAreaWidgets } from '../jupyterlab/main-area.js';
 
 /** How long an interrupt may take to bring a kernel out of busy. */
 const INTERRUPT_SETTLE_MS = 1000;
