@@ -5,6 +5,14 @@
  */
 import type { ToolDescriptor } from './wire.js';
 
+/** A built-in tool: what the page publishes (its descriptor) and how both sides treat a call of it. */
+export interface BuiltInTool extends ToolDescriptor {
+  /** It answers about other calls (a dialog, a pending result), so it never goes pending itself. */
+  answersAtOnce?: boolean;
+  /** The server completes its result with the page that answered and, with several, the others (SPEC §7). */
+  reportsPages?: boolean;
+}
+
 export const BUILT_IN_TOOLS = [
   {
     name: 'get_context',
@@ -15,7 +23,8 @@ export const BUILT_IN_TOOLS = [
       'open document (id, path, kernel, notebook cell counts) and the running kernels. Call this ' +
       'first, and again whenever you need fresh ids or state.',
     inputSchema: { type: 'object', properties: {}, additionalProperties: false },
-    hints: { readOnlyHint: true, consequentialHint: false, untrustedContentHint: false }
+    hints: { readOnlyHint: true, consequentialHint: false, untrustedContentHint: false },
+    reportsPages: true
   },
   {
     name: 'list_all_commands',
@@ -81,7 +90,8 @@ export const BUILT_IN_TOOLS = [
       required: ['button'],
       additionalProperties: false
     },
-    hints: { readOnlyHint: false, consequentialHint: true, untrustedContentHint: false }
+    hints: { readOnlyHint: false, consequentialHint: true, untrustedContentHint: false },
+    answersAtOnce: true
   },
   {
     name: 'wait_for_result',
@@ -103,8 +113,19 @@ export const BUILT_IN_TOOLS = [
       required: ['pendingId'],
       additionalProperties: false
     },
-    hints: { readOnlyHint: true, consequentialHint: false, untrustedContentHint: true }
+    hints: { readOnlyHint: true, consequentialHint: false, untrustedContentHint: true },
+    answersAtOnce: true
   }
-] as const satisfies readonly ToolDescriptor[];
+] as const satisfies readonly BuiltInTool[];
+
+/** A built-in tool as the page publishes it: the behaviour flags stay off the wire. */
+export function builtInDescriptor({ answersAtOnce: _atOnce, reportsPages: _pages, ...descriptor }: BuiltInTool): ToolDescriptor {
+  return descriptor;
+}
+
+/** The built-in tool of this name, if there is one: its definition says how a call of it is treated. */
+export function builtInTool(name: string): BuiltInTool | undefined {
+  return (BUILT_IN_TOOLS as readonly BuiltInTool[]).find((tool) => tool.name === name);
+}
 
 export type BuiltInToolName = (typeof BUILT_IN_TOOLS)[number]['name'];
