@@ -6,3 +6,4 @@ export * from './default-tools.js';
 export * from './pairing.js';
 export * from './result-cap.js';
 export * from './image-labels.js';
+export * from './handshake.js';

@@ -1,25 +1,25 @@
 /**
- * One page's WebSocket session on the server: the handshake, the page's tool
- * catalogue, and the calls in flight. Every frame is validated; a bad frame is
- * answered with an `error` message and the session goes on, except before the
- * handshake, where the socket is closed.
+ * One page's WebSocket session on the server: the socket glue of the handshake
+ * (its rules are protocol's serverStep), the page's tool catalogue, and the calls
+ * in flight. Every frame is validated; a bad frame is answered with an `error`
+ * message and the session goes on, except before the handshake, where the socket
+ * is closed.
  */
 import type { WebSocket, RawData } from 'ws';
 import {
-  CLOSE_CODES,
-  PROTOCOL_VERSION,
+  BINARY_FRAME,
+  PAIRING_CRYPTO,
+  SERVER_HANDSHAKE_START,
   encodeMessage,
   fail,
-  isValidProof,
   parsePageMessage,
-  proofOf,
-  type Exchange,
-  randomHex,
+  serverStep,
   type AttachedImage,
-  type Catalogue,
-  type Hello,
   type PageIdentity,
-  type Proof,
+  type ServerAction,
+  type ServerContext,
+  type ServerEvent,
+  type ServerHandshake,
   type ServerMessage,
   type ToolDescriptor,
   type ToolResult
@@ -49,8 +49,6 @@ export interface CallOutcome {
   images: AttachedImage[];
 }
 
-type State = 'awaiting-hello' | 'awaiting-proof' | 'awaiting-catalogue' | 'ready' | 'closed';
-
 export class PageSession {
   identity: PageIdentity | undefined;
   tools: readonly ToolDescriptor[] = [];
@@ -61,10 +59,8 @@ export class PageSession {
   focusedAt = 0;
   title: string | undefined;
 
-  private state: State = 'awaiting-hello';
-  private nonces = { page: '', server: '' };
-  /** The port the page dialled, once its hello named one this server answers on. */
-  private port = 0;
+  private handshake: ServerHandshake = SERVER_HANDSHAKE_START;
+  private readonly context: ServerContext;
   private readonly calls = new Map<string, { tool: string; settle: (outcome: CallOutcome) => void }>();
   private nextCallNumber = 1;
   private readonly handshakeTimer: ReturnType<typeof setTimeout>;
@@ -73,25 +69,27 @@ export class PageSession {
     private readonly socket: WebSocket,
     private readonly options: PageSessionOptions
   ) {
-    this.handshakeTimer = setTimeout(() => {
-      this.close(CLOSE_CODES.handshakeTimeout, 'no hello and catalogue in time; reload the page to reconnect');
-    }, options.handshakeTimeoutMs);
+    this.context = {
+      token: options.token,
+      ports: options.ports,
+      serverVersion: options.serverVersion,
+      origin: printable(options.origin),
+      label: (page) => pageLabel(page, options.origin),
+      crypto: PAIRING_CRYPTO
+    };
+    this.handshakeTimer = setTimeout(() => this.step({ kind: 'timeout' }), options.handshakeTimeoutMs);
     socket.on('message', (data, isBinary) => this.receive(data, isBinary));
     socket.on('close', () => this.closed());
     socket.on('error', (error) => options.log.warn(`page ${this.label}: socket error: ${error.message}`));
   }
 
   get ready(): boolean {
-    return this.state === 'ready';
+    return this.handshake.phase === 'ready';
   }
 
   /** The page as log lines name it; what the page sent is quoted, so it cannot forge a line. */
   get label(): string {
-    if (!this.identity) {
-      return `(not yet proved, from ${printable(this.options.origin)})`;
-    }
-    const { pageId, app, url } = this.identity;
-    return `${printable(pageId)} (${printable(app.name)} ${printable(url)})`;
+    return pageLabel(this.identity, this.options.origin);
   }
 
   /**
@@ -131,38 +129,57 @@ export class PageSession {
   }
 
   close(code: number, reason: string): void {
-    if (this.state !== 'closed') {
+    if (this.handshake.phase !== 'closed') {
       this.options.log.info(`closing page ${this.label}: ${reason}`);
       this.socket.close(code, reason.slice(0, 120));
     }
   }
 
   private receive(data: RawData, isBinary: boolean): void {
-    if (isBinary) {
-      this.reject('binary frames are not part of the protocol; send JSON text frames');
-      return;
+    this.step({ kind: 'frame', frame: isBinary ? BINARY_FRAME : parsePageMessage(rawText(data), this.options.maxMessageBytes) });
+  }
+
+  private step(event: ServerEvent): void {
+    const { state, actions } = serverStep(this.handshake, event, this.context);
+    this.handshake = state;
+    actions.forEach((action) => this.act(action));
+  }
+
+  private act(action: ServerAction): void {
+    switch (action.do) {
+      case 'send':
+        this.send(action.message);
+        return;
+      case 'close':
+        this.close(action.code, action.reason);
+        return;
+      case 'log':
+        this.options.log[action.level](action.text);
+        return;
+      case 'paired':
+        this.identity = action.page;
+        this.title = action.page.title;
+        this.setFocus(action.focused);
+        return;
+      case 'ready':
+        clearTimeout(this.handshakeTimer);
+        this.readyAt = performance.now();
+        return;
+      case 'deliver':
+        this.deliver(action.message);
+        return;
     }
-    const parsed = parsePageMessage(rawText(data), this.options.maxMessageBytes);
-    if (!parsed.ok) {
-      this.reject(parsed.error);
-      return;
-    }
-    const message = parsed.message;
+  }
+
+  /** What a page says once the handshake lets it: its tools, results, focus, and error reports. */
+  private deliver(message: Extract<ServerAction, { do: 'deliver' }>['message']): void {
     switch (message.type) {
-      case 'hello':
-        this.hello(message);
-        return;
-      case 'proof':
-        this.proof(message);
-        return;
       case 'catalogue':
-        this.catalogue(message);
+        this.tools = message.tools;
+        this.options.log.debug(`page ${this.label}: catalogue of ${message.tools.length} tools`);
+        this.options.onCatalogue(this);
         return;
       case 'result': {
-        if (this.state !== 'ready') {
-          this.reject('a result arrived before the handshake finished');
-          return;
-        }
         const call = this.calls.get(message.callId);
         if (!call) {
           // Cancelled, already answered, or never made: nobody waits for it.
@@ -173,19 +190,12 @@ export class PageSession {
         return;
       }
       case 'page-state':
-        if (this.state !== 'ready') {
-          this.reject('page-state arrived before the handshake finished');
-          return;
-        }
         this.setFocus(message.focused);
         this.title = message.title ?? this.title;
         this.options.onCatalogue(this);
         return;
       case 'error':
-        // Only a page that proved the token gets a line in the person's log.
-        if (this.identity) {
-          this.options.log.warn(`page ${this.label} reports: ${printable(message.message)}`);
-        }
+        this.options.log.warn(`page ${this.label} reports: ${printable(message.message)}`);
         return;
     }
   }
@@ -197,88 +207,6 @@ export class PageSession {
     }
   }
 
-  private hello(message: Hello): void {
-    if (this.state !== 'awaiting-hello') {
-      this.reject('hello was already received on this connection');
-      return;
-    }
-    if (message.protocol !== PROTOCOL_VERSION) {
-      const update = message.protocol < PROTOCOL_VERSION ? 'the jupyter-live-mcp-bridge extension' : 'the jupyter-live-mcp server';
-      const reason = `wire protocol ${message.protocol} is not supported (server speaks ${PROTOCOL_VERSION}); update ${update}`;
-      this.send({ type: 'error', message: reason });
-      this.close(CLOSE_CODES.protocolMismatch, reason);
-      return;
-    }
-    if (message.port === undefined) {
-      this.reject('malformed "hello" message: port: the port the page dialled is required');
-      return;
-    }
-    if (!this.options.ports.includes(message.port)) {
-      this.options.log.warn(
-        `refused a page (from ${printable(this.options.origin)}): it dialled port ${message.port}, but this server answers on ` +
-          `${this.options.ports.join(', ')}, so something forwards or relays between them. If that is yours (ssh -L, docker -p, ` +
-          `a proxy), start the server with --public-port ${message.port}; if not, another program holds the port the page dials.`
-      );
-      this.close(CLOSE_CODES.portMismatch, `dialled port ${message.port} is not this server's; if a forward is yours: --public-port ${message.port}`);
-      return;
-    }
-    this.port = message.port;
-    this.nonces = { page: message.nonce, server: randomHex() };
-    this.state = 'awaiting-proof';
-    this.send({
-      type: 'challenge',
-      nonce: this.nonces.server,
-      proof: proofOf(this.options.token, 'server', this.exchange())
-    });
-  }
-
-  private proof(message: Proof): void {
-    if (this.state !== 'awaiting-proof') {
-      this.reject('a proof arrived out of turn');
-      return;
-    }
-    if (!isValidProof(message.proof, this.options.token, 'page', this.exchange())) {
-      // Say nothing more: the other side does not know the token.
-      this.options.log.warn(`refused a page that could not prove the pairing token (from ${printable(this.options.origin)})`);
-      this.close(CLOSE_CODES.notPaired, 'the page could not prove the pairing token; set the bridge token setting to jupyter-live-mcp token');
-      return;
-    }
-    this.identity = message.page;
-    this.title = message.page.title;
-    this.setFocus(message.focused ?? false);
-    this.state = 'awaiting-catalogue';
-    this.options.log.info(`page connected: ${this.label}`);
-    this.send({ type: 'welcome', protocol: PROTOCOL_VERSION, serverVersion: this.options.serverVersion });
-  }
-
-  private catalogue(message: Catalogue): void {
-    if (this.state === 'awaiting-hello' || this.state === 'awaiting-proof') {
-      this.reject(`a catalogue arrived before the handshake finished`);
-      return;
-    }
-    this.tools = message.tools;
-    if (this.state === 'awaiting-catalogue') {
-      clearTimeout(this.handshakeTimer);
-      this.state = 'ready';
-      this.readyAt = performance.now();
-    }
-    this.options.log.debug(`page ${this.label}: catalogue of ${message.tools.length} tools`);
-    this.options.onCatalogue(this);
-  }
-
-  /** Answers a frame the server cannot use; before the handshake, also hangs up. */
-  private reject(reason: string): void {
-    this.options.log.warn(`page ${this.label}: ${reason}`);
-    this.send({ type: 'error', message: reason });
-    if (this.state === 'awaiting-hello' || this.state === 'awaiting-proof') {
-      this.close(CLOSE_CODES.handshakeFailed, 'handshake failed: ' + reason);
-    }
-  }
-
-  private exchange(): Exchange {
-    return { port: this.port, pageNonce: this.nonces.page, serverNonce: this.nonces.server };
-  }
-
   private send(message: ServerMessage): void {
     if (this.socket.readyState === this.socket.OPEN) {
       this.socket.send(encodeMessage(message));
@@ -286,10 +214,10 @@ export class PageSession {
   }
 
   private closed(): void {
-    if (this.state === 'closed') {
+    if (this.handshake.phase === 'closed') {
       return;
     }
-    this.state = 'closed';
+    this.step({ kind: 'closed' });
     clearTimeout(this.handshakeTimer);
     for (const [, call] of this.calls) {
       call.settle({
@@ -304,6 +232,14 @@ export class PageSession {
     this.options.log.info(`page disconnected: ${this.label}`);
     this.options.onClose(this);
   }
+}
+
+/** The page as log lines name it: what it said it is once it proved the token, else where it connected from. */
+function pageLabel(page: PageIdentity | undefined, origin: string): string {
+  if (!page) {
+    return `(not yet proved, from ${printable(origin)})`;
+  }
+  return `${printable(page.pageId)} (${printable(page.app.name)} ${printable(page.url)})`;
 }
 
 /** Text from the page, safe for a log line: control characters (newlines, terminal escapes) escaped. */
