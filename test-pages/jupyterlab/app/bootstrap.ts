@@ -3,6 +3,6 @@
 // share scope before any shared package is first used. That is why this file
 // imports no shared package (not even @jupyterlab/coreutils for the page config):
 // it loads the containers, then imports the app.
-import { startServerPage } from './load-federated.ts';
+import { startServerPage } from './start-server-page.ts';
 
 startServerPage('JupyterLab', () => import('./main.ts'));

@@ -7,8 +7,8 @@ import {
   type CoreExtension
 } from '@generated/core-extensions';
 
-import type { FederatedExtension } from './federation.ts';
-import { buildApp, type ExtensionSource } from './start-app.ts';
+import type { FederatedExtension } from '@jupyter-live-mcp/jupyterlite-site/app-common/federation.ts';
+import { buildApp, type ExtensionSource } from '@jupyter-live-mcp/jupyterlite-site/app-common/start-app.ts';
 
 const everyPlugin = ({ name, load }: CoreExtension): ExtensionSource => ({ name, load, plugins: true });
 

@@ -2,8 +2,9 @@
 // Run from the repo root: scripts/pnpm --filter @jupyter-live-mcp/test-page-jupyterlab build
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildServerApp, core, jupyterLabShared } from './build-lib.js';
-import { runMain } from './script.js';
+import { core, jupyterLabShared } from '@jupyter-live-mcp/jupyterlite-site/app-bundle';
+import { runMain } from '@jupyter-live-mcp/jupyterlite-site/run-main';
+import { buildServerApp } from './server-app-build.js';
 
 const { extensions, mimeExtensions } = core.jupyterlab;
 

@@ -1,8 +1,8 @@
 // The try-* CLIs pair their page with this user's jupyter-live-mcp server. Apart
 // from script.ts because it reads the server's token module, which needs the
-// protocol package built: the page builds, which use script.ts, must not.
+// protocol package built: the smoke checks, which use script.ts, must not.
 import { BRIDGE_PLUGIN_ID as BRIDGE_PLUGIN } from '@jupyter-live-mcp/protocol';
-import { loadToken } from '../../../packages/mcp-server/src/pairing-token.js';
+import { loadToken } from 'jupyter-live-mcp/src/pairing-token.js';
 
 
 /**

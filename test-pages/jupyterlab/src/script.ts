@@ -1,4 +1,4 @@
-// What the test pages' scripts (builds, CLIs, smoke checks) share.
+// What the test pages' scripts (CLIs, smoke checks) share.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, writeFile } from 'node:fs/promises';
@@ -9,14 +9,6 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 
 const require = createRequire(import.meta.url);
-
-/** Runs a script's main, reporting a failure by its message and exit code 1. */
-export function runMain(main: () => Promise<void>): void {
-  main().catch((error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exitCode = 1;
-  });
-}
 
 /** Debian's Chromium unless CHROMIUM_PATH names another; never a downloaded browser. */
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

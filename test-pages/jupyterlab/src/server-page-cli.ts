@@ -3,7 +3,8 @@
 // jupyter-live-mcp server (its token file), print its URL and keep it up until Ctrl-C.
 import { parseArgs } from 'node:util';
 import { pairedSettings } from './paired-settings.js';
-import { cliPageOptions, runMain, stopOnSignal } from './script.js';
+import { runMain } from '@jupyter-live-mcp/jupyterlite-site/run-main';
+import { cliPageOptions, stopOnSignal } from './script.js';
 import type { ServerPage, ServerPageOptions } from './server-page.js';
 
 /** Runs the CLI on this process's arguments: [--port N] [--extension DIR ...]. */

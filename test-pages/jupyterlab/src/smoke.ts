@@ -3,7 +3,7 @@
 // runs a cell, and the console stays free of errors.
 //   tsx test-pages/jupyterlab/src/smoke.ts [--verbose]
 import { startJupyterLabPage } from './jupyterlab-page.js';
-import { runMain } from './script.js';
+import { runMain } from '@jupyter-live-mcp/jupyterlite-site/run-main';
 import { probed, seconds, smokeCheck, waitRestored } from './smoke-check.js';
 
 runMain(() =>

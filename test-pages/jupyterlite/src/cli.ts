@@ -5,7 +5,8 @@
 // The Lab UI's URL goes to stdout (first line), then the Notebook UI's file browser.
 import { parseArgs } from 'node:util';
 import { pairedSettings } from '../../jupyterlab/src/paired-settings.js';
-import { cliPageOptions, runMain, stopOnSignal } from '../../jupyterlab/src/script.js';
+import { runMain } from '@jupyter-live-mcp/jupyterlite-site/run-main';
+import { cliPageOptions, stopOnSignal } from '../../jupyterlab/src/script.js';
 import { startJupyterLiteSite } from './jupyterlite-site.js';
 
 function parseSettings(text: string | undefined): Record<string, unknown> | undefined {

@@ -1,14 +1,20 @@
-// Serves the JupyterLite site (built into ../build/site) from a fresh temp copy per
-// run, with prebuilt labextensions installed the way JupyterLite sites install them
+// Serves the JupyterLite site (the one jupyter-live-mcp ships, built by
+// packages/jupyterlite-site) from a fresh temp copy per run, with prebuilt labextensions
+// (the bridge, test-only ones) installed the way JupyterLite sites install them
 // (copied into extensions/ and listed in jupyter-lite.json) and settings defaults
 // written into jupyter-lite.json's settingsOverrides. Needs no Python and no network.
 import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import {
+  installExtensions,
+  json,
+  readJson,
+  type LiteConfigFile
+} from '@jupyter-live-mcp/jupyterlite-site/install-extensions';
+import type { PluginSettings } from '@jupyter-live-mcp/jupyterlite-site/settings-listing';
+import { requireBuiltSite } from '@jupyter-live-mcp/jupyterlite-site/site';
 
-import { exists, installExtensions, json, readJson, type LiteConfigFile } from './install-extensions.js';
-import type { PluginSettings } from './settings-listing.js';
 import { serveStatic } from './static-server.js';
 
 export interface JupyterLiteSiteOptions {
@@ -35,10 +41,6 @@ export interface JupyterLiteSite {
   /** Stops serving and removes the temp copy of the site. */
   stop(): Promise<void>;
 }
-
-const pageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const builtSiteDir = path.join(pageDir, 'build', 'site');
-const buildCommand = 'scripts/pnpm --filter @jupyter-live-mcp/test-page-jupyterlite build';
 
 /**
  * JupyterLite sets each override as the default of a schema property and fails on
@@ -76,12 +78,7 @@ function checkSettings(
 export async function startJupyterLiteSite(
   options: JupyterLiteSiteOptions = {}
 ): Promise<JupyterLiteSite> {
-  const siteConfigFile = path.join(builtSiteDir, 'jupyter-lite.json');
-  if (!(await exists(siteConfigFile))) {
-    throw new Error(
-      `The JupyterLite site is not built (${siteConfigFile} is missing). From the repo root, run: ${buildCommand}`
-    );
-  }
+  const builtSiteDir = await requireBuiltSite();
   const log = options.log ?? (() => {});
   const tempDir = await mkdtemp(path.join(tmpdir(), 'jupyterlite-site-'));
   const siteDir = path.join(tempDir, 'site');

@@ -9,7 +9,8 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium, runMain } from '../../jupyterlab/src/script.js';
+import { runMain } from '@jupyter-live-mcp/jupyterlite-site/run-main';
+import { launchChromium } from '../../jupyterlab/src/script.js';
 import { seconds } from '../../jupyterlab/src/smoke-check.js';
 import { WebSocketServer } from 'ws';
 

@@ -4,7 +4,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { sendText, serveFile } from '../../../packages/mcp-server/src/lite/static-files.js';
+import { sendText, serveFile } from 'jupyter-live-mcp/src/lite/static-files.js';
 
 export interface StaticServer {
   /** http://127.0.0.1:<port>/ */

@@ -3,6 +3,6 @@
 // share scope before any shared package is first used: this file imports none
 // (not even @jupyterlab/coreutils for the page config), loads the containers, then
 // imports the app.
-import { startServerPage } from '../../jupyterlab/app/load-federated.ts';
+import { startServerPage } from '../../jupyterlab/app/start-server-page.ts';
 
 startServerPage('Notebook 7', () => import('./main.ts'));

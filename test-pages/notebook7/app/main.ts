@@ -5,8 +5,8 @@ import { NotebookApp, NotebookShell } from '@jupyter-notebook/application';
 import { PageConfig } from '@jupyterlab/coreutils';
 import { loaders } from '@generated/extensions';
 
-import type { FederatedExtension } from '../../jupyterlab/app/federation.ts';
-import { buildApp, mergeSelections, type PluginSelection } from '../../jupyterlab/app/start-app.ts';
+import type { FederatedExtension } from '@jupyter-live-mcp/jupyterlite-site/app-common/federation.ts';
+import { buildApp, mergeSelections, type PluginSelection } from '@jupyter-live-mcp/jupyterlite-site/app-common/start-app.ts';
 import { mimeExtensions, pagePlugins } from './plugins.ts';
 
 function source(name: string, plugins: PluginSelection) {

@@ -4,12 +4,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mimeExtensions, pagePlugins } from '../app/plugins.js';
 import {
-  buildServerApp,
   jupyterLabShared,
   packageVersion,
   type SharedPackages
-} from '../../jupyterlab/src/build-lib.js';
-import { runMain } from '../../jupyterlab/src/script.js';
+} from '@jupyter-live-mcp/jupyterlite-site/app-bundle';
+import { runMain } from '@jupyter-live-mcp/jupyterlite-site/run-main';
+import { buildServerApp } from '../../jupyterlab/src/server-app-build.js';
 
 const notebookPackages = [
   '@jupyter-notebook/application',

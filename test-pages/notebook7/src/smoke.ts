@@ -5,7 +5,7 @@
 //   tsx test-pages/notebook7/src/smoke.ts [--verbose]
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { runMain } from '../../jupyterlab/src/script.js';
+import { runMain } from '@jupyter-live-mcp/jupyterlite-site/run-main';
 import {
   probed,
   seconds,

@@ -3,7 +3,7 @@ import '@generated/lab/style.js';
 
 import { JupyterLab } from '@jupyterlab/application';
 
-import type { FederatedExtension } from '../../jupyterlab/app/federation.ts';
+import type { FederatedExtension } from '../app-common/federation.ts';
 import { labExtensions } from './extensions.ts';
 import { startApp } from './start.ts';
 

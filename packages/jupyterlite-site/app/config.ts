@@ -3,7 +3,7 @@
 // are merged the way JupyterLite merges them, so a site assembled here can be
 // configured like any JupyterLite site. No shared package may be imported here:
 // this runs before the module federation share scope is set up (see bootstrap.ts).
-import type { FederatedExtension } from '../../jupyterlab/app/federation.ts';
+import type { FederatedExtension } from '../app-common/federation.ts';
 
 export type PageConfigData = Record<string, unknown>;
 

@@ -4,7 +4,7 @@
 import { access, cp, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-import type { FederatedExtension } from '../../jupyterlab/app/federation.js';
+import type { FederatedExtension } from '../app-common/federation.js';
 import { settingsListing, type PluginSettings } from './settings-listing.js';
 
 export interface LiteConfigFile {

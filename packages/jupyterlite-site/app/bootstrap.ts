@@ -4,8 +4,8 @@
 // That is why this file (and config.ts) import no shared package, not even
 // @jupyterlab/coreutils: it writes the page config, loads the containers, then
 // imports the page's app.
-import type { FederatedExtension } from '../../jupyterlab/app/federation.ts';
-import { loadFederated } from '../../jupyterlab/app/load-federated.ts';
+import type { FederatedExtension } from '../app-common/federation.ts';
+import { loadFederated } from '../app-common/load-federated.ts';
 import { loadPageConfig } from './config.ts';
 
 async function bootstrap(): Promise<void> {

@@ -5,14 +5,14 @@
 //   lab/                                   the Lab UI (index.html + jupyter-lite.json)
 //   tree/ notebooks/ edit/ consoles/       the Notebook UI's pages
 //   build/                                 the bundle, schemas/ (with all.json), themes/
-//   extensions/                            prebuilt labextensions (installed at start)
+//   extensions/                            prebuilt labextensions: none here, whoever
+//                                          copies the site installs its own (install-extensions.ts)
 //   api/translations/                      the (English only) language list
 // Intermediate files go to build/generated/. Run from the repo root:
-//   scripts/pnpm --filter @jupyter-live-mcp/test-page-jupyterlite build
+//   scripts/pnpm --filter @jupyter-live-mcp/jupyterlite-site build
 import { copyFile, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Build } from '@jupyter/builder';
 import { rspack, type Configuration } from '@rspack/core';
 
@@ -23,21 +23,14 @@ import {
   notebookExtensions,
   notebookPages
 } from '../app/extensions.js';
+import { appConfig, bundle, jupyterLabShared, packageVersion, type SharedPackages } from './app-bundle.js';
+import { runMain } from './run-main.js';
 import { settingsListing } from './settings-listing.js';
-import {
-  appConfig,
-  bundle,
-  jupyterLabShared,
-  packageVersion,
-  type SharedPackages
-} from '../../jupyterlab/src/build-lib.js';
-import { runMain } from '../../jupyterlab/src/script.js';
+import { builtSiteDir as siteDir, packageDir } from './site.js';
 
 const require = createRequire(import.meta.url);
-const pageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const appDir = path.join(pageDir, 'app');
-const generatedDir = path.join(pageDir, 'build', 'generated');
-const siteDir = path.join(pageDir, 'build', 'site');
+const appDir = path.join(packageDir, 'app');
+const generatedDir = path.join(packageDir, 'build', 'generated');
 const staticDir = path.join(siteDir, 'build');
 
 /** Plugins JupyterLite replaces or has no use for; the same list serves both UIs. */
@@ -218,7 +211,7 @@ async function siteSize(dir: string): Promise<{ files: number; bytes: number }> 
 
 async function main(): Promise<void> {
   const started = Date.now();
-  await rm(path.join(pageDir, 'build'), { recursive: true, force: true });
+  await rm(path.join(packageDir, 'build'), { recursive: true, force: true });
   await mkdir(generatedDir, { recursive: true });
 
   const themeConfigs = ensureAssets();

@@ -1,6 +1,7 @@
 // Builds a JupyterLab-based app (JupyterLab, Notebook 7's NotebookApp) from the
 // page's bundled extensions plus the prebuilt ones the page config lists, honouring
-// its `disabledExtensions`: the bookkeeping every test page's app shares.
+// its `disabledExtensions`: the bookkeeping the JupyterLite site's and the test pages'
+// apps share.
 import type { JupyterFrontEnd, JupyterFrontEndPlugin, JupyterLab } from '@jupyterlab/application';
 import { PageConfig } from '@jupyterlab/coreutils';
 import type { IRenderMime } from '@jupyterlab/rendermime-interfaces';

@@ -5,13 +5,13 @@
 import type { JupyterFrontEnd } from '@jupyterlab/application';
 import { loaders } from '@generated/extensions';
 
-import type { FederatedExtension } from '../../jupyterlab/app/federation.ts';
+import type { FederatedExtension } from '../app-common/federation.ts';
 import {
   buildApp,
   type AppOptions,
   type ExtensionSource,
   type PluginSelection
-} from '../../jupyterlab/app/start-app.ts';
+} from '../app-common/start-app.ts';
 import { mimeExtensions } from './extensions.ts';
 
 /** Loads `request` (a package, or `<package>/<module>` for a mime extension's own module). */

@@ -6,8 +6,8 @@ import '@generated/notebook/style.js';
 import { NotebookApp, NotebookShell } from '@jupyter-notebook/application';
 import { PageConfig } from '@jupyterlab/coreutils';
 
-import type { FederatedExtension } from '../../jupyterlab/app/federation.ts';
-import { mergeSelections } from '../../jupyterlab/app/start-app.ts';
+import type { FederatedExtension } from '../app-common/federation.ts';
+import { mergeSelections } from '../app-common/start-app.ts';
 import { notebookPages, notebookPlugins, type NotebookPage } from './extensions.ts';
 import { startApp } from './start.ts';
 
