@@ -19,7 +19,7 @@ import { capResult } from '@jupyter-live-mcp/protocol';
 import { ServerConnection } from './connection/server-connection.js';
 import { StatusItem, type BridgeStatus } from './ui/status-item.js';
 import { PLUGIN_ID, readSettings, type BridgeSettings } from './settings.js';
-import { runTool } from './calls/tool-runner.js';
+import { callPipeline } from './calls/call-pipeline.js';
 import { answerDialogTool } from './tools/answer-dialog.js';
 import { executeCommandTool } from './tools/execute-command.js';
 import { getContextTool } from './tools/get-context.js';
@@ -84,22 +84,14 @@ const plugin: JupyterFrontEndPlugin<void> = {
     };
     const statusItem = new StatusItem(status, () => void onStatusClick());
     statusBar?.registerStatusItem(`${PLUGIN_ID}:status`, { item: statusItem, align: 'left', rank: 100 });
-    const gate = (name: string, descriptor: { hints: Parameters<PersonControl['gate']>[1] }, args: Record<string, unknown>) =>
-      person.gate(name, descriptor.hints, args);
-
-    // These two answer about other calls; they never go pending themselves.
-    const immediate = new Set(['answer_dialog', 'wait_for_result']);
-    const run = async (name: string, args: Record<string, unknown>) => {
-      status.calls++;
-      status.lastTool = name;
-      statusItem.refresh();
-      const command = catalogue.tools.get(name)?.descriptor.command ?? (typeof args.commandId === 'string' ? args.commandId : undefined);
-      const result = immediate.has(name)
-        ? await runTool(catalogue.tools, name, args, gate)
-        : await pending.run(name, command, dialogs.watch(), () => runTool(catalogue.tools, name, args, gate));
-      const attached = await attachImages(result, settings.maxImageSide);
-      return { result: capResult(attached.result, settings.maxResultChars), images: attached.images };
-    };
+    const run = callPipeline({
+      tools: () => catalogue.tools,
+      count: (tool) => statusItem.countCall(tool),
+      goPending: (tool, command, start) => pending.run(tool, command, dialogs.watch(), start),
+      gate: (tool, descriptor, args) => person.gate(tool, descriptor.hints, args),
+      takePictures: (result) => attachImages(result, settings.maxImageSide),
+      cap: (result) => capResult(result, settings.maxResultChars)
+    });
 
     const id = pageId(storage);
     catalogue.onChange(() => connections.forEach((connection) => connection.sendCatalogue()));

@@ -7,7 +7,7 @@ import type { JupyterFrontEnd } from '@jupyterlab/application';
 import { DEFAULT_TOOLS, type ToolDescriptor } from '@jupyter-live-mcp/protocol';
 import { runCommand } from '../calls/run-command.js';
 import type { BridgeSettings } from '../settings.js';
-import type { BridgeTool } from '../calls/tool-runner.js';
+import type { BridgeTool } from '../calls/bridge-tool.js';
 import { buildCatalogue } from './build-catalogue.js';
 import { compilePatterns } from './command-patterns.js';
 import { parseSettingsTools, type CatalogueError } from './settings-tools.js';
@@ -111,6 +111,7 @@ export class LiveCatalogue {
     for (const { descriptor, fixedArgs } of catalogue.commandTools) {
       tools.set(descriptor.name, {
         descriptor,
+        commandOf: () => descriptor.command,
         run: (args) => runCommand(this.app, this.isBlocked, descriptor.name, descriptor.command!, { ...args, ...fixedArgs })
       });
     }

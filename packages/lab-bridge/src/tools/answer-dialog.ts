@@ -1,13 +1,13 @@
 /**
  * `answer_dialog` (SPEC §2.1, §4.2): clicks a button of an open dialog.
  */
-import { BUILT_IN_TOOLS, fail, succeed } from '@jupyter-live-mcp/protocol';
+import { fail, succeed } from '@jupyter-live-mcp/protocol';
 import type { DialogWatcher } from '../jupyterlab/dialog-watcher.js';
-import type { BridgeTool } from '../calls/tool-runner.js';
+import type { BridgeTool } from '../calls/bridge-tool.js';
+import { defineBuiltInTool } from './built-in-tool.js';
 
 export function answerDialogTool(dialogs: DialogWatcher): BridgeTool {
-  return {
-    descriptor: BUILT_IN_TOOLS.find((tool) => tool.name === 'answer_dialog')!,
+  return defineBuiltInTool('answer_dialog', {
     async run(args) {
       try {
         const answered = dialogs.answer(
@@ -22,5 +22,5 @@ export function answerDialogTool(dialogs: DialogWatcher): BridgeTool {
         });
       }
     }
-  };
+  });
 }

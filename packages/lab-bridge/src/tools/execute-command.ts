@@ -2,10 +2,11 @@
  * `execute_command` (SPEC §2.1): runs one JupyterLab command by id.
  */
 import type { JupyterFrontEnd } from '@jupyterlab/application';
-import { BUILT_IN_TOOLS, fail, type ToolResult } from '@jupyter-live-mcp/protocol';
+import { fail, type ToolResult } from '@jupyter-live-mcp/protocol';
 import { runCommand } from '../calls/run-command.js';
-import type { BridgeTool } from '../calls/tool-runner.js';
+import type { BridgeTool } from '../calls/bridge-tool.js';
 import { findMainAreaWidget } from '../jupyterlab/main-area.js';
+import { defineBuiltInTool } from './built-in-tool.js';
 
 const TARGETING_ARGUMENTS = ['semanticWidget', 'widgetId'] as const;
 
@@ -43,8 +44,8 @@ export function checkWidgetTargeting(
 }
 
 export function executeCommandTool(app: JupyterFrontEnd, isBlocked: (id: string) => boolean): BridgeTool {
-  return {
-    descriptor: BUILT_IN_TOOLS.find((tool) => tool.name === 'execute_command')!,
+  return defineBuiltInTool('execute_command', {
+    commandOf: (input) => (typeof input.commandId === 'string' ? input.commandId : undefined),
     async run(input): Promise<ToolResult> {
       const commandId = input.commandId as string;
       const args = (input.args ?? {}) as Record<string, unknown>;
@@ -54,5 +55,5 @@ export function executeCommandTool(app: JupyterFrontEnd, isBlocked: (id: string)
       }
       return runCommand(app, isBlocked, 'execute_command', commandId, args);
     }
-  };
+  });
 }
