@@ -25,6 +25,7 @@ import { executeCommandTool } from './tools/execute-command.js';
 import { getContextTool } from './tools/get-context.js';
 import { listAllCommandsTool } from './tools/list-all-commands.js';
 import { waitForResultTool } from './tools/wait-for-result.js';
+import { defaultToolShortcuts } from './tools/default-tool-shortcuts.js';
 import { BRIDGE_VERSION } from './version.js';
 
 const log = {
@@ -68,10 +69,10 @@ const plugin: JupyterFrontEndPlugin<void> = {
         pending: () => pending.running()
       }),
       listAllCommandsTool(app, live),
-      executeCommandTool(app, (id) => live.isBlocked(id)),
+      executeCommandTool(app, live),
       answerDialogTool(dialogs),
       waitForResultTool(pending, () => settings.pendingAfterSeconds)
-    ]);
+    ], defaultToolShortcuts(app));
     let connections: ServerConnection[] = [];
     const person = new PersonControl(dialogs, () => settings.confirm);
     const status: BridgeStatus = {
