@@ -6,7 +6,7 @@
 import type { JupyterFrontEnd } from '@jupyterlab/application';
 import { DEFAULT_TOOLS, type ToolDescriptor } from '@jupyter-live-mcp/protocol';
 import { runCommand, type CommandShortcut } from '../calls/run-command.js';
-import type { BridgeSettings } from '../settings.js';
+import type { BridgeSettings } from '../settings/bridge-settings.js';
 import type { BridgeTool } from '../calls/bridge-tool.js';
 import { buildCatalogue, byDefaultToolCommand } from './build-catalogue.js';
 import { compilePatterns } from './command-patterns.js';

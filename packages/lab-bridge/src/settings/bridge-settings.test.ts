@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SERVER_URL } from '@jupyter-live-mcp/protocol';
-import { readSettings } from './settings.js';
-import { reconnectDelay } from './connection/server-connection.js';
-import { BRIDGE_VERSION } from './version.js';
+import { readSettings } from './bridge-settings.js';
+import { reconnectDelay } from '../connection/server-connection.js';
+import { BRIDGE_VERSION } from '../version.js';
 
-const packageDir = new URL('../', import.meta.url);
+const packageDir = new URL('../../', import.meta.url);
 const schema = JSON.parse(readFileSync(new URL('schema/plugin.json', packageDir), 'utf8'));
 
 describe('readSettings', () => {
