@@ -10,12 +10,7 @@ export function answerDialogTool(dialogs: DialogWatcher): BridgeTool {
   return defineBuiltInTool('answer_dialog', {
     async run(args) {
       try {
-        const answered = dialogs.answer(
-          args.button as string | number,
-          args.dialogId as string | undefined,
-          args.value as string | undefined
-        );
-        return succeed(answered);
+        return succeed(dialogs.answer(args.button, args.dialogId, args.value));
       } catch (error) {
         return fail('bad_input', `answer_dialog: ${(error as Error).message} Call get_context for the open dialogs.`, {
           dialogs: dialogs.open()

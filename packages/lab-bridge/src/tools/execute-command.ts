@@ -53,8 +53,7 @@ export function executeCommandTool(app: JupyterFrontEnd, rules: CommandRules): B
   return defineBuiltInTool('execute_command', {
     commandOf: (input) => (typeof input.commandId === 'string' ? input.commandId : undefined),
     async run(input): Promise<ToolResult> {
-      const commandId = input.commandId as string;
-      const args = (input.args ?? {}) as Record<string, unknown>;
+      const { commandId, args = {} } = input;
       const targeting = checkWidgetTargeting(commandId, args, (id) => findMainAreaWidget(app, id) !== undefined);
       if (targeting && app.commands.hasCommand(commandId) && !rules.isBlocked(commandId)) {
         return fail('bad_input', targeting);

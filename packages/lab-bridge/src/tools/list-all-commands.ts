@@ -18,8 +18,8 @@ export interface CommandCatalogue {
 export function listAllCommandsTool(app: JupyterFrontEnd, catalogue: CommandCatalogue): BridgeTool {
   return defineBuiltInTool('list_all_commands', {
     async run(args) {
-      const query = typeof args.query === 'string' ? args.query : '';
-      const limit = typeof args.limit === 'number' ? Math.max(1, args.limit) : DEFAULT_LIMIT;
+      const query = args.query ?? '';
+      const limit = args.limit === undefined ? DEFAULT_LIMIT : Math.max(1, args.limit);
       const matches = app.commands
         .listCommands()
         .filter((id) => !catalogue.isBlocked(id))

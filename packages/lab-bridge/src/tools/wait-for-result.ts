@@ -7,6 +7,6 @@ import { defineBuiltInTool } from './built-in-tool.js';
 
 export function waitForResultTool(pending: PendingCalls, defaultSeconds: () => number): BridgeTool {
   return defineBuiltInTool('wait_for_result', {
-    run: (args) => pending.wait(args.pendingId as string, typeof args.seconds === 'number' ? args.seconds : defaultSeconds())
+    run: (args) => pending.wait(args.pendingId, args.seconds ?? defaultSeconds())
   });
 }
