@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { BUILT_IN_INPUTS, BUILT_IN_TOOLS, listedSchema } from './tool-table.js';
+import { BUILT_IN_INPUTS, BUILT_IN_TOOLS, plainJsonSchema } from './tool-table.js';
 
 /** The schemas the built-in tools listed when they were written by hand: derived from zod, they stay these. */
 const LISTED = {
@@ -59,8 +59,8 @@ describe('built-in tool inputs', () => {
   });
 
   it('keep bounds a schema sets, and a union of types that are not plain', () => {
-    expect(listedSchema(z.strictObject({ n: z.number().int().min(-5).max(5) })).properties).toEqual({ n: { type: 'integer', minimum: -5, maximum: 5 } });
-    expect(listedSchema(z.object({ u: z.union([z.string().min(1), z.boolean()]) })).properties).toEqual({
+    expect(plainJsonSchema(z.strictObject({ n: z.number().int().min(-5).max(5) })).properties).toEqual({ n: { type: 'integer', minimum: -5, maximum: 5 } });
+    expect(plainJsonSchema(z.object({ u: z.union([z.string().min(1), z.boolean()]) })).properties).toEqual({
       u: { anyOf: [{ type: 'string', minLength: 1 }, { type: 'boolean' }] }
     });
   });

@@ -16,7 +16,7 @@ export interface BuiltInTool extends ToolDescriptor {
 
 /**
  * Each built-in tool's input, defined once: the schema it lists comes from it
- * (listedSchema), and so do the page's typed arguments (BuiltInArgs).
+ * (plainJsonSchema), and so do the page's typed arguments (BuiltInArgs).
  */
 export const BUILT_IN_INPUTS = {
   get_context: z.strictObject({}),
@@ -53,11 +53,12 @@ export const BUILT_IN_INPUTS = {
 export type BuiltInArgs<N extends BuiltInToolName> = z.infer<(typeof BUILT_IN_INPUTS)[N]>;
 
 /**
- * The JSON Schema listed for a zod input, in the plain form the input checks
- * (SPEC §3.1, which read `type`) and MCP clients read.
+ * The JSON Schema of what a zod object accepts, in the plain form the input
+ * checks (SPEC §3.1, which read `type`), MCP clients and JupyterLab's settings
+ * editor read.
  */
-export function listedSchema(input: z.ZodObject): ToolDescriptor['inputSchema'] {
-  const { $schema: _dialect, properties, ...schema } = z.toJSONSchema(input);
+export function plainJsonSchema(input: z.ZodObject): ToolDescriptor['inputSchema'] {
+  const { $schema: _dialect, properties, ...schema } = z.toJSONSchema(input, { io: 'input' });
   return inputSchemaSchema.parse({
     ...schema,
     properties: Object.fromEntries(Object.entries(properties ?? {}).map(([name, property]) => [name, plainProperty(property)]))
@@ -112,7 +113,7 @@ export const BUILT_IN_TOOLS = [
       "browser's folder, the current widget and its editor (cursor and selection, 1-based), every " +
       'open document (id, path, kernel, notebook cell counts) and the running kernels. Call this ' +
       'first, and again whenever you need fresh ids or state.',
-    inputSchema: listedSchema(BUILT_IN_INPUTS.get_context),
+    inputSchema: plainJsonSchema(BUILT_IN_INPUTS.get_context),
     hints: { readOnlyHint: true, consequentialHint: false, untrustedContentHint: false },
     reportsPages: true
   },
@@ -123,7 +124,7 @@ export const BUILT_IN_TOOLS = [
       "Search the page's JupyterLab commands (case-insensitive, over id, label, caption and " +
       'usage). Each command comes with its argument schema when it declares one, whether it is ' +
       'enabled, and the tool that runs it, if any. Use it to find a command for execute_command.',
-    inputSchema: listedSchema(BUILT_IN_INPUTS.list_all_commands),
+    inputSchema: plainJsonSchema(BUILT_IN_INPUTS.list_all_commands),
     hints: { readOnlyHint: true, consequentialHint: false, untrustedContentHint: false }
   },
   {
@@ -135,7 +136,7 @@ export const BUILT_IN_TOOLS = [
       'notebook or console pass "semanticWidget": "<widget id from get_context>" and ' +
       '"activate": false in args. Only notebook:* and console:* commands take semanticWidget or ' +
       'widgetId. args are passed as given, not checked against the command schema.',
-    inputSchema: listedSchema(BUILT_IN_INPUTS.execute_command),
+    inputSchema: plainJsonSchema(BUILT_IN_INPUTS.execute_command),
     hints: { readOnlyHint: false, consequentialHint: true, untrustedContentHint: true }
   },
   {
@@ -145,7 +146,7 @@ export const BUILT_IN_TOOLS = [
       'Click a button of a dialog open in the page (get_context and pending results list them with ' +
       'their buttons). For a dialog with a text field, value is typed in first. Dialogs block the ' +
       'command that opened them and every dialog after them.',
-    inputSchema: listedSchema(BUILT_IN_INPUTS.answer_dialog),
+    inputSchema: plainJsonSchema(BUILT_IN_INPUTS.answer_dialog),
     hints: { readOnlyHint: false, consequentialHint: true, untrustedContentHint: false },
     answersAtOnce: true
   },
@@ -155,7 +156,7 @@ export const BUILT_IN_TOOLS = [
     description:
       'Wait for a call that answered "pending" to finish and return its own result, or "pending" ' +
       'again if it is still running after the wait. Results are kept 10 minutes after they finish.',
-    inputSchema: listedSchema(BUILT_IN_INPUTS.wait_for_result),
+    inputSchema: plainJsonSchema(BUILT_IN_INPUTS.wait_for_result),
     hints: { readOnlyHint: true, consequentialHint: false, untrustedContentHint: true },
     answersAtOnce: true
   }
