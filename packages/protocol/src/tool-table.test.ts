@@ -59,7 +59,8 @@ describe('built-in tool inputs', () => {
   });
 
   it('keep bounds a schema sets, and a union of types that are not plain', () => {
-    expect(plainJsonSchema(z.strictObject({ n: z.number().int().min(-5).max(5) })).properties).toEqual({ n: { type: 'integer', minimum: -5, maximum: 5 } });
+    const bounded = plainJsonSchema(z.strictObject({ n: z.number().int().min(-5).max(5) }));
+    expect(bounded.properties).toEqual({ n: { type: 'integer', minimum: -5, maximum: 5 } });
     expect(plainJsonSchema(z.object({ u: z.union([z.string().min(1), z.boolean()]) })).properties).toEqual({
       u: { anyOf: [{ type: 'string', minLength: 1 }, { type: 'boolean' }] }
     });

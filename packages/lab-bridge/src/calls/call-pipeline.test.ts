@@ -93,6 +93,11 @@ describe('callPipeline', () => {
 
   it('turns a throw into command_failed', async () => {
     const p = pipeline();
-    expect((await p.call('echo', { text: 'throw' })).result).toEqual({ success: false, code: 'command_failed', error: 'echo failed: boom', pictured: true });
+    expect((await p.call('echo', { text: 'throw' })).result).toEqual({
+      success: false,
+      code: 'command_failed',
+      error: 'echo failed: boom',
+      pictured: true
+    });
   });
 });

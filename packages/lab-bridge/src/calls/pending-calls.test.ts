@@ -128,7 +128,8 @@ describe('readStoredCalls', () => {
 
   it('reads what an earlier load stored, and nothing when nothing is stored', () => {
     const warnings: string[] = [];
-    expect(readStoredCalls(store(JSON.stringify({ next: 2, entries: [entry] })), (w) => warnings.push(w))).toEqual({ next: 2, entries: [entry] });
+    const stored = JSON.stringify({ next: 2, entries: [entry] });
+    expect(readStoredCalls(store(stored), (w) => warnings.push(w))).toEqual({ next: 2, entries: [entry] });
     expect(readStoredCalls(store(null), (w) => warnings.push(w))).toEqual({ next: 1, entries: [] });
     expect(readStoredCalls(null, (w) => warnings.push(w))).toEqual({ next: 1, entries: [] });
     expect(warnings).toEqual([]);
@@ -136,7 +137,8 @@ describe('readStoredCalls', () => {
 
   it('skips a malformed entry with a warning and keeps the others', () => {
     const warnings: string[] = [];
-    const text = JSON.stringify({ next: 4, entries: [{ pendingId: 'pending-2', tool: 7 }, 'junk', entry, { ...entry, pendingId: 'pending-3', result: { success: false } }] });
+    const entries = [{ pendingId: 'pending-2', tool: 7 }, 'junk', entry, { ...entry, pendingId: 'pending-3', result: { success: false } }];
+    const text = JSON.stringify({ next: 4, entries });
     expect(readStoredCalls(store(text), (w) => warnings.push(w))).toEqual({ next: 4, entries: [entry] });
     expect(warnings).toHaveLength(3);
     expect(warnings[0]).toMatch(/^skipped pending call 0 kept for this tab: /);

@@ -118,11 +118,11 @@ export class LiveCatalogue {
       }
     }
     for (const { descriptor, fixedArgs } of catalogue.commandTools) {
+      const command = descriptor.command!;
       tools.set(descriptor.name, {
         descriptor,
-        commandOf: () => descriptor.command,
-        run: (args) =>
-          runCommand(this.app, this.isBlocked, descriptor.name, descriptor.command!, { ...args, ...fixedArgs }, this.shortcutFor(descriptor.command!))
+        commandOf: () => command,
+        run: (args) => runCommand(this.app, this.isBlocked, descriptor.name, command, { ...args, ...fixedArgs }, this.shortcutFor(command))
       });
     }
     this.tools = tools;

@@ -27,7 +27,9 @@ export const settingsToolShape = z.object({
   args: z
     .array(z.string())
     .optional()
-    .describe("The command's inputs the agent sees (default: all it declares). Each must be an input the command declares, when it declares a schema."),
+    .describe(
+      "The command's inputs the agent sees (default: all it declares). Each must be an input the command declares, when it declares a schema."
+    ),
   required: z
     .array(z.string())
     .optional()

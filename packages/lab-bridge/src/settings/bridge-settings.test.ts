@@ -34,7 +34,8 @@ describe('readSettings', () => {
 
   it('reads a setting that is null, or not there, as its default', () => {
     const warnings: string[] = [];
-    expect(readSettings({ maxImageSide: null, confirm: 'all' }, (w) => warnings.push(w))).toMatchObject({ maxImageSide: 1024, confirm: 'all' });
+    const settings = readSettings({ maxImageSide: null, confirm: 'all' }, (w) => warnings.push(w));
+    expect(settings).toMatchObject({ maxImageSide: 1024, confirm: 'all' });
     expect(warnings).toEqual(['setting "maxImageSide" has a value of the wrong shape (null); using 1024']);
   });
 });

@@ -60,7 +60,8 @@ export const settingsSchema = z.strictObject({
   pendingAfterSeconds: setting(
     z.number().min(0.1).max(300).default(25),
     'Pending after (seconds)',
-    'A call still running after this many seconds answers "pending" at once and goes on; the agent collects its result with wait_for_result.'
+    'A call still running after this many seconds answers "pending" at once and goes on; the agent collects its result with ' +
+      'wait_for_result.'
   ),
   maxImageSide: setting(
     z.number().int().min(16).max(8192).default(1024),

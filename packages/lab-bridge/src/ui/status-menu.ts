@@ -11,7 +11,8 @@ export async function openStatusMenu(
   refresh: () => void
 ): Promise<void> {
   if (connections.disconnected) {
-    if ((await person.choose('Agent bridge', 'This page is disconnected from the agent servers.', ['Close', 'Reconnect'])) === 'Reconnect') {
+    const answer = await person.choose('Agent bridge', 'This page is disconnected from the agent servers.', ['Close', 'Reconnect']);
+    if (answer === 'Reconnect') {
       connections.reconnect();
     }
     return;
