@@ -1,45 +1,36 @@
 /**
  * The jupyter-live-mcp bridge: connects this page to the jupyter-live-mcp
- * server(s) named in its settings and runs the agent's tool calls here.
+ * server(s) named in its settings and runs the agent's tool calls here. This
+ * file only wires the parts together.
  */
 import type { JupyterFrontEnd, JupyterFrontEndPlugin } from '@jupyterlab/application';
-import { Notification } from '@jupyterlab/apputils';
 import { IDefaultFileBrowser } from '@jupyterlab/filebrowser';
 import { ISettingRegistry } from '@jupyterlab/settingregistry';
 import { IStatusBar } from '@jupyterlab/statusbar';
-import { LiveCatalogue } from './catalogue/live-catalogue.js';
-import { DialogWatcher } from './jupyterlab/dialog-watcher.js';
+import { capResult } from '@jupyter-live-mcp/protocol';
+import { callPipeline } from './calls/call-pipeline.js';
 import { attachImages } from './calls/images/attach-images.js';
+import { PendingCalls } from './calls/pending-calls.js';
+import { LiveCatalogue } from './catalogue/live-catalogue.js';
 import { registerKernelCommands } from './commands/kernel-commands.js';
+import { Connections } from './connection/connections.js';
 import { watchPageFocus } from './connection/page-focus.js';
 import { claimTabStorage, pageId, pageIdentity, tabStorage } from './connection/page-identity.js';
-import { PendingCalls } from './calls/pending-calls.js';
-import { PersonControl } from './ui/person-control.js';
-import { capResult } from '@jupyter-live-mcp/protocol';
-import { ServerConnection } from './connection/server-connection.js';
-import { StatusItem, type BridgeStatus } from './ui/status-item.js';
-import { PLUGIN_ID, readSettings, type BridgeSettings } from './settings.js';
-import { runTool } from './calls/tool-runner.js';
+import { DialogWatcher } from './jupyterlab/dialog-watcher.js';
+import { log } from './log.js';
+import { PLUGIN_ID, readSettings, type BridgeSettings } from './settings/bridge-settings.js';
+import { watchSettings } from './settings/watch-settings.js';
 import { answerDialogTool } from './tools/answer-dialog.js';
+import { defaultToolShortcuts } from './tools/default-tool-shortcuts.js';
 import { executeCommandTool } from './tools/execute-command.js';
 import { getContextTool } from './tools/get-context.js';
 import { listAllCommandsTool } from './tools/list-all-commands.js';
 import { waitForResultTool } from './tools/wait-for-result.js';
+import { PersonControl } from './ui/person-control.js';
+import { alert } from './ui/alert.js';
+import { StatusItem } from './ui/status-item.js';
+import { openStatusMenu } from './ui/status-menu.js';
 import { BRIDGE_VERSION } from './version.js';
-
-const log = {
-  info: (message: string) => console.info(`[jupyter-live-mcp] ${message}`),
-  warn: (message: string) => console.warn(`[jupyter-live-mcp] ${message}`)
-};
-
-/**
- * Something the person must act on: a notification that stays until dismissed.
- * JupyterLab shows at most 140 characters of it.
- */
-function alert(message: string): void {
-  log.warn(message);
-  Notification.warning(message, { autoClose: false });
-}
 
 const plugin: JupyterFrontEndPlugin<void> = {
   id: PLUGIN_ID,
@@ -61,125 +52,69 @@ const plugin: JupyterFrontEndPlugin<void> = {
       openDialogs: () => dialogs.open(),
       store: storage
     });
-    const catalogue = new LiveCatalogue(app, (live) => [
-      getContextTool(app, fileBrowser, {
-        catalogueErrors: () => live.errors,
-        dialogs: () => dialogs.open(),
-        pending: () => pending.running()
-      }),
-      listAllCommandsTool(app, live),
-      executeCommandTool(app, (id) => live.isBlocked(id)),
-      answerDialogTool(dialogs),
-      waitForResultTool(pending, () => settings.pendingAfterSeconds)
-    ]);
-    let connections: ServerConnection[] = [];
+    const catalogue = new LiveCatalogue(
+      app,
+      (live) => [
+        getContextTool(app, fileBrowser, {
+          catalogueErrors: () => live.errors,
+          dialogs: () => dialogs.open(),
+          pending: () => pending.running()
+        }),
+        listAllCommandsTool(app, live),
+        executeCommandTool(app, live),
+        answerDialogTool(dialogs),
+        waitForResultTool(pending, () => settings.pendingAfterSeconds)
+      ],
+      defaultToolShortcuts(app)
+    );
     const person = new PersonControl(dialogs, () => settings.confirm);
-    const status: BridgeStatus = {
-      connectedUrls: () => connections.filter((connection) => connection.connected).map((connection) => connection.url),
+    const call = callPipeline({
+      tools: () => catalogue.tools,
+      count: (tool) => statusItem.countCall(tool),
+      goPending: (tool, command, run) => pending.run(tool, command, dialogs.watch(), run),
+      gate: (tool, descriptor, args) => person.gate(tool, descriptor.hints, args),
+      takePictures: (result) => attachImages(result, settings.maxImageSide),
+      cap: (result) => capResult(result, settings.maxResultChars)
+    });
+
+    const id = pageId(storage);
+    const connections = new Connections({
+      bridgeVersion: BRIDGE_VERSION,
+      alert,
+      changed: () => statusItem.refresh(),
+      identity: () => pageIdentity(id, app),
+      catalogue: () => catalogue.descriptors(),
+      run: call,
+      log
+    });
+    const status = {
+      connectedUrls: () => connections.connectedUrls(),
       calls: 0,
       get paused() {
         return person.paused;
       },
-      disconnected: false
+      get disconnected() {
+        return connections.disconnected;
+      }
     };
-    const statusItem = new StatusItem(status, () => void onStatusClick());
+    const statusItem = new StatusItem(status, () => void openStatusMenu(person, connections, () => statusItem.refresh()));
     statusBar?.registerStatusItem(`${PLUGIN_ID}:status`, { item: statusItem, align: 'left', rank: 100 });
-    const gate = (name: string, descriptor: { hints: Parameters<PersonControl['gate']>[1] }, args: Record<string, unknown>) =>
-      person.gate(name, descriptor.hints, args);
-
-    // These two answer about other calls; they never go pending themselves.
-    const immediate = new Set(['answer_dialog', 'wait_for_result']);
-    const run = async (name: string, args: Record<string, unknown>) => {
-      status.calls++;
-      status.lastTool = name;
-      statusItem.refresh();
-      const command = catalogue.tools.get(name)?.descriptor.command ?? (typeof args.commandId === 'string' ? args.commandId : undefined);
-      const result = immediate.has(name)
-        ? await runTool(catalogue.tools, name, args, gate)
-        : await pending.run(name, command, dialogs.watch(), () => runTool(catalogue.tools, name, args, gate));
-      const attached = await attachImages(result, settings.maxImageSide);
-      return { result: capResult(attached.result, settings.maxResultChars), images: attached.images };
-    };
-
-    const id = pageId(storage);
-    catalogue.onChange(() => connections.forEach((connection) => connection.sendCatalogue()));
-    watchPageFocus((focused) => connections.forEach((connection) => connection.sendPageState(focused)));
-
-    const onStatusClick = async () => {
-      if (status.disconnected) {
-        if ((await person.choose('Agent bridge', 'This page is disconnected from the agent servers.', ['Close', 'Reconnect'])) === 'Reconnect') {
-          status.disconnected = false;
-          connectedWith = '';
-          await apply(settings);
-        }
-        return;
-      }
-      const pause = status.paused ? 'Resume agent' : 'Pause agent';
-      const body = status.paused
-        ? "Agent control is paused: the agent's calls are refused."
-        : "Pause to refuse the agent's calls for now, or disconnect this page from the agent servers.";
-      const choice = await person.choose('Agent bridge', body, ['Close', 'Disconnect', pause]);
-      if (choice === pause) {
-        person.paused = !person.paused;
-      } else if (choice === 'Disconnect') {
-        status.disconnected = true;
-        connectedWith = '';
-        connections.forEach((connection) => connection.stop());
-        connections = [];
-      }
-      statusItem.refresh();
-    };
-
-    let connectedWith = '';
-    const apply = async (next: BridgeSettings) => {
-      const previous = settings;
-      settings = next;
-      await catalogue.applySettings(next);
-      if (next.enabled && !next.token) {
-        if (previous.token || !connectedWith) {
-          alert('Agent bridge: no pairing token, so no agent can connect. Put what "jupyter-live-mcp token" prints into Settings → Agent bridge.');
-        }
-      }
-      const urls = next.enabled && next.token && !status.disconnected ? [...new Set(next.serverUrls)] : [];
-      const wanted = JSON.stringify([urls, next.token]);
-      if (wanted === connectedWith) {
-        return;
-      }
-      connectedWith = wanted;
-      connections.forEach((connection) => connection.stop());
-      connections = urls.map(
-        (url) =>
-          new ServerConnection(url, {
-            bridgeVersion: BRIDGE_VERSION,
-            token: next.token,
-            alert,
-            changed: () => statusItem.refresh(),
-            identity: () => pageIdentity(id, app),
-            catalogue: () => catalogue.descriptors(),
-            run,
-            log
-          })
-      );
-      connections.forEach((connection) => connection.start());
-      statusItem.refresh();
-    };
+    catalogue.onChange(() => connections.sendCatalogue());
+    watchPageFocus((focused) => connections.sendPageState(focused));
 
     // Tools act on the restored workspace, so they are offered once it is there.
     // Not awaited: the app is restored only after every plugin has activated.
-    void app.restored.then(async () => {
-      if (!settingRegistry) {
-        await apply(readSettings({}, log.warn));
-        return;
-      }
-      try {
-        const settings = await settingRegistry.load(PLUGIN_ID);
-        await apply(readSettings(settings.composite, log.warn));
-        settings.changed.connect(() => void apply(readSettings(settings.composite, log.warn)));
-      } catch (error) {
-        log.warn(`could not load the bridge settings (${(error as Error).message}); using the defaults`);
-        await apply(readSettings({}, log.warn));
-      }
-    });
+    void app.restored.then(() =>
+      watchSettings(
+        settingRegistry,
+        async (next) => {
+          settings = next;
+          await catalogue.applySettings(next);
+          connections.apply(next);
+        },
+        log.warn
+      )
+    );
   }
 };
 

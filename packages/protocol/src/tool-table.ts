@@ -3,7 +3,8 @@
  * MCP server lists them before any page is connected, so clients that never
  * refresh their tool list still see them.
  */
-import type { ToolDescriptor } from './wire.js';
+import { z } from 'zod';
+import { inputSchemaSchema, type ToolDescriptor } from './wire.js';
 
 /** A built-in tool: what the page publishes (its descriptor) and how both sides treat a call of it. */
 export interface BuiltInTool extends ToolDescriptor {
@@ -11,6 +12,96 @@ export interface BuiltInTool extends ToolDescriptor {
   answersAtOnce?: boolean;
   /** The server completes its result with the page that answered and, with several, the others (SPEC §7). */
   reportsPages?: boolean;
+}
+
+/**
+ * Each built-in tool's input, defined once: the schema it lists comes from it
+ * (plainJsonSchema), and so do the page's typed arguments (BuiltInArgs).
+ */
+export const BUILT_IN_INPUTS = {
+  get_context: z.strictObject({}),
+  list_all_commands: z.strictObject({
+    query: z.string().optional().describe('Words to look for, e.g. "run cell". Empty or absent lists every command.'),
+    limit: z
+      .number()
+      .int()
+      .min(1)
+      .optional()
+      .describe('At most this many commands are returned (default 50); commandCount counts all matches.')
+  }),
+  execute_command: z.strictObject({
+    commandId: z.string().describe('The command id, e.g. "notebook:run-cell".'),
+    args: z.record(z.string(), z.unknown()).optional().describe("The command's arguments.")
+  }),
+  answer_dialog: z.strictObject({
+    button: z.union([z.string(), z.number().int()]).describe('The label of the button to click (e.g. "Rename"), or its index.'),
+    dialogId: z.string().optional().describe('Which dialog (default: the one in front).'),
+    value: z.string().optional().describe("Text to put in the dialog's text field before clicking.")
+  }),
+  wait_for_result: z.strictObject({
+    pendingId: z.string().describe('The pendingId of the pending result.'),
+    seconds: z
+      .number()
+      .min(0)
+      .max(300)
+      .optional()
+      .describe("How long to wait at most (default: the page's pendingAfterSeconds; at most 300).")
+  })
+} as const;
+
+/** A built-in tool's arguments once checked against its listed schema. */
+export type BuiltInArgs<N extends BuiltInToolName> = z.infer<(typeof BUILT_IN_INPUTS)[N]>;
+
+/**
+ * The JSON Schema of what a zod object accepts, in the plain form the input
+ * checks (SPEC §3.1, which read `type`), MCP clients and JupyterLab's settings
+ * editor read.
+ */
+export function plainJsonSchema(input: z.ZodObject): ToolDescriptor['inputSchema'] {
+  const { $schema: _dialect, properties, ...schema } = z.toJSONSchema(input, { io: 'input' });
+  return inputSchemaSchema.parse({
+    ...schema,
+    properties: Object.fromEntries(Object.entries(properties ?? {}).map(([name, property]) => [name, plainProperty(property)]))
+  });
+}
+
+/**
+ * One property as plain JSON Schema: without the safe-integer bounds zod adds to
+ * every integer, a union of plain types as one `type` list, and an object of any
+ * keys as just `type: "object"`.
+ */
+function plainProperty(property: z.core.JSONSchema._JSONSchema): Record<string, unknown> {
+  if (typeof property === 'boolean') {
+    return {};
+  }
+  const { anyOf, ...rest } = property;
+  const out: Record<string, unknown> = { ...rest };
+  if (out.minimum === Number.MIN_SAFE_INTEGER) {
+    delete out.minimum;
+  }
+  if (out.maximum === Number.MAX_SAFE_INTEGER) {
+    delete out.maximum;
+  }
+  if (out.type === 'object' && out.properties === undefined && isEmpty(out.additionalProperties) && isStringKeys(out.propertyNames)) {
+    delete out.additionalProperties;
+    delete out.propertyNames;
+  }
+  if (anyOf) {
+    const members = anyOf.map(plainProperty);
+    if (!members.every((member) => typeof member.type === 'string' && Object.keys(member).length === 1)) {
+      return { ...out, anyOf: members };
+    }
+    out.type = members.map((member) => member.type);
+  }
+  return out;
+}
+
+function isEmpty(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && Object.keys(value).length === 0;
+}
+
+function isStringKeys(value: unknown): boolean {
+  return JSON.stringify(value) === '{"type":"string"}';
 }
 
 export const BUILT_IN_TOOLS = [
@@ -22,7 +113,7 @@ export const BUILT_IN_TOOLS = [
       "browser's folder, the current widget and its editor (cursor and selection, 1-based), every " +
       'open document (id, path, kernel, notebook cell counts) and the running kernels. Call this ' +
       'first, and again whenever you need fresh ids or state.',
-    inputSchema: { type: 'object', properties: {}, additionalProperties: false },
+    inputSchema: plainJsonSchema(BUILT_IN_INPUTS.get_context),
     hints: { readOnlyHint: true, consequentialHint: false, untrustedContentHint: false },
     reportsPages: true
   },
@@ -33,21 +124,7 @@ export const BUILT_IN_TOOLS = [
       "Search the page's JupyterLab commands (case-insensitive, over id, label, caption and " +
       'usage). Each command comes with its argument schema when it declares one, whether it is ' +
       'enabled, and the tool that runs it, if any. Use it to find a command for execute_command.',
-    inputSchema: {
-      type: 'object',
-      properties: {
-        query: {
-          type: 'string',
-          description: 'Words to look for, e.g. "run cell". Empty or absent lists every command.'
-        },
-        limit: {
-          type: 'integer',
-          minimum: 1,
-          description: 'At most this many commands are returned (default 50); commandCount counts all matches.'
-        }
-      },
-      additionalProperties: false
-    },
+    inputSchema: plainJsonSchema(BUILT_IN_INPUTS.list_all_commands),
     hints: { readOnlyHint: true, consequentialHint: false, untrustedContentHint: false }
   },
   {
@@ -59,15 +136,7 @@ export const BUILT_IN_TOOLS = [
       'notebook or console pass "semanticWidget": "<widget id from get_context>" and ' +
       '"activate": false in args. Only notebook:* and console:* commands take semanticWidget or ' +
       'widgetId. args are passed as given, not checked against the command schema.',
-    inputSchema: {
-      type: 'object',
-      properties: {
-        commandId: { type: 'string', description: 'The command id, e.g. "notebook:run-cell".' },
-        args: { type: 'object', description: "The command's arguments." }
-      },
-      required: ['commandId'],
-      additionalProperties: false
-    },
+    inputSchema: plainJsonSchema(BUILT_IN_INPUTS.execute_command),
     hints: { readOnlyHint: false, consequentialHint: true, untrustedContentHint: true }
   },
   {
@@ -77,19 +146,7 @@ export const BUILT_IN_TOOLS = [
       'Click a button of a dialog open in the page (get_context and pending results list them with ' +
       'their buttons). For a dialog with a text field, value is typed in first. Dialogs block the ' +
       'command that opened them and every dialog after them.',
-    inputSchema: {
-      type: 'object',
-      properties: {
-        button: {
-          type: ['string', 'integer'],
-          description: 'The label of the button to click (e.g. "Rename"), or its index.'
-        },
-        dialogId: { type: 'string', description: 'Which dialog (default: the one in front).' },
-        value: { type: 'string', description: "Text to put in the dialog's text field before clicking." }
-      },
-      required: ['button'],
-      additionalProperties: false
-    },
+    inputSchema: plainJsonSchema(BUILT_IN_INPUTS.answer_dialog),
     hints: { readOnlyHint: false, consequentialHint: true, untrustedContentHint: false },
     answersAtOnce: true
   },
@@ -99,20 +156,7 @@ export const BUILT_IN_TOOLS = [
     description:
       'Wait for a call that answered "pending" to finish and return its own result, or "pending" ' +
       'again if it is still running after the wait. Results are kept 10 minutes after they finish.',
-    inputSchema: {
-      type: 'object',
-      properties: {
-        pendingId: { type: 'string', description: 'The pendingId of the pending result.' },
-        seconds: {
-          type: 'number',
-          minimum: 0,
-          maximum: 300,
-          description: "How long to wait at most (default: the page's pendingAfterSeconds; at most 300)."
-        }
-      },
-      required: ['pendingId'],
-      additionalProperties: false
-    },
+    inputSchema: plainJsonSchema(BUILT_IN_INPUTS.wait_for_result),
     hints: { readOnlyHint: true, consequentialHint: false, untrustedContentHint: true },
     answersAtOnce: true
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { succeed, type ToolResult } from '@jupyter-live-mcp/protocol';
 import type { DialogInfo, DialogWatch } from '../jupyterlab/dialog-watcher.js';
-import { KEEP_RESULTS_MS, PendingCalls } from './pending-calls.js';
+import { KEEP_RESULTS_MS, PendingCalls, readStoredCalls } from './pending-calls.js';
 
 const dialog: DialogInfo = { dialogId: 'dialog-1', title: 'Rename File', body: 'File Path', buttons: [{ index: 0, label: 'Cancel', accept: false }, { index: 1, label: 'Rename', accept: true }] };
 
@@ -119,5 +119,57 @@ describe('PendingCalls', () => {
     expect(after.running()).toEqual([]);
     const third = await after.run('run_cell', undefined, fakeWatch().watch, () => deferred().promise);
     expect(third.pendingId).toBe('pending-3');
+  });
+});
+
+describe('readStoredCalls', () => {
+  const store = (text: string | null) => ({ getItem: () => text });
+  const entry = { pendingId: 'pending-1', tool: 'run_cell', startedAt: 1, finishedAt: 2, result: { success: true, status: 'ok' } };
+
+  it('reads what an earlier load stored, and nothing when nothing is stored', () => {
+    const warnings: string[] = [];
+    const stored = JSON.stringify({ next: 2, entries: [entry] });
+    expect(readStoredCalls(store(stored), (w) => warnings.push(w))).toEqual({ next: 2, entries: [entry] });
+    expect(readStoredCalls(store(null), (w) => warnings.push(w))).toEqual({ next: 1, entries: [] });
+    expect(readStoredCalls(null, (w) => warnings.push(w))).toEqual({ next: 1, entries: [] });
+    expect(warnings).toEqual([]);
+  });
+
+  it('skips a malformed entry with a warning and keeps the others', () => {
+    const warnings: string[] = [];
+    const entries = [{ pendingId: 'pending-2', tool: 7 }, 'junk', entry, { ...entry, pendingId: 'pending-3', result: { success: false } }];
+    const text = JSON.stringify({ next: 4, entries });
+    expect(readStoredCalls(store(text), (w) => warnings.push(w))).toEqual({ next: 4, entries: [entry] });
+    expect(warnings).toHaveLength(3);
+    expect(warnings[0]).toMatch(/^skipped pending call 0 kept for this tab: /);
+    expect(warnings[1]).toMatch(/^skipped pending call 1 kept for this tab: /);
+    expect(warnings[2]).toMatch(/^skipped pending call 3 kept for this tab: /);
+  });
+
+  it('forgets a store that is not JSON, of the wrong shape or cannot be read, with a warning', () => {
+    const warnings: string[] = [];
+    const unreadable = {
+      getItem: () => {
+        throw new Error('The operation is insecure.');
+      }
+    };
+    for (const given of [store('{not json'), store('{"next": 5}'), store('[1]'), unreadable]) {
+      expect(readStoredCalls(given, (w) => warnings.push(w))).toEqual({ next: 1, entries: [] });
+    }
+    expect(warnings).toEqual([
+      expect.stringMatching(/^could not read the pending calls kept for this tab \(.*JSON.*\); they are forgotten$/),
+      expect.stringMatching(/^the pending calls kept for this tab have the wrong shape \(entries: .*\); they are forgotten$/),
+      expect.stringMatching(/^the pending calls kept for this tab have the wrong shape \(.*\); they are forgotten$/),
+      'could not read the pending calls kept for this tab (The operation is insecure.); they are forgotten'
+    ]);
+  });
+
+  it('never stops PendingCalls from starting: a bad store only loses what it kept', async () => {
+    const warnings: string[] = [];
+    const broken = { getItem: () => '{"next": 3, "entries": [{"pendingId": 1}]}', setItem: () => {} };
+    const pending = new PendingCalls({ pendingAfterMs: () => 10, openDialogs: () => [], store: broken, warn: (w) => warnings.push(w) });
+    expect(warnings).toHaveLength(1);
+    expect(await pending.wait('pending-1', 0)).toMatchObject({ code: 'unknown_pending' });
+    expect((await pending.run('run_cell', undefined, fakeWatch().watch, () => deferred().promise)).pendingId).toBe('pending-3');
   });
 });

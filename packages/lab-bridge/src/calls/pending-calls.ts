@@ -5,8 +5,10 @@
  * `wait_for_result`. Knows nothing of JupyterLab: dialogs come in through a
  * DialogWatch.
  */
-import { fail, succeed, type ToolResult } from '@jupyter-live-mcp/protocol';
+import { z } from 'zod';
+import { describeIssues, fail, succeed, toolResultSchema, type ToolResult } from '@jupyter-live-mcp/protocol';
 import type { DialogInfo, DialogWatch } from '../jupyterlab/dialog-watcher.js';
+import { log } from '../log.js';
 
 /** How long a finished call's result is kept for wait_for_result. */
 export const KEEP_RESULTS_MS = 10 * 60 * 1000;
@@ -36,19 +38,62 @@ export interface PendingOptions {
    * answers page_disconnected instead of unknown_pending.
    */
   store?: Pick<Storage, 'getItem' | 'setItem'> | null;
+  /** Says what of the store could not be read (default: the console). */
+  warn?: (message: string) => void;
 }
 
 const STORE_KEY = 'jupyter-live-mcp:pending';
 /** Results larger than this are not kept across a reload (sessionStorage is small). */
 const MAX_STORED_RESULT_CHARS = 1_000_000;
 
-interface StoredEntry {
-  pendingId: string;
-  tool: string;
-  command?: string;
-  startedAt: number;
-  finishedAt?: number;
-  result?: ToolResult;
+/** What the store holds: the next id, and each call's entry (read one by one, so a bad one is skipped alone). */
+const storedCallsSchema = z.object({ next: z.number().int().min(1), entries: z.array(z.unknown()) });
+
+const storedEntrySchema = z.object({
+  pendingId: z.string(),
+  tool: z.string(),
+  command: z.string().optional(),
+  startedAt: z.number(),
+  finishedAt: z.number().optional(),
+  result: toolResultSchema.optional()
+});
+
+type StoredEntry = z.infer<typeof storedEntrySchema>;
+
+/**
+ * The calls an earlier load of the page stored; what cannot be read is left
+ * out with a warning, never thrown (that would stop the bridge).
+ */
+export function readStoredCalls(
+  store: Pick<Storage, 'getItem'> | null | undefined,
+  warn: (message: string) => void
+): { next: number; entries: StoredEntry[] } {
+  const none = { next: 1, entries: [] };
+  let json: unknown;
+  try {
+    json = JSON.parse(store?.getItem(STORE_KEY) ?? 'null');
+  } catch (error) {
+    warn(`could not read the pending calls kept for this tab (${(error as Error).message}); they are forgotten`);
+    return none;
+  }
+  if (json === null) {
+    return none;
+  }
+  const stored = storedCallsSchema.safeParse(json);
+  if (!stored.success) {
+    warn(`the pending calls kept for this tab have the wrong shape (${describeIssues(stored.error)}); they are forgotten`);
+    return none;
+  }
+  const entries: StoredEntry[] = [];
+  stored.data.entries.forEach((entry, index) => {
+    const parsed = storedEntrySchema.safeParse(entry);
+    if (parsed.success) {
+      entries.push(parsed.data);
+    } else {
+      warn(`skipped pending call ${index} kept for this tab: ${describeIssues(parsed.error)}`);
+    }
+  });
+  return { next: stored.data.next, entries };
 }
 
 export class PendingCalls {
@@ -157,12 +202,7 @@ export class PendingCalls {
 
   /** Calls kept by an earlier load of this page (see PendingOptions.store). */
   private restore(): void {
-    let stored: { next: number; entries: StoredEntry[] };
-    try {
-      stored = JSON.parse(this.options.store?.getItem(STORE_KEY) ?? 'null') ?? { next: 1, entries: [] };
-    } catch {
-      return;
-    }
+    const stored = readStoredCalls(this.options.store, this.options.warn ?? log.warn);
     this.next = stored.next;
     for (const old of stored.entries) {
       const result =

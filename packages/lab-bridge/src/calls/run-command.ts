@@ -6,7 +6,12 @@
 import type { JupyterFrontEnd } from '@jupyterlab/application';
 import { fail, type ToolResult } from '@jupyter-live-mcp/protocol';
 import { resultOfCommand } from './command-result.js';
-import { shownDocument } from '../jupyterlab/main-area.js';
+
+/**
+ * What the page may do instead of running a command: the value the command
+ * would answer, or undefined to run it.
+ */
+export type CommandShortcut = (args: Record<string, unknown>) => unknown;
 
 export async function runCommand(
   app: JupyterFrontEnd,
@@ -14,7 +19,8 @@ export async function runCommand(
   /** The tool that runs it, named in errors. */
   tool: string,
   commandId: string,
-  args: Record<string, unknown>
+  args: Record<string, unknown>,
+  shortcut?: CommandShortcut
 ): Promise<ToolResult> {
   if (isBlocked(commandId)) {
     return fail(
@@ -28,10 +34,9 @@ export async function runCommand(
       `${tool}: this page has no command "${commandId}". Call list_all_commands with a query (e.g. part of the id or label) to find the right id.`
     );
   }
-  const shown = commandId === 'docmanager:open' ? shownDocument(app, args.path) : undefined;
-  if (shown) {
-    app.shell.activateById(shown.id);
-    return resultOfCommand(commandId, shown);
+  const instead = shortcut?.(args);
+  if (instead !== undefined) {
+    return resultOfCommand(commandId, instead);
   }
   let value: unknown;
   try {

@@ -38,6 +38,18 @@ export function defaultToolSpec(tool: DefaultTool): CommandToolSpec {
   };
 }
 
+/**
+ * Page-side behaviours of default tools, given by tool name, keyed by the
+ * command each tool runs. A name that is no default tool's is an error.
+ */
+export function byDefaultToolCommand<T>(byTool: Readonly<Record<string, T>>): Map<string, T> {
+  const unknown = Object.keys(byTool).filter((name) => !DEFAULT_TOOLS.some((tool) => tool.name === name));
+  if (unknown.length) {
+    throw new Error(`not default tools: ${unknown.join(', ')}`);
+  }
+  return new Map(DEFAULT_TOOLS.filter((tool) => Object.hasOwn(byTool, tool.name)).map((tool) => [tool.command, byTool[tool.name]!]));
+}
+
 export function buildCatalogue(input: CatalogueInput): Catalogue {
   const disabled = new Set(input.disabledTools);
   const errors: CatalogueError[] = [];

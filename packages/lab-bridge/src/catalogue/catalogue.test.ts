@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { AI_COMMANDS_PREFIX, DEFAULT_TOOLS } from '@jupyter-live-mcp/protocol';
-import { buildCatalogue, type CatalogueInput } from './build-catalogue.js';
+import type { JupyterFrontEnd } from '@jupyterlab/application';
+import { defaultToolShortcuts } from '../tools/default-tool-shortcuts.js';
+import { buildCatalogue, byDefaultToolCommand, type CatalogueInput } from './build-catalogue.js';
 import { compilePatterns } from './command-patterns.js';
 import { commandTool } from './command-tools.js';
 import { parseSettingsTools } from './settings-tools.js';
@@ -196,5 +198,16 @@ describe('buildCatalogue', () => {
       { source: 'tools "blocked"', error: 'its command "terminal:create-new" is in blockedCommands' },
       { source: 'tools "later"', error: 'the page has no command "other-ext:do" (yet: the tool appears when an extension registers it)' }
     ]);
+  });
+});
+
+describe('byDefaultToolCommand', () => {
+  it("keys a default tool's page-side behaviour by the command it runs", () => {
+    expect(byDefaultToolCommand({ open_document: 'shortcut' })).toEqual(new Map([['docmanager:open', 'shortcut']]));
+    expect([...byDefaultToolCommand(defaultToolShortcuts({} as JupyterFrontEnd)).keys()]).toEqual(['docmanager:open']);
+  });
+
+  it('refuses a name that is no default tool', () => {
+    expect(() => byDefaultToolCommand({ open_documents: 1 })).toThrow('not default tools: open_documents');
   });
 });

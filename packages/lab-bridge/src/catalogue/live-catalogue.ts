@@ -5,10 +5,10 @@
  */
 import type { JupyterFrontEnd } from '@jupyterlab/application';
 import { DEFAULT_TOOLS, type ToolDescriptor } from '@jupyter-live-mcp/protocol';
-import { runCommand } from '../calls/run-command.js';
-import type { BridgeSettings } from '../settings.js';
-import type { BridgeTool } from '../calls/tool-runner.js';
-import { buildCatalogue } from './build-catalogue.js';
+import { runCommand, type CommandShortcut } from '../calls/run-command.js';
+import type { BridgeSettings } from '../settings/bridge-settings.js';
+import type { BridgeTool } from '../calls/bridge-tool.js';
+import { buildCatalogue, byDefaultToolCommand } from './build-catalogue.js';
 import { compilePatterns } from './command-patterns.js';
 import { parseSettingsTools, type CatalogueError } from './settings-tools.js';
 
@@ -27,12 +27,16 @@ export class LiveCatalogue {
   private warned = '';
   private rebuilding: Promise<void> = Promise.resolve();
   private readonly builtIns: readonly BridgeTool[];
+  private readonly shortcuts: ReadonlyMap<string, CommandShortcut>;
 
   constructor(
     private readonly app: JupyterFrontEnd,
     /** Makes the built-in tools, which read the catalogue (errors, blocked commands). */
-    makeBuiltIns: (catalogue: LiveCatalogue) => BridgeTool[]
+    makeBuiltIns: (catalogue: LiveCatalogue) => BridgeTool[],
+    /** Default tools' page-side short cuts, by tool name. */
+    shortcuts: Readonly<Record<string, CommandShortcut>>
   ) {
+    this.shortcuts = byDefaultToolCommand(shortcuts);
     this.builtIns = makeBuiltIns(this);
     app.commands.commandChanged.connect((_, change) => {
       if (change.type === 'added' || change.type === 'removed') {
@@ -57,6 +61,11 @@ export class LiveCatalogue {
       }
     }
     return undefined;
+  }
+
+  /** What the page does instead of running this command, if anything (any tool that runs it). */
+  shortcutFor(commandId: string): CommandShortcut | undefined {
+    return this.shortcuts.get(commandId);
   }
 
   /** Applies new settings and rebuilds at once. */
@@ -109,9 +118,11 @@ export class LiveCatalogue {
       }
     }
     for (const { descriptor, fixedArgs } of catalogue.commandTools) {
+      const command = descriptor.command!;
       tools.set(descriptor.name, {
         descriptor,
-        run: (args) => runCommand(this.app, this.isBlocked, descriptor.name, descriptor.command!, { ...args, ...fixedArgs })
+        commandOf: () => command,
+        run: (args) => runCommand(this.app, this.isBlocked, descriptor.name, command, { ...args, ...fixedArgs }, this.shortcutFor(command))
       });
     }
     this.tools = tools;

@@ -13,18 +13,39 @@ export interface CatalogueError {
   error: string;
 }
 
-const settingsToolSchema = z
-  .object({
+/**
+ * A settings tool's shape, as JupyterLab's Settings Editor checks it (the
+ * `tools` items of schema/plugin.json): only types, so that JupyterLab never
+ * refuses the person's settings over one entry, which the bridge then skips
+ * with a reason (settingsToolSchema).
+ */
+export const settingsToolShape = z.object({
+  name: z.string(),
+  command: z.string(),
+  title: z.string().optional(),
+  description: z.string(),
+  args: z
+    .array(z.string())
+    .optional()
+    .describe(
+      "The command's inputs the agent sees (default: all it declares). Each must be an input the command declares, when it declares a schema."
+    ),
+  required: z
+    .array(z.string())
+    .optional()
+    .describe('Inputs the agent must give, declared by the command and listed in args when args is given.'),
+  fixedArgs: z.record(z.string(), z.unknown()).optional(),
+  readOnlyHint: z.boolean().optional(),
+  consequentialHint: z.boolean().optional(),
+  untrustedContentHint: z.boolean().optional()
+});
+
+/** What the bridge accepts of an entry (SPEC §2.3). */
+const settingsToolSchema = settingsToolShape
+  .extend({
     name: z.string().regex(/^[a-z][a-z0-9_]{0,47}$/, 'must match ^[a-z][a-z0-9_]{0,47}$ (lower case, digits, _; at most 48)'),
     command: z.string().min(1),
-    title: z.string().optional(),
-    description: z.string().min(1, 'must say what the tool does, for the agent'),
-    args: z.array(z.string()).optional(),
-    required: z.array(z.string()).optional(),
-    fixedArgs: z.record(z.string(), z.unknown()).optional(),
-    readOnlyHint: z.boolean().optional(),
-    consequentialHint: z.boolean().optional(),
-    untrustedContentHint: z.boolean().optional()
+    description: z.string().min(1, 'must say what the tool does, for the agent')
   })
   .strict();
 

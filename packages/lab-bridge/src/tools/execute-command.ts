@@ -2,10 +2,11 @@
  * `execute_command` (SPEC §2.1): runs one JupyterLab command by id.
  */
 import type { JupyterFrontEnd } from '@jupyterlab/application';
-import { BUILT_IN_TOOLS, fail, type ToolResult } from '@jupyter-live-mcp/protocol';
-import { runCommand } from '../calls/run-command.js';
-import type { BridgeTool } from '../calls/tool-runner.js';
+import { fail, type ToolResult } from '@jupyter-live-mcp/protocol';
+import { runCommand, type CommandShortcut } from '../calls/run-command.js';
+import type { BridgeTool } from '../calls/bridge-tool.js';
 import { findMainAreaWidget } from '../jupyterlab/main-area.js';
+import { defineBuiltInTool } from './built-in-tool.js';
 
 const TARGETING_ARGUMENTS = ['semanticWidget', 'widgetId'] as const;
 
@@ -42,17 +43,22 @@ export function checkWidgetTargeting(
   return undefined;
 }
 
-export function executeCommandTool(app: JupyterFrontEnd, isBlocked: (id: string) => boolean): BridgeTool {
-  return {
-    descriptor: BUILT_IN_TOOLS.find((tool) => tool.name === 'execute_command')!,
+/** What execute_command asks the catalogue about a command. */
+export interface CommandRules {
+  isBlocked(commandId: string): boolean;
+  shortcutFor(commandId: string): CommandShortcut | undefined;
+}
+
+export function executeCommandTool(app: JupyterFrontEnd, rules: CommandRules): BridgeTool {
+  return defineBuiltInTool('execute_command', {
+    commandOf: (input) => (typeof input.commandId === 'string' ? input.commandId : undefined),
     async run(input): Promise<ToolResult> {
-      const commandId = input.commandId as string;
-      const args = (input.args ?? {}) as Record<string, unknown>;
+      const { commandId, args = {} } = input;
       const targeting = checkWidgetTargeting(commandId, args, (id) => findMainAreaWidget(app, id) !== undefined);
-      if (targeting && app.commands.hasCommand(commandId) && !isBlocked(commandId)) {
+      if (targeting && app.commands.hasCommand(commandId) && !rules.isBlocked(commandId)) {
         return fail('bad_input', targeting);
       }
-      return runCommand(app, isBlocked, 'execute_command', commandId, args);
+      return runCommand(app, (id) => rules.isBlocked(id), 'execute_command', commandId, args, rules.shortcutFor(commandId));
     }
-  };
+  });
 }

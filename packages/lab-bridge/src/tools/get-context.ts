@@ -3,10 +3,11 @@
  */
 import type { JupyterFrontEnd } from '@jupyterlab/application';
 import type { IDefaultFileBrowser } from '@jupyterlab/filebrowser';
-import { BUILT_IN_TOOLS, succeed } from '@jupyter-live-mcp/protocol';
+import { succeed } from '@jupyter-live-mcp/protocol';
 import type { CatalogueError } from '../catalogue/settings-tools.js';
 import type { DialogInfo } from '../jupyterlab/dialog-watcher.js';
-import type { BridgeTool } from '../calls/tool-runner.js';
+import type { BridgeTool } from '../calls/bridge-tool.js';
+import { defineBuiltInTool } from './built-in-tool.js';
 import { editorState, type Position } from '../jupyterlab/editor-state.js';
 import { recentRefresh } from './recent-refresh.js';
 import { describeMainAreaWidget, editorOf, isOneDocumentPage, kernelOf, mainAreaWidgets } from '../jupyterlab/main-area.js';
@@ -40,8 +41,7 @@ export interface PageState {
 
 export function getContextTool(app: JupyterFrontEnd, fileBrowser: IDefaultFileBrowser | null, state: PageState): BridgeTool {
   const refreshKernels = recentRefresh(() => app.serviceManager.kernels.refreshRunning(), KERNEL_LIST_FRESH_MS);
-  return {
-    descriptor: BUILT_IN_TOOLS.find((tool) => tool.name === 'get_context')!,
+  return defineBuiltInTool('get_context', {
     async run() {
       // Kernels first: their refresh takes a moment, and the widgets read after it
       // then show the same kernel states.
@@ -63,7 +63,7 @@ export function getContextTool(app: JupyterFrontEnd, fileBrowser: IDefaultFileBr
         ...(oneDocument ? { note: ONE_DOCUMENT_NOTE } : {})
       });
     }
-  };
+  });
 }
 
 function currentEditor(widget: Parameters<typeof editorOf>[0]): Record<string, unknown> | null {

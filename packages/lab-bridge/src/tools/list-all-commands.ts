@@ -2,8 +2,9 @@
  * `list_all_commands` (SPEC §2.1): search the page's commands.
  */
 import type { JupyterFrontEnd } from '@jupyterlab/application';
-import { BUILT_IN_TOOLS, succeed } from '@jupyter-live-mcp/protocol';
-import type { BridgeTool } from '../calls/tool-runner.js';
+import { succeed } from '@jupyter-live-mcp/protocol';
+import type { BridgeTool } from '../calls/bridge-tool.js';
+import { defineBuiltInTool } from './built-in-tool.js';
 import { describeCommand, matchesQuery, type CommandFacts } from './command-listing.js';
 
 const DEFAULT_LIMIT = 50;
@@ -15,11 +16,10 @@ export interface CommandCatalogue {
 
 /** Blocked commands are not listed; each command names the tool that runs it. */
 export function listAllCommandsTool(app: JupyterFrontEnd, catalogue: CommandCatalogue): BridgeTool {
-  return {
-    descriptor: BUILT_IN_TOOLS.find((tool) => tool.name === 'list_all_commands')!,
+  return defineBuiltInTool('list_all_commands', {
     async run(args) {
-      const query = typeof args.query === 'string' ? args.query : '';
-      const limit = typeof args.limit === 'number' ? Math.max(1, args.limit) : DEFAULT_LIMIT;
+      const query = args.query ?? '';
+      const limit = args.limit === undefined ? DEFAULT_LIMIT : Math.max(1, args.limit);
       const matches = app.commands
         .listCommands()
         .filter((id) => !catalogue.isBlocked(id))
@@ -33,7 +33,7 @@ export function listAllCommandsTool(app: JupyterFrontEnd, catalogue: CommandCata
         commands: shown.map((facts, i) => describeCommand({ ...facts, args: schemas[i] }))
       });
     }
-  };
+  });
 }
 
 /**

@@ -20,6 +20,13 @@ export class StatusItem extends Widget {
     this.refresh();
   }
 
+  /** One more call of the agent's. */
+  countCall(tool: string): void {
+    this.status.calls++;
+    this.status.lastTool = tool;
+    this.refresh();
+  }
+
   refresh(): void {
     this.node.textContent = statusText(this.status);
   }

@@ -7,8 +7,8 @@ export interface BridgeStatus {
   connectedUrls(): string[];
   calls: number;
   lastTool?: string;
-  paused: boolean;
-  disconnected: boolean;
+  readonly paused: boolean;
+  readonly disconnected: boolean;
 }
 
 export function statusText(status: BridgeStatus): string {

@@ -1,0 +1,15 @@
+/**
+ * A tool as the page runs it: what is listed (its descriptor) and how a call of
+ * it is treated, read by the call pipeline instead of checks of its name.
+ */
+import type { ToolDescriptor, ToolResult } from '@jupyter-live-mcp/protocol';
+
+export interface BridgeTool {
+  descriptor: ToolDescriptor;
+  /** It answers about other calls (a dialog, a pending result), so it never goes pending itself. */
+  answersAtOnce?: boolean;
+  /** The command a call of it runs, named in its pending entry. Reads the arguments before they are checked. */
+  commandOf?(args: Record<string, unknown>): string | undefined;
+  /** Runs with checked arguments. May throw; the pipeline reports it. */
+  run(args: Record<string, unknown>): Promise<ToolResult>;
+}

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { fail, succeed } from '@jupyter-live-mcp/protocol';
+import type { BridgeTool } from './bridge-tool.js';
+import { callPipeline, type CallSteps } from './call-pipeline.js';
+
+const schema = { type: 'object' as const, properties: { text: { type: 'string' } }, required: ['text'], additionalProperties: false };
+const hints = { readOnlyHint: true, consequentialHint: false, untrustedContentHint: false };
+
+/** A pipeline over one tool "echo" (or `name`), whose steps write what they do into `steps`. */
+function pipeline(tool: Partial<BridgeTool> & { name?: string } = {}, overrides: Partial<CallSteps> = {}) {
+  const steps: string[] = [];
+  const ran: Record<string, unknown>[] = [];
+  const { name = 'echo', ...properties } = tool;
+  const echo: BridgeTool = {
+    descriptor: { name, description: name, inputSchema: schema, hints },
+    async run(args) {
+      steps.push('run');
+      ran.push(args);
+      if (args.text === 'throw') {
+        throw new Error('boom');
+      }
+      return succeed({ text: args.text });
+    },
+    ...properties
+  };
+  const tools = new Map([[name, echo]]);
+  const call = callPipeline({
+    tools: () => tools,
+    count: (tool) => steps.push(`count ${tool}`),
+    goPending: async (tool, command, run) => {
+      steps.push(`pending ${tool} ${command ?? '-'}`);
+      return run();
+    },
+    gate: async (tool) => void steps.push(`gate ${tool}`),
+    takePictures: async (result) => {
+      steps.push('pictures');
+      return { result: { ...result, pictured: true }, images: [{ mimeType: 'image/png', data: 'AAAA' }] };
+    },
+    cap: (result) => {
+      steps.push('pictured' in result ? 'cap the pictured result' : 'cap');
+      return result;
+    },
+    ...overrides
+  });
+  return { call, steps, ran };
+}
+
+describe('callPipeline', () => {
+  it('counts, goes pending with the command the tool names, checks, gates, runs, takes pictures and caps, in that order', async () => {
+    const p = pipeline({ commandOf: (args) => `cmd:${String(args.text)}` });
+    expect(await p.call('echo', { text: 'hi', toolbar: true })).toEqual({
+      result: { success: true, text: 'hi', pictured: true },
+      images: [{ mimeType: 'image/png', data: 'AAAA' }]
+    });
+    expect(p.steps).toEqual(['count echo', 'pending echo cmd:hi', 'gate echo', 'run', 'pictures', 'cap the pictured result']);
+    // Checked arguments: the UI-only argument is dropped.
+    expect(p.ran).toEqual([{ text: 'hi' }]);
+  });
+
+  it('runs a tool that answers at once without the pending rules', async () => {
+    const p = pipeline({ name: 'answer', answersAtOnce: true });
+    await p.call('answer', { text: 'hi' });
+    expect(p.steps.slice(0, 3)).toEqual(['count answer', 'gate answer', 'run']);
+  });
+
+  it('stops the call when the gate answers', async () => {
+    const p = pipeline({}, { gate: async () => fail('paused', 'paused') });
+    expect((await p.call('echo', { text: 'hi' })).result).toEqual({ success: false, code: 'paused', error: 'paused', pictured: true });
+    expect(p.ran).toEqual([]);
+  });
+
+  it('answers bad_input without gate or run', async () => {
+    const p = pipeline();
+    expect((await p.call('echo', { txt: 'hi' })).result).toEqual({
+      success: false,
+      code: 'bad_input',
+      error: 'echo: unknown argument "txt". Accepted arguments: text.',
+      pictured: true
+    });
+    expect(p.steps).not.toContain('gate echo');
+    expect(p.ran).toEqual([]);
+  });
+
+  it('answers unknown_tool with the tools there are', async () => {
+    const p = pipeline();
+    expect((await p.call('nope', {})).result).toEqual({
+      success: false,
+      code: 'unknown_tool',
+      error: 'This page has no tool "nope". Its tools are: echo.',
+      pictured: true
+    });
+  });
+
+  it('turns a throw into command_failed', async () => {
+    const p = pipeline();
+    expect((await p.call('echo', { text: 'throw' })).result).toEqual({
+      success: false,
+      code: 'command_failed',
+      error: 'echo failed: boom',
+      pictured: true
+    });
+  });
+});

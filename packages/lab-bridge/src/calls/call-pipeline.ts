@@ -1,0 +1,75 @@
+/**
+ * One tool call from the server to its answer, step by step: counted for the
+ * status item, run under the pending rules (SPEC §3.2) unless the tool answers
+ * at once; inside them the tool is found, its input checked (SPEC §3.1), the
+ * person's gate passed (SPEC §6) and the tool run, anything it throws becoming
+ * a failure result; then its pictures are taken out and the result capped.
+ * What touches the page comes in as CallSteps: nothing here knows JupyterLab.
+ */
+import { checkInput, fail, type AttachedImage, type ToolDescriptor, type ToolResult } from '@jupyter-live-mcp/protocol';
+import type { BridgeTool } from './bridge-tool.js';
+
+export interface CallAnswer {
+  result: ToolResult;
+  images: AttachedImage[];
+}
+
+/** Runs after the input check and before the tool: a result stops the call. */
+export type Gate = (tool: string, descriptor: ToolDescriptor, args: Record<string, unknown>) => Promise<ToolResult | undefined>;
+
+export interface CallSteps {
+  /** The page's tools now: the catalogue may change while a call waits. */
+  tools(): ReadonlyMap<string, BridgeTool>;
+  /** Counts the call for the status item. */
+  count(tool: string): void;
+  /** Runs the call, answering pending if it is slow or opens a dialog (calls/pending-calls). */
+  goPending(tool: string, command: string | undefined, run: () => Promise<ToolResult>): Promise<ToolResult>;
+  /** The person's say: paused, or a confirmation (ui/person-control). */
+  gate: Gate;
+  /** Takes the pictures out of the result (calls/images). */
+  takePictures(result: ToolResult): Promise<CallAnswer>;
+  /** Cuts a result longer than maxResultChars. */
+  cap(result: ToolResult): ToolResult;
+}
+
+export function callPipeline(steps: CallSteps): (tool: string, args: Record<string, unknown>) => Promise<CallAnswer> {
+  return async (name, args) => {
+    steps.count(name);
+    const result = await underPendingRules(steps, name, args);
+    const { result: labelled, images } = await steps.takePictures(result);
+    return { result: steps.cap(labelled), images };
+  };
+}
+
+function underPendingRules(steps: CallSteps, name: string, args: Record<string, unknown>): Promise<ToolResult> {
+  const tool = steps.tools().get(name);
+  const run = () => runTool(steps.tools(), name, args, steps.gate);
+  return tool?.answersAtOnce ? run() : steps.goPending(name, tool?.commandOf?.(args), run);
+}
+
+/** Finds the tool, checks its input, passes the gate and runs it. */
+async function runTool(
+  tools: ReadonlyMap<string, BridgeTool>,
+  name: string,
+  args: Record<string, unknown>,
+  gate?: Gate
+): Promise<ToolResult> {
+  const tool = tools.get(name);
+  if (!tool) {
+    return fail('unknown_tool', `This page has no tool "${name}". Its tools are: ${[...tools.keys()].join(', ')}.`);
+  }
+  const checked = checkInput(name, tool.descriptor.inputSchema, args);
+  if (!checked.ok) {
+    return fail('bad_input', checked.error);
+  }
+  return (await gate?.(name, tool.descriptor, checked.args)) ?? runGuarded(tool, name, checked.args);
+}
+
+async function runGuarded(tool: BridgeTool, name: string, args: Record<string, unknown>): Promise<ToolResult> {
+  try {
+    return await tool.run(args);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return fail('command_failed', `${name} failed: ${message}`);
+  }
+}

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { readSettings } from '../settings/bridge-settings.js';
+import { Connections, NO_TOKEN_ALERT, type Connection } from './connections.js';
+
+const TOKEN = 'a'.repeat(64);
+
+function setup() {
+  const events: string[] = [];
+  const alerts: string[] = [];
+  const connections = new Connections(
+    {
+      bridgeVersion: '0',
+      alert: (message) => alerts.push(message),
+      changed: () => events.push('changed'),
+      identity: () => ({ pageId: 'p', app: { name: 'JupyterLab', version: '4' }, url: 'http://x/lab' }),
+      catalogue: () => [],
+      run: async () => ({ result: { success: true }, images: [] }),
+      log: { info: () => {}, warn: () => {} }
+    },
+    (url, hooks): Connection => ({
+      url,
+      connected: true,
+      start: () => events.push(`start ${url} ${hooks.token.slice(0, 2)}`),
+      stop: () => events.push(`stop ${url}`),
+      sendCatalogue: () => events.push(`catalogue ${url}`),
+      sendPageState: (focused) => events.push(`focused ${focused} ${url}`)
+    })
+  );
+  return { connections, events, alerts };
+}
+
+describe('Connections', () => {
+  it('connects to each server once, and again only when the URLs or the token change', () => {
+    const { connections, events } = setup();
+    connections.apply(readSettings({ token: TOKEN, serverUrls: ['ws://127.0.0.1:1', 'ws://127.0.0.1:1', 'ws://127.0.0.1:2'] }));
+    expect(events.splice(0)).toEqual(['start ws://127.0.0.1:1 aa', 'start ws://127.0.0.1:2 aa', 'changed']);
+    expect(connections.connectedUrls()).toEqual(['ws://127.0.0.1:1', 'ws://127.0.0.1:2']);
+    connections.apply(readSettings({ token: TOKEN, serverUrls: ['ws://127.0.0.1:1', 'ws://127.0.0.1:2'], maxImageSide: 64 }));
+    expect(events).toEqual([]);
+    connections.apply(readSettings({ token: 'b'.repeat(64), serverUrls: ['ws://127.0.0.1:1'] }));
+    expect(events.splice(0)).toEqual(['stop ws://127.0.0.1:1', 'stop ws://127.0.0.1:2', 'start ws://127.0.0.1:1 bb', 'changed']);
+    connections.sendCatalogue();
+    connections.sendPageState(false);
+    expect(events).toEqual(['catalogue ws://127.0.0.1:1', 'focused false ws://127.0.0.1:1']);
+  });
+
+  it('connects to nothing while disabled, and says once when there is no token', () => {
+    const { connections, events, alerts } = setup();
+    connections.apply(readSettings({}));
+    connections.apply(readSettings({ maxImageSide: 64 }));
+    expect(alerts).toEqual([NO_TOKEN_ALERT]);
+    connections.apply(readSettings({ token: TOKEN }));
+    connections.apply(readSettings({}));
+    expect(alerts).toEqual([NO_TOKEN_ALERT, NO_TOKEN_ALERT]);
+    events.length = 0;
+    connections.apply(readSettings({ token: TOKEN, enabled: false }));
+    expect(events).toEqual(['changed']);
+    expect(connections.connectedUrls()).toEqual([]);
+    expect(alerts).toHaveLength(2);
+  });
+
+  it('stays disconnected when the person disconnects, through setting changes, until they reconnect', () => {
+    const { connections, events } = setup();
+    connections.apply(readSettings({ token: TOKEN }));
+    events.length = 0;
+    connections.disconnect();
+    expect(connections.disconnected).toBe(true);
+    connections.apply(readSettings({ token: TOKEN, serverUrls: ['ws://127.0.0.1:3'] }));
+    expect(events).toEqual(['stop ws://127.0.0.1:8767', 'changed']);
+    events.length = 0;
+    connections.reconnect();
+    expect(connections.disconnected).toBe(false);
+    expect(events).toEqual(['start ws://127.0.0.1:3 aa', 'changed']);
+  });
+});

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { BUILT_IN_INPUTS, BUILT_IN_TOOLS, plainJsonSchema } from './tool-table.js';
+
+/** The schemas the built-in tools listed when they were written by hand: derived from zod, they stay these. */
+const LISTED = {
+  get_context: { type: 'object', properties: {}, additionalProperties: false },
+  list_all_commands: {
+    type: 'object',
+    properties: {
+      query: { type: 'string', description: 'Words to look for, e.g. "run cell". Empty or absent lists every command.' },
+      limit: {
+        type: 'integer',
+        minimum: 1,
+        description: 'At most this many commands are returned (default 50); commandCount counts all matches.'
+      }
+    },
+    additionalProperties: false
+  },
+  execute_command: {
+    type: 'object',
+    properties: {
+      commandId: { type: 'string', description: 'The command id, e.g. "notebook:run-cell".' },
+      args: { type: 'object', description: "The command's arguments." }
+    },
+    required: ['commandId'],
+    additionalProperties: false
+  },
+  answer_dialog: {
+    type: 'object',
+    properties: {
+      button: { type: ['string', 'integer'], description: 'The label of the button to click (e.g. "Rename"), or its index.' },
+      dialogId: { type: 'string', description: 'Which dialog (default: the one in front).' },
+      value: { type: 'string', description: "Text to put in the dialog's text field before clicking." }
+    },
+    required: ['button'],
+    additionalProperties: false
+  },
+  wait_for_result: {
+    type: 'object',
+    properties: {
+      pendingId: { type: 'string', description: 'The pendingId of the pending result.' },
+      seconds: {
+        type: 'number',
+        minimum: 0,
+        maximum: 300,
+        description: "How long to wait at most (default: the page's pendingAfterSeconds; at most 300)."
+      }
+    },
+    required: ['pendingId'],
+    additionalProperties: false
+  }
+};
+
+describe('built-in tool inputs', () => {
+  it('are defined for each built-in tool, and list the schemas they always listed', () => {
+    expect(Object.keys(BUILT_IN_INPUTS)).toEqual(BUILT_IN_TOOLS.map((tool) => tool.name));
+    expect(Object.fromEntries(BUILT_IN_TOOLS.map((tool) => [tool.name, tool.inputSchema]))).toEqual(LISTED);
+  });
+
+  it('keep bounds a schema sets, and a union of types that are not plain', () => {
+    const bounded = plainJsonSchema(z.strictObject({ n: z.number().int().min(-5).max(5) }));
+    expect(bounded.properties).toEqual({ n: { type: 'integer', minimum: -5, maximum: 5 } });
+    expect(plainJsonSchema(z.object({ u: z.union([z.string().min(1), z.boolean()]) })).properties).toEqual({
+      u: { anyOf: [{ type: 'string', minLength: 1 }, { type: 'boolean' }] }
+    });
+  });
+});
