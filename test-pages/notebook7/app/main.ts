@@ -27,7 +27,7 @@ export async function main(federated: FederatedExtension[]): Promise<void> {
   // the tree page also lists the plugins of the other pages.
   PageConfig.setOption('allPlugins', JSON.stringify(pagePlugins));
   const app = await buildApp({
-    extensions: Object.entries(mergeSelections(pagePlugins['/'], own)).map(([name, plugins]) =>
+    extensions: Object.entries(mergeSelections(pagePlugins['/']!, own)).map(([name, plugins]) =>
       source(name, plugins)
     ),
     mimeExtensions: mimeExtensions.map(name => source(name, true)),

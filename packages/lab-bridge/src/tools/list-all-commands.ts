@@ -27,11 +27,8 @@ export function listAllCommandsTool(app: JupyterFrontEnd, catalogue: CommandCata
         .filter((facts) => matchesQuery(facts, query))
         .sort((a, b) => a.id.localeCompare(b.id));
       const shown = matches.slice(0, limit);
-      const schemas = await Promise.all(shown.map((facts) => describedBy(app, facts.id)));
-      return succeed({
-        commandCount: matches.length,
-        commands: shown.map((facts, i) => describeCommand({ ...facts, args: schemas[i] }))
-      });
+      const commands = await Promise.all(shown.map(async (facts) => describeCommand({ ...facts, args: await describedBy(app, facts.id) })));
+      return succeed({ commandCount: matches.length, commands });
     }
   });
 }
