@@ -3,12 +3,10 @@ import type { IDocumentManager } from '@jupyterlab/docmanager';
 import { TextModelFactory, type DocumentRegistry, type IDocumentWidget } from '@jupyterlab/docregistry';
 import type { IEditorTracker } from '@jupyterlab/fileeditor';
 import type { Contents } from '@jupyterlab/services';
-import type { CommandRegistry } from '@lumino/commands';
-import { addAiCommand, BACKGROUND, CREATE_WIDGET } from './command.js';
+import { addAiCommand, type AiCommands, BACKGROUND, CREATE_WIDGET } from './command.js';
 import { openDocument, readWithoutWidget, whenLoaded } from './documents.js';
 
-interface Services {
-  commands: CommandRegistry;
+interface Services extends AiCommands {
   docManager: IDocumentManager;
   editorTracker: IEditorTracker | null;
 }
@@ -25,14 +23,14 @@ async function loadedWidget(
   return whenLoaded(widget, path);
 }
 
-function registerCreateFile({ commands, docManager }: Services): void {
+function registerCreateFile({ commands, release, docManager }: Services): void {
   addAiCommand<{
     fileName: string;
     fileType?: string;
     content?: string;
     cwd?: string;
     background?: boolean;
-  }>(commands, {
+  }>({ commands, release }, {
     name: 'create-file',
     label: 'Create File',
     caption: 'Create a new file of specified type',
@@ -83,8 +81,8 @@ function registerCreateFile({ commands, docManager }: Services): void {
   });
 }
 
-function registerListDirectory({ commands, docManager }: Services): void {
-  addAiCommand<{ path?: string; includeHidden?: boolean }>(commands, {
+function registerListDirectory({ commands, release, docManager }: Services): void {
+  addAiCommand<{ path?: string; includeHidden?: boolean }>({ commands, release }, {
     name: 'list-directory',
     label: 'List Directory',
     caption: 'List files and directories in a specific directory',
@@ -146,8 +144,8 @@ function describeFile(path: string, model: FileModel, widget?: IDocumentWidget) 
   };
 }
 
-function registerGetFileInfo({ commands, docManager, editorTracker }: Services): void {
-  addAiCommand<{ filePath?: string; background?: boolean; createWidget?: boolean }>(commands, {
+function registerGetFileInfo({ commands, release, docManager, editorTracker }: Services): void {
+  addAiCommand<{ filePath?: string; background?: boolean; createWidget?: boolean }>({ commands, release }, {
     name: 'get-file-info',
     label: 'Get File Info',
     caption: 'Get information about a file including its content',
@@ -180,14 +178,14 @@ function registerGetFileInfo({ commands, docManager, editorTracker }: Services):
   });
 }
 
-function registerSetFileContent({ commands, docManager }: Services): void {
+function registerSetFileContent({ commands, release, docManager }: Services): void {
   addAiCommand<{
     filePath: string;
     content: string;
     save?: boolean;
     showDiff?: boolean;
     background?: boolean;
-  }>(commands, {
+  }>({ commands, release }, {
     name: 'set-file-content',
     label: 'Set File Content',
     caption: 'Set or update the content of an existing file',

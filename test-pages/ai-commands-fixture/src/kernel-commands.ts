@@ -1,10 +1,8 @@
 import * as nbformat from '@jupyterlab/nbformat';
 import { KernelMessage, type Kernel } from '@jupyterlab/services';
-import type { CommandRegistry } from '@lumino/commands';
-import { addAiCommand, errorMessage } from './command.js';
+import { addAiCommand, type AiCommands, errorMessage } from './command.js';
 
-interface Services {
-  commands: CommandRegistry;
+interface Services extends AiCommands {
   kernels: Kernel.IManager;
 }
 
@@ -67,15 +65,16 @@ function collectOutputs(
   return outputs;
 }
 
-function registerExecuteInKernel({ commands, kernels }: Services): void {
+function registerExecuteInKernel({ commands, release, kernels }: Services): void {
   addAiCommand<{
     kernelId: string;
     code: string;
     silent?: boolean;
     storeHistory?: boolean;
     stopOnError?: boolean;
-  }>(commands, {
+  }>({ commands, release }, {
     name: 'execute-in-kernel',
+    since: '0.3.1',
     label: 'Execute in Kernel',
     caption: 'Execute code in a running kernel and return the outputs',
     properties: {
@@ -152,8 +151,8 @@ function registerExecuteInKernel({ commands, kernels }: Services): void {
   });
 }
 
-function registerListKernels({ commands, kernels }: Services): void {
-  addAiCommand<Record<string, never>>(commands, {
+function registerListKernels({ commands, release, kernels }: Services): void {
+  addAiCommand<Record<string, never>>({ commands, release }, {
     name: 'list-kernels',
     label: 'List Kernels',
     caption: 'List all running kernels',

@@ -10,7 +10,7 @@ const CELL_TYPES = ['code', 'markdown', 'raw'];
 const POSITIONS = ['above', 'below'];
 
 function registerCreateNotebook(services: NotebookServices): void {
-  addAiCommand<{ name: string; language?: string; background?: boolean }>(services.commands, {
+  addAiCommand<{ name: string; language?: string; background?: boolean }>(services, {
     name: 'create-notebook',
     label: 'Create Notebook',
     caption: 'Create a new Jupyter notebook with a kernel for the specified language',
@@ -70,7 +70,7 @@ interface AddCellArgs extends Target {
 }
 
 function registerAddCell(services: NotebookServices): void {
-  addAiCommand<AddCellArgs>(services.commands, {
+  addAiCommand<AddCellArgs>(services, {
     name: 'add-cell',
     label: 'Add Cell',
     caption:
@@ -148,7 +148,7 @@ interface SetCellContentArgs extends Target {
 }
 
 function registerSetCellContent(services: NotebookServices): void {
-  addAiCommand<SetCellContentArgs>(services.commands, {
+  addAiCommand<SetCellContentArgs>(services, {
     name: 'set-cell-content',
     label: 'Set Cell Content',
     caption: 'Set the content of a specific cell',
@@ -195,7 +195,7 @@ function registerSetCellContent(services: NotebookServices): void {
 }
 
 function registerDeleteCell(services: NotebookServices): void {
-  addAiCommand<Target & { cellId: string }>(services.commands, {
+  addAiCommand<Target & { cellId: string }>(services, {
     name: 'delete-cell',
     label: 'Delete Cell',
     caption: 'Delete a specific cell from the notebook by nbformat cell ID',
@@ -220,7 +220,7 @@ function registerDeleteCell(services: NotebookServices): void {
 }
 
 function registerSaveNotebook(services: NotebookServices): void {
-  addAiCommand<Target>(services.commands, {
+  addAiCommand<Target>(services, {
     name: 'save-notebook',
     label: 'Save Notebook',
     caption: 'Save a specific notebook to disk',

@@ -4,8 +4,9 @@ import { addAiCommand, BACKGROUND, CREATE_WIDGET, NOTEBOOK_PATH } from './comman
 import { findCell, outputsOf, readNotebook, type NotebookServices, type ReadTarget } from './notebooks.js';
 
 function registerGetNotebookContent(services: NotebookServices): void {
-  addAiCommand<ReadTarget>(services.commands, {
+  addAiCommand<ReadTarget>(services, {
     name: 'get-notebook-content',
+    since: '0.4',
     label: 'Get Notebook Content',
     caption: 'Get the full notebook content as nbformat JSON, read from the live model',
     properties: { notebookPath: NOTEBOOK_PATH, background: BACKGROUND, createWidget: CREATE_WIDGET },
@@ -22,7 +23,7 @@ function registerGetNotebookContent(services: NotebookServices): void {
 }
 
 function registerGetNotebookInfo(services: NotebookServices): void {
-  addAiCommand<ReadTarget>(services.commands, {
+  addAiCommand<ReadTarget>(services, {
     name: 'get-notebook-info',
     label: 'Get Notebook Info',
     caption: 'Get information about a notebook including cell IDs and the active cell ID',
@@ -51,7 +52,7 @@ function registerGetNotebookInfo(services: NotebookServices): void {
 }
 
 function registerGetCellInfo(services: NotebookServices): void {
-  addAiCommand<ReadTarget & { cellId?: string }>(services.commands, {
+  addAiCommand<ReadTarget & { cellId?: string }>(services, {
     name: 'get-cell-info',
     label: 'Get Cell Info',
     caption: 'Get information about a specific cell including its type, source content, and outputs',

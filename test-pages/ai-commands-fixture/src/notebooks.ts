@@ -9,11 +9,12 @@ import {
 } from '@jupyterlab/notebook';
 import type { KernelSpec } from '@jupyterlab/services';
 import type { CommandRegistry } from '@lumino/commands';
+import type { AiCommands } from './command.js';
 import { openDocument, readWithoutWidget, whenLoaded } from './documents.js';
 
 const NO_NOTEBOOK = 'No active notebook and no notebook path provided';
 
-export interface NotebookServices {
+export interface NotebookServices extends AiCommands {
   commands: CommandRegistry;
   docManager: IDocumentManager;
   notebookTracker: INotebookTracker | null;

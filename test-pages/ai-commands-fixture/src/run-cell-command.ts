@@ -11,7 +11,7 @@ const RUN_MESSAGES: Record<string, string> = {
 };
 
 export function registerRunCellCommand(services: NotebookServices): void {
-  addAiCommand<Target & { cellId: string; recordTiming?: boolean }>(services.commands, {
+  addAiCommand<Target & { cellId: string; recordTiming?: boolean }>(services, {
     name: 'run-cell',
     label: 'Run Cell',
     caption: 'Run a specific cell in the notebook by nbformat cell ID',
