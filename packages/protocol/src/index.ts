@@ -6,3 +6,5 @@ export * from './default-tools.js';
 export * from './pairing.js';
 export * from './result-cap.js';
 export * from './image-labels.js';
+export * from './config-file.js';
+export * from './status-answer.js';
