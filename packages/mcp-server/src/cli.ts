@@ -20,10 +20,7 @@ async function main(): Promise<void> {
     process.stdout.write(`${VERSION}\n`);
     return;
   }
-  const code = await line.run(VERSION);
-  if (code !== undefined) {
-    process.exitCode = code;
-  }
+  await line.run(VERSION);
 }
 
 main().catch((error: unknown) => {

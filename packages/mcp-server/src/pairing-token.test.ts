@@ -51,7 +51,9 @@ describe('the pairing token file', () => {
     const e = await env();
     await loadToken(e);
     await writeFile(tokenFile(e), '{"token": ');
-    await expect(loadToken(e)).rejects.toThrow(`${tokenFile(e)} holds no valid pairing token (64 hex digits under "token"). Run jupyter-live-mcp token --rotate to write a new one.`);
+    await expect(loadToken(e)).rejects.toThrow(
+      `${tokenFile(e)} holds no valid pairing token (64 hex digits under "token"). Run jupyter-live-mcp token --rotate to write a new one.`
+    );
   });
 
   it('refuses a damaged file with what is wrong and what to do, and token --rotate repairs it keeping what is valid', async () => {

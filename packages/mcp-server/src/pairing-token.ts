@@ -47,7 +47,9 @@ async function intactConfig(env: NodeJS.ProcessEnv): Promise<ConfigFile | undefi
   }
   const file = tokenFile(env);
   if (!read.config.token) {
-    throw new Error(`${file} holds no valid pairing token (64 hex digits under "token"). Run jupyter-live-mcp token --rotate to write a new one.`);
+    throw new Error(
+      `${file} holds no valid pairing token (64 hex digits under "token"). Run jupyter-live-mcp token --rotate to write a new one.`
+    );
   }
   if (read.problem) {
     throw new Error(

@@ -5,7 +5,12 @@ const TOKEN = 'a'.repeat(64);
 
 describe('readConfigFile', () => {
   it('reads a valid file, keeping fields it does not know', () => {
-    const file = { token: TOKEN, settingsFiles: ['/s/plugin.jupyterlab-settings'], liteTokens: { '8768': 'b'.repeat(64) }, later: { x: 1 } };
+    const file = {
+      token: TOKEN,
+      settingsFiles: ['/s/plugin.jupyterlab-settings'],
+      liteTokens: { '8768': 'b'.repeat(64) },
+      later: { x: 1 }
+    };
     expect(readConfigFile(JSON.stringify(file))).toEqual({ config: file });
     expect(readConfigFile('{}')).toEqual({ config: {} });
   });
@@ -19,7 +24,9 @@ describe('readConfigFile', () => {
   });
 
   it('keeps the valid fields of a damaged file and says what is wrong with the others, never their values', () => {
-    const read = readConfigFile(JSON.stringify({ token: 'a-secret-that-is-no-token', settingsFiles: '/s', liteTokens: { '8768': 'b'.repeat(64) }, later: 1 }));
+    const read = readConfigFile(
+      JSON.stringify({ token: 'a-secret-that-is-no-token', settingsFiles: '/s', liteTokens: { '8768': 'b'.repeat(64) }, later: 1 })
+    );
     expect(read.config).toEqual({ liteTokens: { '8768': 'b'.repeat(64) }, later: 1 });
     expect(read.problem).toMatch(/^token: not a token \(64 hex digits\); settingsFiles: .*expected array/);
     expect(read.problem).not.toContain('a-secret');

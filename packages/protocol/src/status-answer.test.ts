@@ -14,7 +14,9 @@ describe('parseStatusAnswer', () => {
       kind: 'malformed',
       problem: 'challenge: Invalid input: expected string, received number'
     });
-    expect(parseStatusAnswer(statusReportSchema, { service: STATUS_SERVICE, version: '0.1.0', pages: { count: -1, kinds: {} } })).toMatchObject({
+    expect(
+      parseStatusAnswer(statusReportSchema, { service: STATUS_SERVICE, version: '0.1.0', pages: { count: -1, kinds: {} } })
+    ).toMatchObject({
       kind: 'malformed',
       problem: expect.stringMatching(/^pages\.count: /)
     });

@@ -31,7 +31,10 @@ describe('parseCommandLine', () => {
     });
     expect(run(['--log-level=warn', 'token', '--rotate'])).toMatchObject({ command: 'token', logLevel: 'warn', options: { rotate: true } });
     expect(run(['--lite-port=9000', 'lite'])).toMatchObject({ command: 'lite', options: { lite: { port: 9000 } } });
-    expect(run(['--settings-dir', '/s', 'doctor', '--log-level', 'error'])).toMatchObject({ command: 'doctor', options: { settingsDir: '/s' } });
+    expect(run(['--settings-dir', '/s', 'doctor', '--log-level', 'error'])).toMatchObject({
+      command: 'doctor',
+      options: { settingsDir: '/s' }
+    });
     expect(run(['uninstall'])).toMatchObject({ command: 'uninstall', options: {} });
   });
 
@@ -42,9 +45,18 @@ describe('parseCommandLine', () => {
     [['--rotate'], '--rotate goes with the token command: jupyter-live-mcp token --rotate.'],
     [['--bearer'], '--bearer goes with the token command: jupyter-live-mcp token --bearer.'],
     [['token', '--port', '5'], '--port does not go with token, which takes --rotate, --bearer, --help, --version, --log-level.'],
-    [['uninstall', '--host', 'x'], '--host does not go with uninstall, which takes --data-dir, --settings-dir, --help, --version, --log-level.'],
-    [['--settings-dir', '/s', 'doctor', '--max-message-mb', '3'], '--max-message-mb does not go with doctor, which takes --data-dir, --settings-dir, --port, --public-port, --help, --version, --log-level.'],
-    [['install', '--http', '8080'], '--http goes with the server itself or lite: jupyter-live-mcp --http 8080, or jupyter-live-mcp lite --http 8080.'],
+    [
+      ['uninstall', '--host', 'x'],
+      '--host does not go with uninstall, which takes --data-dir, --settings-dir, --help, --version, --log-level.'
+    ],
+    [
+      ['--settings-dir', '/s', 'doctor', '--max-message-mb', '3'],
+      '--max-message-mb does not go with doctor, which takes --data-dir, --settings-dir, --port, --public-port, --help, --version, --log-level.'
+    ],
+    [
+      ['install', '--http', '8080'],
+      '--http goes with the server itself or lite: jupyter-live-mcp --http 8080, or jupyter-live-mcp lite --http 8080.'
+    ],
     [['--open'], '--open, --headless and --lite-port go with the lite command: jupyter-live-mcp lite --open.'],
     [['install', '--lite-port', '9000'], '--open, --headless and --lite-port go with the lite command: jupyter-live-mcp lite --open.'],
     [['uninstall', '--data-dir='], '--data-dir was given an empty value. Give it one, or leave the flag out for the default.'],

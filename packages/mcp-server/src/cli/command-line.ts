@@ -28,8 +28,7 @@ export type CommandLine =
       command: string;
       options: unknown;
       logLevel: LogLevel;
-      /** Resolves with the exit code, or nothing: 0, or the server keeps running. */
-      run(version: string): Promise<number | void>;
+      run(version: string): Promise<void>;
     };
 
 export function parseCommandLine(argv: readonly string[]): CommandLine {
@@ -56,7 +55,9 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
   const command = COMMANDS.find((candidate) => candidate.word === words[0]?.value);
   if (!command || words.length > 1) {
     const known = COMMANDS.flatMap((candidate) => candidate.word ?? []);
-    throw new CliError(`unknown command "${words.map((word) => word.value).join(' ')}". Commands: ${known.join(', ')}. Run jupyter-live-mcp --help.`);
+    throw new CliError(
+      `unknown command "${words.map((word) => word.value).join(' ')}". Commands: ${known.join(', ')}. Run jupyter-live-mcp --help.`
+    );
   }
   refuseMisplacedFlags(command, values);
   // The command reads its own flags only: the command word and the common flags are taken out.
@@ -73,7 +74,13 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
   if (values.version) {
     return { kind: 'version' };
   }
-  return { kind: 'run', command: command.word ?? 'serve', options, logLevel, run: (version) => command.run(options, { version, logLevel }) };
+  return {
+    kind: 'run',
+    command: command.word ?? 'serve',
+    options,
+    logLevel,
+    run: (version) => command.run(options, { version, logLevel })
+  };
 }
 
 function refuseMisplacedFlags(command: Command<unknown>, values: Record<string, unknown>): void {

@@ -20,8 +20,8 @@ export interface Command<Options> {
   flags: Flags;
   /** Its options from `args`, which hold its own flags only. Throws a CliError for a mistake. */
   parse(args: readonly string[]): Options;
-  /** Resolves with the exit code, or nothing: 0, or the server keeps running. */
-  run(options: Options, context: RunContext): Promise<number | void>;
+  /** Resolves when done (a failure it reports sets process.exitCode), or once the server runs. */
+  run(options: Options, context: RunContext): Promise<void>;
 }
 
 /** Lines for the person, on stderr: stdout carries only what scripts read (the token, the report). */

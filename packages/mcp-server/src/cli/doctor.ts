@@ -32,11 +32,15 @@ export const doctorCommand: Command<DoctorOptions> = {
     const values = parseFlags(args, DOCTOR_FLAGS);
     const port = bridgePort(values);
     if (port === 0) {
-      throw new CliError('doctor checks one port: give it the --port your server uses (0 means "any free port" only when the server starts).');
+      throw new CliError(
+        'doctor checks one port: give it the --port your server uses (0 means "any free port" only when the server starts).'
+      );
     }
     return { ...folders(values), port, publicPorts: publicPorts(values) };
   },
-  run: (options, { version }) => doctor(options, version)
+  async run(options, { version }) {
+    process.exitCode = await doctor(options, version);
+  }
 };
 
 async function doctor(options: DoctorOptions, version: string): Promise<number> {

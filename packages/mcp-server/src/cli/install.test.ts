@@ -4,7 +4,11 @@ import { installCommand, uninstallCommand } from './install.js';
 
 describe('the install and uninstall commands', () => {
   it('read their folders, and install the port to write into the settings', () => {
-    expect(installCommand.parse(['--data-dir', '/d', '--settings-dir', '/s', '--port', '9000'])).toEqual({ dataDir: '/d', settingsDir: '/s', port: 9000 });
+    expect(installCommand.parse(['--data-dir', '/d', '--settings-dir', '/s', '--port', '9000'])).toEqual({
+      dataDir: '/d',
+      settingsDir: '/s',
+      port: 9000
+    });
     expect(installCommand.parse(['--port', '8767'])).toEqual({ port: 8767 });
     // Without --port, the page's serverUrls setting is left as it is.
     expect(installCommand.parse([])).toEqual({});

@@ -36,7 +36,7 @@ export const installCommand: Command<InstallOptions> = {
     const port = bridgePort(values);
     if (port === 0) {
       throw new CliError(
-        'install writes the server\'s URL into the page\'s settings, so it needs the port the server will use; ' +
+        "install writes the server's URL into the page's settings, so it needs the port the server will use; " +
           `--port 0 picks another each run. Give a fixed --port, or leave it out for ${DEFAULT_BRIDGE_PORT}.`
       );
     }

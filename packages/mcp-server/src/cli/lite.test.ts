@@ -13,13 +13,19 @@ describe('the lite command', () => {
     expect(parse(['--open'])).toMatchObject({ lite: { browser: 'open' } });
     expect(parse(['--headless', '--lite-port', '0', '--port', '0'])).toMatchObject({ port: 0, lite: { port: 0, browser: 'headless' } });
     expect(parseCommandLine([])).not.toHaveProperty('options.lite');
-    expect(parse(['--headless', '--http', '8080'])).toMatchObject({ lite: { browser: 'headless' }, http: { host: '127.0.0.1', port: 8080 } });
+    expect(parse(['--headless', '--http', '8080'])).toMatchObject({
+      lite: { browser: 'headless' },
+      http: { host: '127.0.0.1', port: 8080 }
+    });
   });
 
   it.each([
     [['--open', '--headless'], '--open and --headless each open the page in a browser: give one of them.'],
     [['--lite-port', 'x'], '--lite-port must be a whole number from 0 to 65535, not "x".'],
-    [['--lite-port', '9000', '--port', '9000'], '--lite-port and --port both name port 9000: the page and the bridge endpoint need a port each.'],
+    [
+      ['--lite-port', '9000', '--port', '9000'],
+      '--lite-port and --port both name port 9000: the page and the bridge endpoint need a port each.'
+    ],
     [['--http', '8768'], '--http and --lite-port both name port 8768: the MCP endpoint and the lite page need a port each.']
   ])('refuses %j with a clear message', (args, message) => {
     expect(() => parse(args)).toThrow(new CliError(message));

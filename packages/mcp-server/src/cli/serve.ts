@@ -43,10 +43,20 @@ export async function runServer(options: ServerOptions, { version, logLevel }: R
   const newServer = () => buildMcpServer({ router, log, version, bridgeUrl: endpoint.url });
   const lite =
     liteOptions &&
-    (await startLite(liteOptions, { serverUrl: endpoint.url, pairOrigins: (origins, liteToken) => endpoint.pairOrigins(origins, liteToken), log }));
+    (await startLite(liteOptions, {
+      serverUrl: endpoint.url,
+      pairOrigins: (origins, liteToken) => endpoint.pairOrigins(origins, liteToken),
+      log
+    }));
   if (options.http) {
     // No stdio here: the agents come and go, and the server runs until it is stopped.
-    const http = await startMcpHttpEndpoint({ ...options.http, allowOrigins: options.allowOrigins, bearer: httpBearer(token), log, newServer });
+    const http = await startMcpHttpEndpoint({
+      ...options.http,
+      allowOrigins: options.allowOrigins,
+      bearer: httpBearer(token),
+      log,
+      newServer
+    });
     process.stderr.write(`jupyter-live-mcp: MCP endpoint (Streamable HTTP): ${http.url}\n`);
     const stopHttp = async (signal: string) => {
       log.info(`stopping: ${signal}`);

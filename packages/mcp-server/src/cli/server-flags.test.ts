@@ -11,7 +11,9 @@ describe("the server's flags", () => {
   });
 
   it('reads --host, --allow-origin and --public-port', () => {
-    expect(parse(['--host', '0.0.0.0', '--allow-origin', 'https://hub.example.org', '--allow-origin', 'http://10.0.0.5:8000'])).toMatchObject({
+    expect(
+      parse(['--host', '0.0.0.0', '--allow-origin', 'https://hub.example.org', '--allow-origin', 'http://10.0.0.5:8000'])
+    ).toMatchObject({
       hosts: ['0.0.0.0'],
       allowOrigins: ['https://hub.example.org', 'http://10.0.0.5:8000']
     });
@@ -29,11 +31,26 @@ describe("the server's flags", () => {
 
   it.each([
     [['--allow-origin', 'hub.example.org'], '--allow-origin must be an origin such as https://hub.example.org, not "hub.example.org".'],
-    [['--allow-origin', 'https://hub.example.org/'], '--allow-origin must be just an origin (scheme, host and port), e.g. "https://hub.example.org", not "https://hub.example.org/".'],
-    [['--http', 'abc'], '--http must be a port (8080) or host:port (127.0.0.1:8080, localhost:8080, [::1]:8080), not "abc": the port must be a whole number from 0 to 65535.'],
-    [['--http', '127.0.0.1:'], '--http must be a port (8080) or host:port (127.0.0.1:8080, localhost:8080, [::1]:8080), not "127.0.0.1:": the port must be a whole number from 0 to 65535.'],
-    [['--http', ':8080'], '--http must be a port (8080) or host:port (127.0.0.1:8080, localhost:8080, [::1]:8080), not ":8080": the host before ":" is empty.'],
-    [['--http', '::1:8080'], '--http must be a port (8080) or host:port (127.0.0.1:8080, localhost:8080, [::1]:8080), not "::1:8080": put an IPv6 host in brackets.'],
+    [
+      ['--allow-origin', 'https://hub.example.org/'],
+      '--allow-origin must be just an origin (scheme, host and port), e.g. "https://hub.example.org", not "https://hub.example.org/".'
+    ],
+    [
+      ['--http', 'abc'],
+      '--http must be a port (8080) or host:port (127.0.0.1:8080, localhost:8080, [::1]:8080), not "abc": the port must be a whole number from 0 to 65535.'
+    ],
+    [
+      ['--http', '127.0.0.1:'],
+      '--http must be a port (8080) or host:port (127.0.0.1:8080, localhost:8080, [::1]:8080), not "127.0.0.1:": the port must be a whole number from 0 to 65535.'
+    ],
+    [
+      ['--http', ':8080'],
+      '--http must be a port (8080) or host:port (127.0.0.1:8080, localhost:8080, [::1]:8080), not ":8080": the host before ":" is empty.'
+    ],
+    [
+      ['--http', '::1:8080'],
+      '--http must be a port (8080) or host:port (127.0.0.1:8080, localhost:8080, [::1]:8080), not "::1:8080": put an IPv6 host in brackets.'
+    ],
     [['--http', '8767'], '--http and --port both name port 8767: the MCP endpoint and the bridge endpoint need a port each.'],
     [['--port', 'abc'], '--port must be a whole number from 0 to 65535, not "abc".'],
     [['--port', '70000'], '--port must be a whole number from 0 to 65535, not "70000".'],

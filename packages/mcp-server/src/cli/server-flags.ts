@@ -12,7 +12,8 @@ export const SERVER_FLAGS = {
   ...PORT_FLAG,
   http: {
     type: 'string',
-    elsewhere: (text) => `--http goes with the server itself or lite: jupyter-live-mcp --http ${text}, or jupyter-live-mcp lite --http ${text}.`
+    elsewhere: (text) =>
+      `--http goes with the server itself or lite: jupyter-live-mcp --http ${text}, or jupyter-live-mcp lite --http ${text}.`
   },
   host: { type: 'string', multiple: true },
   ...PUBLIC_PORT_FLAG,
@@ -58,7 +59,9 @@ function allowedOrigin(origin: string): string {
     throw new CliError(`--allow-origin must be an origin such as https://hub.example.org, not ${JSON.stringify(origin)}.`);
   }
   if (url.origin !== origin) {
-    throw new CliError(`--allow-origin must be just an origin (scheme, host and port), e.g. ${JSON.stringify(url.origin)}, not ${JSON.stringify(origin)}.`);
+    throw new CliError(
+      `--allow-origin must be just an origin (scheme, host and port), e.g. ${JSON.stringify(url.origin)}, not ${JSON.stringify(origin)}.`
+    );
   }
   return origin;
 }

@@ -62,7 +62,8 @@ describe('doctor checks', () => {
   it('tells a server with another token, an older server and a server of another version apart', () => {
     expect(check('bridge port', { portFacts: { state: 'held', status: { kind: 'other-token' } } }).fix).toMatch(/^Restart your MCP client so the server reads the current token/);
     expect(check('bridge port', { portFacts: { state: 'held', status: { kind: 'old-server' } } }).detail).toMatch(/an older jupyter-live-mcp is running here/);
-    expect(check('bridge port', { portFacts: { state: 'held', status: { kind: 'malformed', problem: 'version: expected string' } } })).toMatchObject({
+    const malformed = { state: 'held', status: { kind: 'malformed', problem: 'version: expected string' } } as const;
+    expect(check('bridge port', { portFacts: malformed })).toMatchObject({
       status: 'problem',
       detail: 'a jupyter-live-mcp is running here, but its status answer is not what 0.1.0 reads (version: expected string)',
       fix: 'Restart your MCP client so it runs 0.1.0.'

@@ -4,7 +4,14 @@
  * of the pairing token for the version and the connected pages.
  */
 import { request } from 'node:http';
-import { parseStatusAnswer, proofOf, randomHex, statusChallengeSchema, statusReportSchema, type StatusReport } from '@jupyter-live-mcp/protocol';
+import {
+  parseStatusAnswer,
+  proofOf,
+  randomHex,
+  statusChallengeSchema,
+  statusReportSchema,
+  type StatusReport
+} from '@jupyter-live-mcp/protocol';
 import { STATUS_PATH, STATUS_PROOF_HEADER } from '../hub/status-endpoint.js';
 import { urlHost } from '../mcp/http-address.js';
 
@@ -58,7 +65,8 @@ export async function probeStatus(host: string, port: number, token: string | un
   if (report.kind === 'ok') {
     return { kind: 'paired', version: report.answer.version, pages: report.answer.pages };
   }
-  return { kind: 'malformed', problem: report.kind === 'malformed' ? report.problem : 'the answer to the proven request is no status report' };
+  const problem = report.kind === 'malformed' ? report.problem : 'the answer to the proven request is no status report';
+  return { kind: 'malformed', problem };
 }
 
 interface Reply {

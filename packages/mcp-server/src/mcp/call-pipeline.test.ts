@@ -23,7 +23,12 @@ interface FakePage {
 }
 
 /** A connected page with these tools that answers every call with `answer`. */
-function fakePage(pageId: string, readyAt: number, answer: (tool: string, signal?: AbortSignal) => Promise<CallOutcome>, tools = BUILT_IN_TOOLS): FakePage {
+function fakePage(
+  pageId: string,
+  readyAt: number,
+  answer: (tool: string, signal?: AbortSignal) => Promise<CallOutcome>,
+  tools = BUILT_IN_TOOLS
+): FakePage {
   const calls: FakePage['calls'] = [];
   const session = {
     identity: { pageId, app: { name: 'JupyterLab', version: '4.6.4' }, url: `http://localhost/${pageId}` },
@@ -42,7 +47,10 @@ function fakePage(pageId: string, readyAt: number, answer: (tool: string, signal
   return { session, calls };
 }
 
-const answers = (result: ToolResult, images: CallOutcome['images'] = []) => () => Promise.resolve({ result, images });
+const answers =
+  (result: ToolResult, images: CallOutcome['images'] = []) =>
+  () =>
+    Promise.resolve({ result, images });
 
 let router: PageRouter;
 let client: Client;
@@ -73,17 +81,21 @@ describe('routing a call', () => {
   });
 
   it('answers a name nobody lists with a JSON-RPC error, with and without a page', async () => {
-    await expect(client.callTool({ name: 'no_such_tool', arguments: {} })).rejects.toThrow('Unknown tool "no_such_tool". Call tools/list for the tools this server offers.');
+    await expect(client.callTool({ name: 'no_such_tool', arguments: {} })).rejects.toThrow(
+      'Unknown tool "no_such_tool". Call tools/list for the tools this server offers.'
+    );
     router.update(fakePage('p1', 1, answers(succeed())).session);
     await expect(client.callTool({ name: 'no_such_tool', arguments: {} })).rejects.toThrow(/Unknown tool "no_such_tool"/);
   });
 
-  it("refuses a default tool the page lacks, naming what provides it, without calling the page", async () => {
+  it('refuses a default tool the page lacks, naming what provides it, without calling the page', async () => {
     const page = fakePage('p1', 1, answers(succeed()));
     router.update(page.session);
     const aiCommand = await call('read_notebook', { notebookPath: 'a.ipynb' });
     expect(aiCommand.structuredContent).toMatchObject({ success: false, code: 'unknown_tool' });
-    expect(aiCommand.structuredContent?.error).toContain('it needs the jupyterlab-ai-commands extension (pip install jupyterlab-ai-commands), which this page does not have');
+    expect(aiCommand.structuredContent?.error).toContain(
+      'it needs the jupyterlab-ai-commands extension (pip install jupyterlab-ai-commands), which this page does not have'
+    );
     const jupyterLabCommand = await call('open_document', { path: 'a.ipynb' });
     expect(jupyterLabCommand.structuredContent?.error).toContain('its disabledTools or blockedCommands setting removes it');
     expect(page.calls).toEqual([]);
@@ -104,7 +116,13 @@ describe('routing a call', () => {
 
 describe('calling the page', () => {
   it("answers with the page's result and its pictures as image blocks", async () => {
-    router.update(fakePage('p1', 1, answers(succeed({ outputs: ['[image 1: image/png 1x1, attached]'] }), [{ mimeType: 'image/png', data: 'iVBORw==' }])).session);
+    router.update(
+      fakePage(
+        'p1',
+        1,
+        answers(succeed({ outputs: ['[image 1: image/png 1x1, attached]'] }), [{ mimeType: 'image/png', data: 'iVBORw==' }])
+      ).session
+    );
     const result = await call('execute_command', { commandId: 'x:y' });
     expect(result.isError).toBe(false);
     expect(result.content).toEqual([
@@ -114,14 +132,18 @@ describe('calling the page', () => {
   });
 
   it('passes the cancellation of a request on to the page call', async () => {
-    const page = fakePage('p1', 1, (_tool, signal) => new Promise((_resolve, reject) => signal?.addEventListener('abort', () => reject(new Error('cancelled')))));
+    const page = fakePage(
+      'p1',
+      1,
+      (_tool, signal) => new Promise((_resolve, reject) => signal?.addEventListener('abort', () => reject(new Error('cancelled'))))
+    );
     router.update(page.session);
     const cancel = new AbortController();
     const pending = client.callTool({ name: 'get_context', arguments: {} }, undefined, { signal: cancel.signal });
     await expect.poll(() => page.calls.length).toBe(1);
     cancel.abort('the agent gave up');
     await expect(pending).rejects.toThrow();
-    expect(page.calls[0]!.signal?.aborted).toBe(true);
+    expect(page.calls[0]?.signal?.aborted).toBe(true);
   });
 
   it('reports progress while the page works, to a client that asked for it', async () => {
@@ -143,7 +165,7 @@ describe('calling the page', () => {
 });
 
 describe('mapping the result', () => {
-  it("completes a successful result of a reportsPages tool (get_context) with the page that answered and, with several, the others", async () => {
+  it('completes a success of a reportsPages tool (get_context) with the page that answered and, with several, the others', async () => {
     const first = fakePage('p1', 1, answers(succeed({ app: 'lab' })));
     router.update(first.session);
     expect((await call('get_context')).structuredContent).toEqual({
@@ -153,7 +175,10 @@ describe('mapping the result', () => {
     });
     router.update(fakePage('p2', 2, answers(succeed())).session);
     await call('select_page', { pageId: 'p1' });
-    const both = (await call('get_context')).structuredContent as { page: { pageId: string }; pages: { pageId: string; current: boolean }[] };
+    const both = (await call('get_context')).structuredContent as {
+      page: { pageId: string };
+      pages: { pageId: string; current: boolean }[];
+    };
     expect(both.page.pageId).toBe('p1');
     expect(both.pages.map(({ pageId, current }) => ({ pageId, current }))).toEqual([
       { pageId: 'p1', current: true },

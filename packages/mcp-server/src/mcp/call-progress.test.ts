@@ -7,14 +7,20 @@ afterEach(() => {
 });
 
 describe('reportProgress', () => {
-  it('counts up under the client\'s token every interval until stopped', () => {
+  it("counts up under the client's token every interval until stopped", () => {
     vi.useFakeTimers();
     const sent: ServerNotification[] = [];
     const stop = reportProgress('t1', 'run_cell', async (notification) => void sent.push(notification));
     vi.advanceTimersByTime(2 * PROGRESS_INTERVAL_MS);
     expect(sent).toEqual([
-      { method: 'notifications/progress', params: { progressToken: 't1', progress: 1, message: 'run_cell is still running in the page (2 s)' } },
-      { method: 'notifications/progress', params: { progressToken: 't1', progress: 2, message: 'run_cell is still running in the page (4 s)' } }
+      {
+        method: 'notifications/progress',
+        params: { progressToken: 't1', progress: 1, message: 'run_cell is still running in the page (2 s)' }
+      },
+      {
+        method: 'notifications/progress',
+        params: { progressToken: 't1', progress: 2, message: 'run_cell is still running in the page (4 s)' }
+      }
     ]);
     stop();
     vi.advanceTimersByTime(2 * PROGRESS_INTERVAL_MS);
