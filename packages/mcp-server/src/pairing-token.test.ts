@@ -2,7 +2,7 @@ import { mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { configDir, loadLiteToken, loadToken, tokenFile, writeToken } from './pairing-token.js';
+import { configDir, loadLiteToken, loadToken, rememberSettingsFile, settingsFiles, tokenFile, writeToken } from './pairing-token.js';
 
 const env = async () => ({ JUPYTER_LIVE_MCP_CONFIG_DIR: path.join(await mkdtemp(path.join(tmpdir(), 'token-test-')), 'config') });
 
@@ -45,6 +45,30 @@ describe('the pairing token file', () => {
     await writeFile(tokenFile(e), '{"token": "not-a-token-but-a-secret"}');
     await expect(loadToken(e)).rejects.toThrow(/holds no valid pairing token .* Run jupyter-live-mcp token --rotate/);
     await expect(loadToken(e)).rejects.not.toThrow(/not-a-token-but-a-secret/);
+  });
+
+  it('says how to fix a file that is not JSON', async () => {
+    const e = await env();
+    await loadToken(e);
+    await writeFile(tokenFile(e), '{"token": ');
+    await expect(loadToken(e)).rejects.toThrow(
+      `${tokenFile(e)} holds no valid pairing token (64 hex digits under "token"). Run jupyter-live-mcp token --rotate to write a new one.`
+    );
+  });
+
+  it('refuses a damaged file with what is wrong and what to do, and token --rotate repairs it keeping what is valid', async () => {
+    const e = await env();
+    const token = await loadToken(e);
+    const kept = { token, settingsFiles: '/s/plugin.jupyterlab-settings', later: 'kept' };
+    await writeFile(tokenFile(e), JSON.stringify(kept));
+    const damaged = new RegExp(`^${tokenFile(e)} is damaged \\(settingsFiles: .*expected array.*\\)\\. .*jupyter-live-mcp token --rotate`);
+    await expect(loadToken(e)).rejects.toThrow(damaged);
+    await expect(settingsFiles(e)).rejects.toThrow(damaged);
+    await expect(rememberSettingsFile('/t/plugin.jupyterlab-settings', e)).rejects.toThrow(damaged);
+    await expect(loadLiteToken(8768, e)).rejects.toThrow(damaged);
+    await writeToken('c'.repeat(64), e);
+    expect(JSON.parse(await readFile(tokenFile(e), 'utf8'))).toEqual({ token: 'c'.repeat(64), later: 'kept' });
+    expect(await settingsFiles(e)).toEqual([]);
   });
 
   it('lives under XDG_CONFIG_HOME by default', () => {

@@ -8,7 +8,7 @@
 import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import path from 'node:path';
-import { TOKEN_PATTERN, newToken } from '@jupyter-live-mcp/protocol';
+import { newToken, readConfigFile, type ConfigFile, type ReadConfigFile } from '@jupyter-live-mcp/protocol';
 
 export function configDir(env: NodeJS.ProcessEnv = process.env): string {
   if (env.JUPYTER_LIVE_MCP_CONFIG_DIR) {
@@ -21,16 +21,11 @@ export function tokenFile(env: NodeJS.ProcessEnv = process.env): string {
   return path.join(configDir(env), 'config.json');
 }
 
-/** What the config file holds. */
-interface Config {
-  token?: unknown;
-  /** Bridge settings files `install` wrote the token into; `token --rotate` rewrites them. */
-  settingsFiles?: string[];
-  /** lite's page tokens, per --lite-port: a loaded page pairs again after a restart. */
-  liteTokens?: Record<string, unknown>;
-}
-
-async function readConfig(env: NodeJS.ProcessEnv): Promise<Config | undefined> {
+/**
+ * config.json as it is: undefined if there is none; else its valid fields and,
+ * if it is damaged, what is wrong (configFileSchema, in the protocol package).
+ */
+async function readConfig(env: NodeJS.ProcessEnv): Promise<ReadConfigFile | undefined> {
   const file = tokenFile(env);
   let text: string;
   try {
@@ -41,28 +36,34 @@ async function readConfig(env: NodeJS.ProcessEnv): Promise<Config | undefined> {
     }
     return undefined;
   }
-  try {
-    return JSON.parse(text) as Config;
-  } catch {
-    return {};
+  return readConfigFile(text);
+}
+
+/** The config to build on, refusing a damaged file: only `token --rotate` writes over one. */
+async function intactConfig(env: NodeJS.ProcessEnv): Promise<ConfigFile | undefined> {
+  const read = await readConfig(env);
+  if (!read) {
+    return undefined;
   }
+  const file = tokenFile(env);
+  if (!read.config.token) {
+    throw new Error(
+      `${file} holds no valid pairing token (64 hex digits under "token"). Run jupyter-live-mcp token --rotate to write a new one.`
+    );
+  }
+  if (read.problem) {
+    throw new Error(
+      `${file} is damaged (${read.problem}). Correct that, or run jupyter-live-mcp token --rotate to write a new file ` +
+        '(it keeps what is valid), then jupyter-live-mcp install again and reload your Jupyter pages.'
+    );
+  }
+  return read.config;
 }
 
 /** The token, created on first use. */
 export async function loadToken(env: NodeJS.ProcessEnv = process.env): Promise<string> {
-  const file = tokenFile(env);
-  const config = await readConfig(env);
-  if (!config) {
-    return writeToken(newToken(), env);
-  }
-  const token = config.token;
-  if (typeof token !== 'string' || !TOKEN_PATTERN.test(token)) {
-    throw new Error(
-      `${file} holds no valid pairing token (64 hex digits under "token"). ` +
-        'Run jupyter-live-mcp token --rotate to write a new one.'
-    );
-  }
-  return token;
+  const config = await intactConfig(env);
+  return config?.token ?? writeToken(newToken(), env);
 }
 
 /**
@@ -73,9 +74,9 @@ export async function loadLiteToken(port: number, env: NodeJS.ProcessEnv = proce
   if (port === 0) {
     return newToken();
   }
-  const config = (await readConfig(env)) ?? {};
+  const config = (await intactConfig(env)) ?? {};
   const kept = config.liteTokens?.[String(port)];
-  if (typeof kept === 'string' && TOKEN_PATTERN.test(kept)) {
+  if (kept) {
     return kept;
   }
   const token = newToken();
@@ -85,33 +86,34 @@ export async function loadLiteToken(port: number, env: NodeJS.ProcessEnv = proce
 
 /**
  * Writes the token (keeping the rest of the config) atomically, readable by the user
- * only. lite's tokens go with the old one: a rotation replaces every token.
+ * only. lite's tokens go with the old one: a rotation replaces every token. This
+ * also repairs a damaged file: what is valid is kept, the rest dropped.
  */
 export async function writeToken(token: string, env: NodeJS.ProcessEnv = process.env): Promise<string> {
-  const { liteTokens: _replaced, ...config } = (await readConfig(env)) ?? {};
+  const { liteTokens: _replaced, ...config } = (await readConfig(env))?.config ?? {};
   await writeConfig({ ...config, token }, env);
   return token;
 }
 
 /** The bridge settings files that hold the token (see install). */
 export async function settingsFiles(env: NodeJS.ProcessEnv = process.env): Promise<string[]> {
-  return (await readConfig(env))?.settingsFiles ?? [];
+  return (await intactConfig(env))?.settingsFiles ?? [];
 }
 
 export async function rememberSettingsFile(settingsFile: string, env: NodeJS.ProcessEnv = process.env): Promise<void> {
-  const config = (await readConfig(env)) ?? {};
+  const config = (await intactConfig(env)) ?? {};
   const files = new Set([...(config.settingsFiles ?? []), settingsFile]);
   await writeConfig({ ...config, settingsFiles: [...files] }, env);
 }
 
 export async function forgetSettingsFile(settingsFile: string, env: NodeJS.ProcessEnv = process.env): Promise<void> {
-  const config = await readConfig(env);
+  const config = await intactConfig(env);
   if (config?.settingsFiles?.includes(settingsFile)) {
     await writeConfig({ ...config, settingsFiles: config.settingsFiles.filter((file) => file !== settingsFile) }, env);
   }
 }
 
-async function writeConfig(config: Config, env: NodeJS.ProcessEnv): Promise<void> {
+async function writeConfig(config: ConfigFile, env: NodeJS.ProcessEnv): Promise<void> {
   const file = tokenFile(env);
   await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
   const temporary = `${file}.${process.pid}.tmp`;

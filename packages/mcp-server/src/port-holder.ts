@@ -100,7 +100,7 @@ export function describeHolder(holder: PortHolder | undefined, platform: NodeJS.
   return `another program (${command} names it)`;
 }
 
-/** What holds `port`, in words, for the busy-port errors of the bridge, --http and lite endpoints. */
+/** What holds `port`, in words, for the busy-port errors of the bridge, --http and lite endpoints (listen-or-explain.ts). */
 export async function describePortHolder(port: number): Promise<string> {
   return describeHolder(await findPortHolder(port), process.platform, port);
 }

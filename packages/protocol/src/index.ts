@@ -7,3 +7,5 @@ export * from './pairing.js';
 export * from './result-cap.js';
 export * from './image-labels.js';
 export * from './handshake.js';
+export * from './config-file.js';
+export * from './status-answer.js';

@@ -62,6 +62,12 @@ describe('doctor checks', () => {
   it('tells a server with another token, an older server and a server of another version apart', () => {
     expect(check('bridge port', { portFacts: { state: 'held', status: { kind: 'other-token' } } }).fix).toMatch(/^Restart your MCP client so the server reads the current token/);
     expect(check('bridge port', { portFacts: { state: 'held', status: { kind: 'old-server' } } }).detail).toMatch(/an older jupyter-live-mcp is running here/);
+    const malformed = { state: 'held', status: { kind: 'malformed', problem: 'version: expected string' } } as const;
+    expect(check('bridge port', { portFacts: malformed })).toMatchObject({
+      status: 'problem',
+      detail: 'a jupyter-live-mcp is running here, but its status answer is not what 0.1.0 reads (version: expected string)',
+      fix: 'Restart your MCP client so it runs 0.1.0.'
+    });
     const other = check('bridge port', { portFacts: { state: 'held', status: { kind: 'paired', version: '0.0.9', pages: { count: 0, kinds: {} } } } });
     expect(other).toMatchObject({ status: 'problem', detail: 'jupyter-live-mcp 0.0.9 is running here, but this is 0.1.0' });
   });
@@ -76,6 +82,11 @@ describe('doctor checks', () => {
   it('checks the token file: there, valid, readable by the user only', () => {
     expect(check('pairing token', { token: { file: '/c', state: 'missing' } }).fix).toBe("Run jupyter-live-mcp install: it creates the token and writes it into the bridge's settings.");
     expect(check('pairing token', { token: { file: '/c', state: 'invalid' } }).fix).toMatch(/^Run jupyter-live-mcp token --rotate/);
+    expect(check('pairing token', { token: { file: '/c', state: 'damaged', problem: 'settingsFiles: expected array' } })).toMatchObject({
+      status: 'problem',
+      detail: '/c is damaged (settingsFiles: expected array), so the server will not start',
+      fix: expect.stringMatching(/^Correct that, or run jupyter-live-mcp token --rotate/)
+    });
     expect(check('pairing token', { token: { file: '/c', state: 'ok', token: TOKEN, mode: 0o100644 } })).toMatchObject({
       status: 'problem',
       detail: '/c is readable by other users (mode 0644)',

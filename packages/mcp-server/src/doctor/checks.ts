@@ -17,6 +17,8 @@ export type TokenFacts = { file: string } & (
   | { state: 'missing' }
   | { state: 'unreadable'; error: string }
   | { state: 'invalid' }
+  /** A valid token, but the server refuses the file for what else is wrong in it. */
+  | { state: 'damaged'; problem: string }
   | { state: 'ok'; token: string; mode: number }
 );
 
@@ -94,6 +96,13 @@ function portCheck({ port, portFacts, version, platform }: DoctorFacts): Check {
         detail: `an older jupyter-live-mcp is running here (it cannot report its status), while this is ${version}`,
         fix: `Restart your MCP client so it runs ${version}.`
       };
+    case 'malformed':
+      return {
+        title,
+        status: 'problem',
+        detail: `a jupyter-live-mcp is running here, but its status answer is not what ${version} reads (${status.problem})`,
+        fix: `Restart your MCP client so it runs ${version}.`
+      };
     case 'not-ours':
       return { title, status: 'problem', detail: `held by ${describeHolder(holder, platform, port)}, not by jupyter-live-mcp (${status.detail})`, fix: `Stop that program, or use another port: ${otherPort}.` };
   }
@@ -117,6 +126,13 @@ function tokenCheck({ token, platform }: DoctorFacts): Check {
         status: 'problem',
         detail: `${token.file} holds no valid token (64 hex digits under "token")`,
         fix: `Run jupyter-live-mcp token --rotate, then ${INSTALL}, and restart your MCP client.`
+      };
+    case 'damaged':
+      return {
+        title,
+        status: 'problem',
+        detail: `${token.file} is damaged (${token.problem}), so the server will not start`,
+        fix: `Correct that, or run jupyter-live-mcp token --rotate (it keeps what is valid), then ${INSTALL}, and restart your MCP client.`
       };
     case 'ok': {
       // Windows has no such modes: the file is in the user's profile.

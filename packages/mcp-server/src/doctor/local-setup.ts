@@ -5,7 +5,7 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { TOKEN_PATTERN } from '@jupyter-live-mcp/protocol';
+import { readConfigFile } from '@jupyter-live-mcp/protocol';
 import { BRIDGE_PACKAGE, bridgeSettingsFile } from '../install/jupyter-paths.js';
 import type { ExtensionFacts, SettingsFacts, TokenFacts } from './checks.js';
 
@@ -20,13 +20,11 @@ export async function readTokenFacts(file: string): Promise<TokenFacts> {
   } catch (error) {
     return isMissing(error) ? { file, state: 'missing' } : { file, state: 'unreadable', error: `cannot read ${file}: ${(error as Error).message}` };
   }
-  let token: unknown;
-  try {
-    token = (JSON.parse(text) as { token?: unknown }).token;
-  } catch {
+  const { config, problem } = readConfigFile(text);
+  if (!config.token) {
     return { file, state: 'invalid' };
   }
-  return typeof token === 'string' && TOKEN_PATTERN.test(token) ? { file, state: 'ok', token, mode } : { file, state: 'invalid' };
+  return problem ? { file, state: 'damaged', problem } : { file, state: 'ok', token: config.token, mode };
 }
 
 export async function readExtensionFacts(dataDir: string): Promise<ExtensionFacts> {

@@ -4,17 +4,26 @@
  * of the pairing token for the version and the connected pages.
  */
 import { request } from 'node:http';
-import { proofOf, randomHex } from '@jupyter-live-mcp/protocol';
-import { SERVICE_NAME, STATUS_PATH, STATUS_PROOF_HEADER, type StatusAnswer } from '../hub/status-endpoint.js';
+import {
+  parseStatusAnswer,
+  proofOf,
+  randomHex,
+  statusChallengeSchema,
+  statusReportSchema,
+  type StatusReport
+} from '@jupyter-live-mcp/protocol';
+import { STATUS_PATH, STATUS_PROOF_HEADER } from '../hub/status-endpoint.js';
 import { urlHost } from '../mcp/http-address.js';
 
 export type StatusProbe =
   /** A jupyter-live-mcp that accepted our proof of the token. */
-  | { kind: 'paired'; version: string; pages: { count: number; kinds: Record<string, number> } }
+  | { kind: 'paired'; version: string; pages: StatusReport['pages'] }
   /** A jupyter-live-mcp that refused our proof: it runs with another token. */
   | { kind: 'other-token' }
   /** A jupyter-live-mcp too old to answer /status. */
   | { kind: 'old-server' }
+  /** A jupyter-live-mcp whose /status answer this version cannot read (another version). */
+  | { kind: 'malformed'; problem: string }
   /** Something else, or nothing that speaks HTTP. */
   | { kind: 'not-ours'; detail: string };
 
@@ -28,8 +37,11 @@ export async function probeStatus(host: string, port: number, token: string | un
   } catch (error) {
     return { kind: 'not-ours', detail: (error as Error).message };
   }
-  const answer = first.json as StatusAnswer | undefined;
-  if (answer?.service !== SERVICE_NAME || typeof answer.challenge !== 'string') {
+  const challenge = parseStatusAnswer(statusChallengeSchema, first.json);
+  if (challenge.kind === 'malformed') {
+    return { kind: 'malformed', problem: challenge.problem };
+  }
+  if (challenge.kind === 'not-ours') {
     // Before /status existed, every plain request got this 426 text.
     return first.status === 426 && first.text.includes('jupyter-live-mcp bridge endpoint')
       ? { kind: 'old-server' }
@@ -39,18 +51,22 @@ export async function probeStatus(host: string, port: number, token: string | un
     return { kind: 'other-token' };
   }
   const nonce = randomHex();
-  const proof = proofOf(token, 'doctor', { port, pageNonce: nonce, serverNonce: answer.challenge });
+  const proof = proofOf(token, 'doctor', { port, pageNonce: nonce, serverNonce: challenge.answer.challenge });
   let second: Reply;
   try {
-    second = await get(host, port, { [STATUS_PROOF_HEADER]: `${answer.challenge} ${nonce} ${proof}` });
+    second = await get(host, port, { [STATUS_PROOF_HEADER]: `${challenge.answer.challenge} ${nonce} ${proof}` });
   } catch (error) {
     return { kind: 'not-ours', detail: (error as Error).message };
   }
-  const status = second.json as StatusAnswer | undefined;
-  if (second.status === 200 && typeof status?.version === 'string' && status.pages) {
-    return { kind: 'paired', version: status.version, pages: status.pages };
+  if (second.status !== 200) {
+    return { kind: 'other-token' };
   }
-  return { kind: 'other-token' };
+  const report = parseStatusAnswer(statusReportSchema, second.json);
+  if (report.kind === 'ok') {
+    return { kind: 'paired', version: report.answer.version, pages: report.answer.pages };
+  }
+  const problem = report.kind === 'malformed' ? report.problem : 'the answer to the proven request is no status report';
+  return { kind: 'malformed', problem };
 }
 
 interface Reply {

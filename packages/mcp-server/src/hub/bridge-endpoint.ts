@@ -12,7 +12,7 @@ import { PageSession } from './page-session.js';
 import type { PageRouter } from './page-router.js';
 import { createStatusHandler, isStatusRequest } from './status-endpoint.js';
 import { isAllowedOrigin, isLoopbackAddress, isServedHost } from './upgrade-checks.js';
-import { describePortHolder } from '../port-holder.js';
+import { explainListenError, listen, type ListenAdvice } from '../listen-or-explain.js';
 
 export interface BridgeEndpointOptions {
   /** Addresses to listen on; one that does not exist here (::1 without IPv6) is skipped. */
@@ -105,7 +105,7 @@ export async function startBridgeEndpoint(options: BridgeEndpointOptions): Promi
             `the --host values overlap (a name and its address, or 0.0.0.0 and another). Give each address once.`
         );
       }
-      throw await describeListenError(error as NodeJS.ErrnoException, host, port);
+      throw await explainListenError(error, port, bridgePortAdvice(host, port));
     }
     http.on('error', (error) => log.error(`bridge endpoint: ${error.message}`));
     port = (http.address() as AddressInfo).port;
@@ -142,16 +142,6 @@ function answerPlainHttp(response: ServerResponse): void {
   response.end('This is the jupyter-live-mcp bridge endpoint. Pages connect here over WebSocket through the jupyter-live-mcp-bridge extension.\n');
 }
 
-function listen(server: Server, host: string, port: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-}
-
 async function canListen(host: string, port: number): Promise<boolean> {
   const probe = createServer();
   try {
@@ -174,13 +164,12 @@ function refuseUpgrade(request: IncomingMessage, allowOrigins: readonly string[]
   return undefined;
 }
 
-async function describeListenError(error: NodeJS.ErrnoException, host: string, port: number): Promise<Error> {
-  if (error.code === 'EADDRINUSE') {
-    return new Error(
-      `port ${port} on ${host} is already in use by ${await describePortHolder(port)}; if that is another jupyter-live-mcp, this one is not ` +
-        `needed. Stop that program, or start this one with --port <another port> and set the same port in the ` +
-        `bridge's "serverUrls" setting (jupyter-live-mcp doctor checks the setup).`
-    );
-  }
-  return new Error(`cannot listen on ${host}:${port}: ${error.message}`);
+function bridgePortAdvice(host: string, port: number): ListenAdvice {
+  return {
+    busy: (holder) =>
+      `port ${port} on ${host} is already in use by ${holder}; if that is another jupyter-live-mcp, this one is not ` +
+      `needed. Stop that program, or start this one with --port <another port> and set the same port in the ` +
+      `bridge's "serverUrls" setting (jupyter-live-mcp doctor checks the setup).`,
+    failed: (message) => `cannot listen on ${host}:${port}: ${message}`
+  };
 }

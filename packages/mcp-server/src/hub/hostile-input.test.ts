@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { PROTOCOL_VERSION, checkInput, proofOf, type ServerMessage } from '@jupyter-live-mcp/protocol';
-import { DEFAULT_CATALOGUE } from '../mcp/mcp-server.js';
+import { DEFAULT_CATALOGUE } from '../mcp/tool-listing.js';
 import type { BridgeEndpoint } from './bridge-endpoint.js';
 import { PageRouter } from './page-router.js';
 import { startTestEndpoint } from './test-endpoint.test-support.js';

@@ -99,4 +99,19 @@ describe("doctor's status client", () => {
     const port = await serve(404, 'not found');
     expect(await probeStatus('127.0.0.1', port, TOKEN)).toEqual({ kind: 'not-ours', detail: 'it answers HTTP 404 to GET /status' });
   });
+
+  it('says what is wrong with an answer that claims to be jupyter-live-mcp but is not what this version reads', async () => {
+    const noChallenge = await serve(200, JSON.stringify({ service: 'jupyter-live-mcp', challenge: 42 }));
+    expect(await probeStatus('127.0.0.1', noChallenge, TOKEN)).toEqual({
+      kind: 'malformed',
+      problem: 'challenge: Invalid input: expected string, received number'
+    });
+    await new Promise((resolve) => other?.close(resolve));
+    // The same answer to the proven request: a challenge where the report should be.
+    const noReport = await serve(200, JSON.stringify({ service: 'jupyter-live-mcp', challenge: 'c'.repeat(64) }));
+    expect(await probeStatus('127.0.0.1', noReport, TOKEN)).toMatchObject({
+      kind: 'malformed',
+      problem: expect.stringMatching(/^version: .*; pages: /)
+    });
+  });
 });

@@ -7,29 +7,23 @@
  * kinds only, never URLs, titles or the token.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { isValidProof, randomHex } from '@jupyter-live-mcp/protocol';
+import {
+  STATUS_SERVICE,
+  isValidProof,
+  randomHex,
+  type StatusChallenge,
+  type StatusRefusal,
+  type StatusReport
+} from '@jupyter-live-mcp/protocol';
 import type { PageRouter } from './page-router.js';
 
 export const STATUS_PATH = '/status';
 /** `<challenge> <caller nonce> <proof>`, each hex. */
 export const STATUS_PROOF_HEADER = 'x-jupyter-live-mcp-proof';
-export const SERVICE_NAME = 'jupyter-live-mcp';
 
 /** How long a challenge can be answered, and how many may wait at once (each GET makes one). */
 const CHALLENGE_LIFETIME_MS = 30_000;
 const MAX_CHALLENGES = 64;
-
-/** What /status answers, as JSON. */
-export interface StatusAnswer {
-  service: typeof SERVICE_NAME;
-  /** Without a proof: the challenge to prove the token over. */
-  challenge?: string;
-  /** With a valid proof: */
-  version?: string;
-  pages?: { count: number; kinds: Record<string, number> };
-  /** With an invalid proof: why it was refused. */
-  error?: string;
-}
 
 export interface StatusEndpointOptions {
   token: string;
@@ -72,16 +66,18 @@ export function createStatusHandler(options: StatusEndpointOptions): StatusHandl
 
   return (request, response) => {
     const header = request.headers[STATUS_PROOF_HEADER];
-    const answer = (status: number, body: Omit<StatusAnswer, 'service'>) => {
+    // The shapes doctor's status client reads (protocol's status-answer.ts).
+    const answer = (status: number, body: StatusChallenge | StatusRefusal | StatusReport) => {
       response.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
-      response.end(JSON.stringify({ service: SERVICE_NAME, ...body } satisfies StatusAnswer));
+      response.end(JSON.stringify(body));
     };
     if (typeof header !== 'string') {
-      answer(200, { challenge: issueChallenge() });
+      answer(200, { service: STATUS_SERVICE, challenge: issueChallenge() });
       return;
     }
     if (!isProven(header, request.socket.localPort!)) {
       answer(401, {
+        service: STATUS_SERVICE,
         error: 'the proof does not match this server\'s pairing token, or its challenge expired; ask again with a fresh challenge'
       });
       return;
@@ -92,6 +88,6 @@ export function createStatusHandler(options: StatusEndpointOptions): StatusHandl
       const kind = page.identity ? `${page.identity.app.name} ${page.identity.app.version}` : 'unknown';
       kinds[kind] = (kinds[kind] ?? 0) + 1;
     }
-    answer(200, { version: options.serverVersion, pages: { count: pages.length, kinds } });
+    answer(200, { service: STATUS_SERVICE, version: options.serverVersion, pages: { count: pages.length, kinds } });
   };
 }

@@ -1,8 +1,10 @@
 /**
  * Where Jupyter keeps prebuilt extensions and JupyterLab user settings, found as
  * Jupyter itself finds them (jupyter_core's paths, jupyterlab_server's settings
- * dir), so no Python is needed to ask. Pure: environment and platform in.
+ * dir), so no Python is needed to ask. Pure: environment and platform in
+ * (jupyterFolders reads this machine's unless given them).
  */
+import { homedir } from 'node:os';
 import path from 'node:path';
 
 export interface PathsInput {
@@ -31,6 +33,14 @@ export function labSettingsDir({ env, home }: PathsInput): string {
     return env.JUPYTERLAB_SETTINGS_DIR;
   }
   return path.join(env.JUPYTER_CONFIG_DIR || path.join(home, '.jupyter'), 'lab', 'user-settings');
+}
+
+/** The folders given (--data-dir, --settings-dir), else where Jupyter finds them on this machine. */
+export function jupyterFolders(
+  given: { dataDir?: string; settingsDir?: string },
+  input: PathsInput = { env: process.env, home: homedir(), platform: process.platform }
+): { dataDir: string; settingsDir: string } {
+  return { dataDir: given.dataDir ?? jupyterDataDir(input), settingsDir: given.settingsDir ?? labSettingsDir(input) };
 }
 
 export const BRIDGE_PACKAGE = 'jupyter-live-mcp-bridge';

@@ -11,7 +11,7 @@ import type { Logger } from '../log.js';
 import { SECRET_PARAM, checkAccess } from './page-secret.js';
 import { pairedSiteConfig, type Pairing } from './site-config.js';
 import { sendText, serveFile } from './static-files.js';
-import { describePortHolder } from '../port-holder.js';
+import { listenOrExplain } from '../listen-or-explain.js';
 
 export interface LiteSiteOptions {
   /** The built site: jupyter-lite.json, lab/, notebooks/, build/, extensions/ ... */
@@ -83,22 +83,12 @@ export async function serveLiteSite(options: LiteSiteOptions): Promise<LiteSite>
     await serveFile(root, request, response, (file) => (CONTENT_HASHED.test(file) ? 'private, max-age=31536000, immutable' : 'no-cache'));
   }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) => {
-      const described =
-        error.code === 'EADDRINUSE'
-          ? describePortHolder(port).then(
-              (holder) =>
-                new Error(
-                  `port ${port} on 127.0.0.1 (the lite page's port) is already in use by ${holder}, maybe another ` +
-                    `jupyter-live-mcp lite. Stop that one, or start this one with --lite-port <another port> ` +
-                    `(notebooks saved in the browser are kept per port, so another port starts empty).`
-                )
-            )
-          : Promise.resolve(new Error(`cannot serve the lite page on 127.0.0.1:${port}: ${error.message}`));
-      void described.then(reject);
-    });
-    server.listen(port, '127.0.0.1', () => resolve());
+  await listenOrExplain(server, '127.0.0.1', port, {
+    busy: (holder) =>
+      `port ${port} on 127.0.0.1 (the lite page's port) is already in use by ${holder}, maybe another ` +
+      `jupyter-live-mcp lite. Stop that one, or start this one with --lite-port <another port> ` +
+      `(notebooks saved in the browser are kept per port, so another port starts empty).`,
+    failed: (message) => `cannot serve the lite page on 127.0.0.1:${port}: ${message}`
   });
   port = (server.address() as AddressInfo).port;
   const origin = `http://127.0.0.1:${port}`;

@@ -1,7 +1,7 @@
 /**
  * `jupyter-live-mcp lite`: the JupyterLite site shipped in this package, served on
  * loopback and paired with this run's bridge endpoint, optionally opened in a
- * browser. The MCP server around it is the usual one (cli.ts).
+ * browser. The MCP server around it is the usual one (cli/serve.ts).
  */
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

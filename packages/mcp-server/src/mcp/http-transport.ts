@@ -12,7 +12,7 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { Logger } from '../log.js';
 import { isLoopbackAddress } from '../hub/upgrade-checks.js';
-import { describePortHolder } from '../port-holder.js';
+import { listenOrExplain } from '../listen-or-explain.js';
 import { urlHost } from './http-address.js';
 import { refuseUnauthorized } from './http-auth.js';
 import { refuseMcpRequest } from './http-request-checks.js';
@@ -152,9 +152,10 @@ export async function startMcpHttpEndpoint(options: McpHttpOptions): Promise<Mcp
       response.end();
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    http.once('error', (error: NodeJS.ErrnoException) => describeListenError(error, options.host, options.port).then(reject));
-    http.listen(options.port, options.host, resolve);
+  const where = `--http ${urlHost(options.host, options.port)}`;
+  await listenOrExplain(http, options.host, options.port, {
+    busy: (holder) => `${where}: the port is already in use by ${holder}. Stop that program, or give --http another port.`,
+    failed: (message) => `${where}: cannot listen there: ${message}`
   });
   http.on('error', (error) => log.error(`MCP endpoint: ${error.message}`));
 
@@ -188,11 +189,4 @@ export async function startMcpHttpEndpoint(options: McpHttpOptions): Promise<Mcp
       await new Promise((resolve) => http.close(resolve));
     }
   };
-}
-
-async function describeListenError(error: NodeJS.ErrnoException, host: string, port: number): Promise<Error> {
-  if (error.code === 'EADDRINUSE') {
-    return new Error(`--http ${urlHost(host, port)}: the port is already in use by ${await describePortHolder(port)}. Stop that program, or give --http another port.`);
-  }
-  return new Error(`--http ${urlHost(host, port)}: cannot listen there: ${error.message}`);
 }

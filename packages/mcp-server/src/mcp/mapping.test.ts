@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { BUILT_IN_TOOLS, fail, succeed } from '@jupyter-live-mcp/protocol';
+import { missingToolReason } from './call-pipeline.js';
 import { toCallToolResult } from './result-mapping.js';
-import { HINTS_META_KEY, toMcpTool } from './tool-listing.js';
+import { DEFAULT_CATALOGUE, HINTS_META_KEY, toMcpTool } from './tool-listing.js';
 
 describe('toCallToolResult', () => {
   it('gives a success as compact JSON text and structured content', () => {
@@ -57,8 +58,7 @@ describe('toMcpTool', () => {
 });
 
 describe('the catalogue listed before a page connects', () => {
-  it('has the built-in tools, then every default tool, with their default schemas', async () => {
-    const { DEFAULT_CATALOGUE } = await import('./mcp-server.js');
+  it('has the built-in tools, then every default tool, with their default schemas', () => {
     expect(DEFAULT_CATALOGUE.map((tool) => tool.name)).toHaveLength(21);
     const runCell = DEFAULT_CATALOGUE.find((tool) => tool.name === 'run_cell')!;
     expect(runCell.inputSchema).toMatchObject({ required: ['notebookPath', 'cellId'], additionalProperties: false });
@@ -67,8 +67,7 @@ describe('the catalogue listed before a page connects', () => {
     expect(toMcpTool(addCell).annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false });
   });
 
-  it('explains why a page lacks a default tool and what to use instead', async () => {
-    const { missingToolReason } = await import('./mcp-server.js');
+  it('explains why a page lacks a default tool and what to use instead', () => {
     expect(missingToolReason('read_notebook')).toMatch(/needs the jupyterlab-ai-commands extension \(pip install jupyterlab-ai-commands\)/);
     expect(missingToolReason('open_document')).toMatch(/disabledTools or blockedCommands setting removes it/);
     expect(missingToolReason('open_document')).toMatch(/execute_command/);

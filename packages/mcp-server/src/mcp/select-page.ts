@@ -6,8 +6,9 @@
 import { fail, succeed, type ToolDescriptor, type ToolResult } from '@jupyter-live-mcp/protocol';
 import type { PageRouter } from '../hub/page-router.js';
 import type { PageSession } from '../hub/page-session.js';
+import type { ServerTool } from './server-tools.js';
 
-export const SELECT_PAGE_TOOL: ToolDescriptor = {
+const descriptor: ToolDescriptor = {
   name: 'select_page',
   title: 'Select the page',
   description:
@@ -38,7 +39,17 @@ export interface PageSelection {
   pageId?: string;
 }
 
-export function selectPage(router: PageRouter, selection: PageSelection, args: Record<string, unknown>): ToolResult {
+export const SELECT_PAGE_TOOL: ServerTool = {
+  descriptor,
+  run(args, { router, selection, toolListMayHaveChanged }) {
+    const result = selectPage(router, selection, args);
+    // Another page may offer other tools.
+    toolListMayHaveChanged();
+    return result;
+  }
+};
+
+function selectPage(router: PageRouter, selection: PageSelection, args: Record<string, unknown>): ToolResult {
   const unknown = Object.keys(args).filter((key) => key !== 'pageId');
   if (unknown.length) {
     return fail('bad_input', `select_page: unknown argument "${unknown[0]}". Accepted arguments: pageId.`);

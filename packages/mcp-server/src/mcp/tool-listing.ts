@@ -1,12 +1,31 @@
 /**
- * A page tool as an MCP tool (SPEC §7). MCP has no consequential or
- * untrusted-content hint yet, so the raw R/C/U hints also travel in `_meta`.
+ * What tools/list answers (SPEC §7): the current page's tools, or the default
+ * catalogue before a page has connected, then the server's own tools; each as
+ * an MCP tool. MCP has no consequential or untrusted-content hint yet, so the
+ * raw R/C/U hints also travel in `_meta`.
  */
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import type { ToolDescriptor } from '@jupyter-live-mcp/protocol';
+import { BUILT_IN_TOOLS, DEFAULT_TOOLS, defaultToolDescriptor, type ToolDescriptor } from '@jupyter-live-mcp/protocol';
+import type { PageSession } from '../hub/page-session.js';
+import { SERVER_TOOLS } from './server-tools.js';
 
 /** The `_meta` key that carries the raw hints. */
 export const HINTS_META_KEY = 'jupyter-live-mcp/hints';
+
+/**
+ * What the server lists before any page has connected: many clients never
+ * refresh their tool list, so they must see the tools from the start.
+ */
+export const DEFAULT_CATALOGUE: readonly ToolDescriptor[] = [...BUILT_IN_TOOLS, ...DEFAULT_TOOLS.map(defaultToolDescriptor)];
+
+/** The tools listed while `page` is the current page (none connected: undefined). */
+export function listedTools(page: PageSession | undefined): ToolDescriptor[] {
+  return [...(page?.tools ?? DEFAULT_CATALOGUE), ...SERVER_TOOLS.map((tool) => tool.descriptor)];
+}
+
+export function isListedByDefault(name: string): boolean {
+  return DEFAULT_CATALOGUE.some((tool) => tool.name === name);
+}
 
 export function toMcpTool(tool: ToolDescriptor): Tool {
   const { readOnlyHint, consequentialHint, untrustedContentHint } = tool.hints;

@@ -1,0 +1,81 @@
+/**
+ * What the commands' flags have in common: one definition per flag (with what
+ * to say when it is given to a command that does not take it), the groups
+ * several commands share, and the checks of their values. Pure; a mistake is
+ * a CliError that says what is accepted.
+ */
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { DEFAULT_BRIDGE_PORT } from '@jupyter-live-mcp/protocol';
+
+export class CliError extends Error {}
+
+type FlagConfig = NonNullable<ParseArgsConfig['options']>[string];
+
+export type Flag = FlagConfig & {
+  /** What to tell someone who gives this flag to a command that does not take it; without it, which flags that command takes. */
+  elsewhere?: (value: string) => string;
+};
+
+export type Flags = Readonly<Record<string, Flag>>;
+
+/** Every command takes these; the command line handles them before the command's own flags. */
+export const COMMON_FLAGS = {
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
+  'log-level': { type: 'string' }
+} as const satisfies Flags;
+
+const foldersElsewhere = () => '--data-dir and --settings-dir go with install, uninstall and doctor.';
+
+/** install, uninstall, doctor: where Jupyter's data and JupyterLab's user settings are (default: as Jupyter finds them). */
+export const FOLDER_FLAGS = {
+  'data-dir': { type: 'string', elsewhere: foldersElsewhere },
+  'settings-dir': { type: 'string', elsewhere: foldersElsewhere }
+} as const satisfies Flags;
+
+export const PORT_FLAG = { port: { type: 'string' } } as const satisfies Flags;
+
+/** Ports pages may dial through a forward or proxy, besides --port. */
+export const PUBLIC_PORT_FLAG = { 'public-port': { type: 'string', multiple: true } } as const satisfies Flags;
+
+type StrictConfig<F extends Flags> = { args: string[]; options: F; strict: true; allowPositionals: false };
+
+export type FlagValues<F extends Flags> = ReturnType<typeof parseArgs<StrictConfig<F>>>['values'];
+
+/** The values of `flags` in `args`, which hold no other flag and no command word. */
+export function parseFlags<F extends Flags>(args: readonly string[], flags: F): FlagValues<F> {
+  return parseStrictly({ args: [...args], options: flags, strict: true, allowPositionals: false }).values;
+}
+
+/** parseArgs, whose refusal (an unknown flag, a missing value) becomes a CliError that points to --help. */
+export function parseStrictly<T extends ParseArgsConfig>(config: T): ReturnType<typeof parseArgs<T>> {
+  try {
+    return parseArgs(config);
+  } catch (error) {
+    throw new CliError(`${(error as Error).message}. Run jupyter-live-mcp --help for the options.`);
+  }
+}
+
+export function folders(values: { 'data-dir'?: string; 'settings-dir'?: string }): { dataDir?: string; settingsDir?: string } {
+  return {
+    ...(values['data-dir'] !== undefined ? { dataDir: values['data-dir'] } : {}),
+    ...(values['settings-dir'] !== undefined ? { settingsDir: values['settings-dir'] } : {})
+  };
+}
+
+/** --port: the bridge endpoint's port, 0 for any free one. */
+export function bridgePort(values: { port?: string }): number {
+  return values.port === undefined ? DEFAULT_BRIDGE_PORT : integerIn('--port', values.port, 0, 65535);
+}
+
+export function publicPorts(values: { 'public-port'?: string[] }): number[] {
+  return (values['public-port'] ?? []).map((text) => integerIn('--public-port', text, 1, 65535));
+}
+
+export function integerIn(flag: string, text: string, min: number, max: number): number {
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || value < min || value > max) {
+    throw new CliError(`${flag} must be a whole number from ${min} to ${max}, not ${JSON.stringify(text)}.`);
+  }
+  return value;
+}

@@ -1,0 +1,69 @@
+/**
+ * `jupyter-live-mcp install` and `uninstall`: the bundled bridge copied into
+ * Jupyter's labextensions folder, and the token (with --port, the server URL)
+ * written into its settings; uninstall removes both. Each says what it did on
+ * stderr.
+ */
+import { fileURLToPath } from 'node:url';
+import { DEFAULT_BRIDGE_PORT } from '@jupyter-live-mcp/protocol';
+import { install, uninstall } from '../install/install.js';
+import { bridgeSettingsFile, jupyterFolders } from '../install/jupyter-paths.js';
+import { forgetSettingsFile, loadToken, rememberSettingsFile } from '../pairing-token.js';
+import { say, type Command } from './command.js';
+import { CliError, FOLDER_FLAGS, PORT_FLAG, bridgePort, folders, parseFlags, type Flags } from './flags.js';
+
+/** The prebuilt bridge the build copies next to dist/ (and the npm package ships). */
+const BUNDLED_BRIDGE = fileURLToPath(new URL('../../labextension', import.meta.url));
+
+const INSTALL_FLAGS = { ...FOLDER_FLAGS, ...PORT_FLAG } as const satisfies Flags;
+
+export interface InstallOptions {
+  dataDir?: string;
+  settingsDir?: string;
+  /** --port: the server URL goes into the page's settings (without it, the page's setting is left as it is). */
+  port?: number;
+}
+
+export const installCommand: Command<InstallOptions> = {
+  word: 'install',
+  name: 'install',
+  flags: INSTALL_FLAGS,
+  parse(args) {
+    const values = parseFlags(args, INSTALL_FLAGS);
+    if (values.port === undefined) {
+      return folders(values);
+    }
+    const port = bridgePort(values);
+    if (port === 0) {
+      throw new CliError(
+        "install writes the server's URL into the page's settings, so it needs the port the server will use; " +
+          `--port 0 picks another each run. Give a fixed --port, or leave it out for ${DEFAULT_BRIDGE_PORT}.`
+      );
+    }
+    return { ...folders(values), port };
+  },
+  async run(options) {
+    const { dataDir, settingsDir } = jupyterFolders(options);
+    const lines = await install({
+      source: BUNDLED_BRIDGE,
+      dataDir,
+      settingsDir,
+      token: await loadToken(),
+      ...(options.port !== undefined ? { serverUrl: `ws://127.0.0.1:${options.port}` } : {})
+    });
+    await rememberSettingsFile(bridgeSettingsFile(settingsDir));
+    say(lines);
+  }
+};
+
+export const uninstallCommand: Command<{ dataDir?: string; settingsDir?: string }> = {
+  word: 'uninstall',
+  name: 'uninstall',
+  flags: FOLDER_FLAGS,
+  parse: (args) => folders(parseFlags(args, FOLDER_FLAGS)),
+  async run(options) {
+    const { dataDir, settingsDir } = jupyterFolders(options);
+    say(await uninstall(dataDir, settingsDir));
+    await forgetSettingsFile(bridgeSettingsFile(settingsDir));
+  }
+};

@@ -1,0 +1,45 @@
+/**
+ * `jupyter-live-mcp lite`: the server (serve.ts, with every server flag) plus
+ * the embedded JupyterLite page, paired, on loopback (lite/start-lite.ts).
+ */
+import { DEFAULT_LITE_PORT, type LiteOptions } from '../lite/start-lite.js';
+import type { Command } from './command.js';
+import { CliError, integerIn, parseFlags, type Flags } from './flags.js';
+import { runServer } from './serve.js';
+import { SERVER_FLAGS, serverOptions, type ServerOptions } from './server-flags.js';
+
+const liteElsewhere = () => '--open, --headless and --lite-port go with the lite command: jupyter-live-mcp lite --open.';
+
+const LITE_FLAGS = {
+  ...SERVER_FLAGS,
+  'lite-port': { type: 'string', elsewhere: liteElsewhere },
+  open: { type: 'boolean', elsewhere: liteElsewhere },
+  headless: { type: 'boolean', elsewhere: liteElsewhere }
+} as const satisfies Flags;
+
+export interface LiteCommandOptions extends ServerOptions {
+  /** The page's port and the browser to open it in. */
+  lite: LiteOptions;
+}
+
+export const liteCommand: Command<LiteCommandOptions> = {
+  word: 'lite',
+  name: 'lite',
+  flags: LITE_FLAGS,
+  parse(args) {
+    const values = parseFlags(args, LITE_FLAGS);
+    const server = serverOptions(values);
+    if (values.open && values.headless) {
+      throw new CliError('--open and --headless each open the page in a browser: give one of them.');
+    }
+    const port = values['lite-port'] === undefined ? DEFAULT_LITE_PORT : integerIn('--lite-port', values['lite-port'], 0, 65535);
+    if (port !== 0 && port === server.port) {
+      throw new CliError(`--lite-port and --port both name port ${port}: the page and the bridge endpoint need a port each.`);
+    }
+    if (server.http && server.http.port !== 0 && server.http.port === port) {
+      throw new CliError(`--http and --lite-port both name port ${port}: the MCP endpoint and the lite page need a port each.`);
+    }
+    return { ...server, lite: { port, browser: values.open ? 'open' : values.headless ? 'headless' : 'none' } };
+  },
+  run: (options, context) => runServer(options, context, options.lite)
+};

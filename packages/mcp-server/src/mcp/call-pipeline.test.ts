@@ -1,0 +1,197 @@
+/**
+ * The tools/call pipeline through a real SDK Client on an in-memory transport,
+ * with pages as the router sees them: routing, refusals, the page call with its
+ * cancellation and progress, and results completed as a definition asks.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import { BUILT_IN_TOOLS, fail, succeed, type ToolResult } from '@jupyter-live-mcp/protocol';
+import { createLogger } from '../log.js';
+import { PageRouter } from '../hub/page-router.js';
+import type { CallOutcome, PageSession } from '../hub/page-session.js';
+import { mapResult } from './call-pipeline.js';
+import { PROGRESS_INTERVAL_MS } from './call-progress.js';
+import { buildMcpServer } from './mcp-server.js';
+
+const BRIDGE_URL = 'ws://127.0.0.1:1';
+
+interface FakePage {
+  session: PageSession;
+  calls: { tool: string; args: Record<string, unknown>; signal: AbortSignal | undefined }[];
+}
+
+/** A connected page with these tools that answers every call with `answer`. */
+function fakePage(
+  pageId: string,
+  readyAt: number,
+  answer: (tool: string, signal?: AbortSignal) => Promise<CallOutcome>,
+  tools = BUILT_IN_TOOLS
+): FakePage {
+  const calls: FakePage['calls'] = [];
+  const session = {
+    identity: { pageId, app: { name: 'JupyterLab', version: '4.6.4' }, url: `http://localhost/${pageId}` },
+    ready: true,
+    readyAt,
+    focused: false,
+    focusedAt: 0,
+    title: undefined,
+    label: pageId,
+    tools,
+    call(tool: string, args: Record<string, unknown>, signal?: AbortSignal) {
+      calls.push({ tool, args, signal });
+      return answer(tool, signal);
+    }
+  } as unknown as PageSession;
+  return { session, calls };
+}
+
+const answers =
+  (result: ToolResult, images: CallOutcome['images'] = []) =>
+  () =>
+    Promise.resolve({ result, images });
+
+let router: PageRouter;
+let client: Client;
+
+beforeEach(async () => {
+  router = new PageRouter();
+  const server = buildMcpServer({ router, log: createLogger('error', () => {}), version: 'test', bridgeUrl: BRIDGE_URL });
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  client = new Client({ name: 'test', version: '0' });
+  await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+});
+
+afterEach(async () => {
+  vi.useRealTimers();
+  await client.close();
+});
+
+const call = async (name: string, args: Record<string, unknown> = {}) =>
+  CallToolResultSchema.parse(await client.callTool({ name, arguments: args }));
+
+describe('routing a call', () => {
+  it('refuses a listed tool while no page is connected, saying where pages connect and how lite helps', async () => {
+    const result = await call('read_notebook', { notebookPath: 'a.ipynb' });
+    expect(result.isError).toBe(true);
+    expect(result.structuredContent).toMatchObject({ success: false, code: 'no_page' });
+    expect(result.structuredContent?.error).toContain(`its serverUrls setting must include ${BRIDGE_URL}`);
+    expect(result.structuredContent?.error).toContain('jupyter-live-mcp lite --open');
+  });
+
+  it('answers a name nobody lists with a JSON-RPC error, with and without a page', async () => {
+    await expect(client.callTool({ name: 'no_such_tool', arguments: {} })).rejects.toThrow(
+      'Unknown tool "no_such_tool". Call tools/list for the tools this server offers.'
+    );
+    router.update(fakePage('p1', 1, answers(succeed())).session);
+    await expect(client.callTool({ name: 'no_such_tool', arguments: {} })).rejects.toThrow(/Unknown tool "no_such_tool"/);
+  });
+
+  it('refuses a default tool the page lacks, naming what provides it, without calling the page', async () => {
+    const page = fakePage('p1', 1, answers(succeed()));
+    router.update(page.session);
+    const aiCommand = await call('read_notebook', { notebookPath: 'a.ipynb' });
+    expect(aiCommand.structuredContent).toMatchObject({ success: false, code: 'unknown_tool' });
+    expect(aiCommand.structuredContent?.error).toContain(
+      'it needs the jupyterlab-ai-commands extension (pip install jupyterlab-ai-commands), which this page does not have'
+    );
+    const jupyterLabCommand = await call('open_document', { path: 'a.ipynb' });
+    expect(jupyterLabCommand.structuredContent?.error).toContain('its disabledTools or blockedCommands setting removes it');
+    expect(page.calls).toEqual([]);
+  });
+
+  it('runs select_page on the server and sends later calls to the page it selected', async () => {
+    const first = fakePage('p1', 1, answers(succeed()));
+    const second = fakePage('p2', 2, answers(succeed()));
+    router.update(first.session);
+    router.update(second.session);
+    const selected = await call('select_page', { pageId: 'p1' });
+    expect(selected.structuredContent).toMatchObject({ success: true, selected: 'p1' });
+    await call('list_all_commands', { query: 'run' });
+    expect(first.calls.map(({ tool, args }) => ({ tool, args }))).toEqual([{ tool: 'list_all_commands', args: { query: 'run' } }]);
+    expect(second.calls).toEqual([]);
+  });
+});
+
+describe('calling the page', () => {
+  it("answers with the page's result and its pictures as image blocks", async () => {
+    router.update(
+      fakePage(
+        'p1',
+        1,
+        answers(succeed({ outputs: ['[image 1: image/png 1x1, attached]'] }), [{ mimeType: 'image/png', data: 'iVBORw==' }])
+      ).session
+    );
+    const result = await call('execute_command', { commandId: 'x:y' });
+    expect(result.isError).toBe(false);
+    expect(result.content).toEqual([
+      { type: 'text', text: '{"outputs":["[image 1: image/png 1x1, attached]"],"success":true}' },
+      { type: 'image', mimeType: 'image/png', data: 'iVBORw==' }
+    ]);
+  });
+
+  it('passes the cancellation of a request on to the page call', async () => {
+    const page = fakePage(
+      'p1',
+      1,
+      (_tool, signal) => new Promise((_resolve, reject) => signal?.addEventListener('abort', () => reject(new Error('cancelled'))))
+    );
+    router.update(page.session);
+    const cancel = new AbortController();
+    const pending = client.callTool({ name: 'get_context', arguments: {} }, undefined, { signal: cancel.signal });
+    await expect.poll(() => page.calls.length).toBe(1);
+    cancel.abort('the agent gave up');
+    await expect(pending).rejects.toThrow();
+    expect(page.calls[0]?.signal?.aborted).toBe(true);
+  });
+
+  it('reports progress while the page works, to a client that asked for it', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    let finish: (outcome: CallOutcome) => void = () => {};
+    const page = fakePage('p1', 1, () => new Promise((resolve) => (finish = resolve)));
+    router.update(page.session);
+    const progress: (string | undefined)[] = [];
+    const pending = client.callTool({ name: 'get_context', arguments: {} }, undefined, { onprogress: (p) => progress.push(p.message) });
+    await expect.poll(() => page.calls.length).toBe(1);
+    vi.advanceTimersByTime(2 * PROGRESS_INTERVAL_MS);
+    await expect.poll(() => progress.length).toBe(2);
+    expect(progress[0]).toMatch(/^get_context is still running in the page \(\d+ s\)$/);
+    finish({ result: succeed(), images: [] });
+    await pending;
+    vi.advanceTimersByTime(2 * PROGRESS_INTERVAL_MS);
+    expect(progress).toHaveLength(2);
+  });
+});
+
+describe('mapping the result', () => {
+  it('completes a success of a reportsPages tool (get_context) with the page that answered and, with several, the others', async () => {
+    const first = fakePage('p1', 1, answers(succeed({ app: 'lab' })));
+    router.update(first.session);
+    expect((await call('get_context')).structuredContent).toEqual({
+      success: true,
+      app: 'lab',
+      page: { pageId: 'p1', app: { name: 'JupyterLab', version: '4.6.4' }, url: 'http://localhost/p1', focused: false, current: true }
+    });
+    router.update(fakePage('p2', 2, answers(succeed())).session);
+    await call('select_page', { pageId: 'p1' });
+    const both = (await call('get_context')).structuredContent as {
+      page: { pageId: string };
+      pages: { pageId: string; current: boolean }[];
+    };
+    expect(both.page.pageId).toBe('p1');
+    expect(both.pages.map(({ pageId, current }) => ({ pageId, current }))).toEqual([
+      { pageId: 'p1', current: true },
+      { pageId: 'p2', current: false }
+    ]);
+  });
+
+  it('leaves a failure, and every tool whose definition does not ask for it, as the page sent it', () => {
+    const page = fakePage('p1', 1, answers(succeed())).session;
+    const failure = fail('command_failed', 'no such notebook');
+    expect(mapResult('get_context', failure, page, [page])).toBe(failure);
+    const listed = succeed({ commands: [] });
+    expect(mapResult('list_all_commands', listed, page, [page])).toBe(listed);
+    expect(mapResult('read_notebook', listed, page, [page])).toBe(listed);
+  });
+});

@@ -1,0 +1,48 @@
+/**
+ * What the MCP server's GET /status answers (mcp-server's hub/status-endpoint.ts
+ * writes it, doctor's status client reads it): to anyone, that it is
+ * jupyter-live-mcp and a challenge; to a caller that proved the pairing token
+ * over it, the version and the kinds of connected pages (never URLs, titles or
+ * the token); to a wrong proof, why it was refused.
+ */
+import { z } from 'zod';
+import { describeIssues } from './wire.js';
+
+export const STATUS_SERVICE = 'jupyter-live-mcp';
+
+const service = z.literal(STATUS_SERVICE);
+
+export const statusChallengeSchema = z.object({ service, challenge: z.string().regex(/^[0-9a-f]{64}$/, 'not 64 hex digits') });
+
+export const statusReportSchema = z.object({
+  service,
+  version: z.string().min(1).max(100),
+  pages: z.object({
+    count: z.number().int().nonnegative(),
+    /** Pages per "<app name> <app version>". */
+    kinds: z.record(z.string().max(400), z.number().int().positive())
+  })
+});
+
+export const statusRefusalSchema = z.object({ service, error: z.string().max(1000) });
+
+export type StatusChallenge = z.infer<typeof statusChallengeSchema>;
+export type StatusReport = z.infer<typeof statusReportSchema>;
+export type StatusRefusal = z.infer<typeof statusRefusalSchema>;
+
+export type ParsedStatus<T> =
+  | { kind: 'ok'; answer: T }
+  /** It says it is jupyter-live-mcp, but the answer is not what this version reads. */
+  | { kind: 'malformed'; problem: string }
+  /** Not JSON, or not from jupyter-live-mcp. */
+  | { kind: 'not-ours' };
+
+/** A /status answer (already JSON-parsed) checked against what it should be. */
+export function parseStatusAnswer<T>(schema: z.ZodType<T>, json: unknown): ParsedStatus<T> {
+  const parsed = schema.safeParse(json);
+  if (parsed.success) {
+    return { kind: 'ok', answer: parsed.data };
+  }
+  const claimsService = typeof json === 'object' && json !== null && (json as { service?: unknown }).service === STATUS_SERVICE;
+  return claimsService ? { kind: 'malformed', problem: describeIssues(parsed.error) } : { kind: 'not-ours' };
+}
