@@ -52,7 +52,9 @@ export async function connectDirectKernel(labUrl: string, kernelId?: string): Pr
   });
   const manager = new KernelManager({ serverSettings });
   await manager.ready;
-  const connection = kernelId ? manager.connectTo({ model: { id: kernelId, name: 'python3' } }) : await manager.startNew({ name: 'python3' });
+  const connection = kernelId
+    ? manager.connectTo({ model: { id: kernelId, name: 'python3' } })
+    : await manager.startNew({ name: 'python3' });
   const model = connection.model;
   return {
     kernelId: model.id,

@@ -32,7 +32,10 @@ export interface BenchLab {
  */
 async function noIopubLimitConfig(): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), 'jupyter-live-mcp-bench-config-'));
-  await writeFile(path.join(dir, 'jupyter_server_config.json'), JSON.stringify({ ServerApp: { iopub_data_rate_limit: 0, iopub_msg_rate_limit: 0 } }));
+  await writeFile(
+    path.join(dir, 'jupyter_server_config.json'),
+    JSON.stringify({ ServerApp: { iopub_data_rate_limit: 0, iopub_msg_rate_limit: 0 } })
+  );
   return dir;
 }
 

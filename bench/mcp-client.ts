@@ -65,7 +65,13 @@ export async function startBenchClient(): Promise<BenchClient> {
       const raw = (await client.callTool({ name, arguments: args }, undefined, { timeout: CALL_TIMEOUT_MS })) as CallToolResult;
       const ms = performance.now() - started;
       const text = raw.content[0]?.type === 'text' ? raw.content[0].text : '';
-      return { raw, result: raw.structuredContent as Record<string, unknown>, ms, textChars: text.length, mcpChars: JSON.stringify(raw).length };
+      return {
+        raw,
+        result: raw.structuredContent as Record<string, unknown>,
+        ms,
+        textChars: text.length,
+        mcpChars: JSON.stringify(raw).length
+      };
     },
     async close() {
       await client.close();

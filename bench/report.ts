@@ -35,7 +35,11 @@ export class Report {
       row.met === undefined ? '' : row.met ? 'met' : 'MISSED'
     ]);
     const widths = header.map((_, column) => Math.max(...[header, ...lines].map((line) => line[column]!.length)));
-    const format = (line: string[]) => line.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ').trimEnd();
+    const format = (line: string[]) =>
+      line
+        .map((cell, column) => cell.padEnd(widths[column]!))
+        .join(' | ')
+        .trimEnd();
     return [format(header), widths.map((width) => '-'.repeat(width)).join('-|-'), ...lines.map(format)].join('\n');
   }
 }

@@ -38,7 +38,12 @@ function syntheticNotebook(cells: number): string {
     metadata: { kernelspec: { name: 'python3', display_name: 'Python 3', language: 'python' }, language_info: { name: 'python' } },
     cells: Array.from({ length: cells }, (_, i) =>
       i % 5 === 0
-        ? { id: `md-${i}`, cell_type: 'markdown', metadata: {}, source: [`## Step ${i}\n`, 'What this part of the analysis does, in a sentence or two.'] }
+        ? {
+            id: `md-${i}`,
+            cell_type: 'markdown',
+            metadata: {},
+            source: [`## Step ${i}\n`, 'What this part of the analysis does, in a sentence or two.']
+          }
         : {
             id: `code-${i}`,
             cell_type: 'code',
@@ -97,7 +102,12 @@ export async function bigDocumentsScenario(bench: BenchLab, config: BenchConfig,
     const text = syntheticNotebook(cells);
     await writeFile(path.join(bench.lab.rootDir, notebookPath), text);
     const fetches = summarise([await contentsGetMs(bench.page, notebookPath), await contentsGetMs(bench.page, notebookPath)]);
-    report.add({ section, name: `${cells} cells (${size(text.length)} .ipynb): floor, contents API GET from the page`, value: `p50 ${ms(fetches.p50)}`, data: fetches });
+    report.add({
+      section,
+      name: `${cells} cells (${size(text.length)} .ipynb): floor, contents API GET from the page`,
+      value: `p50 ${ms(fetches.p50)}`,
+      data: fetches
+    });
 
     const variants = [
       { label: 'closed', open: false, cap: DEFAULT_CAP },

@@ -95,9 +95,19 @@ export async function bigOutputsScenario(bench: BenchLab, config: BenchConfig, r
   await ok(bench, 'open_document', { path: NOTEBOOK });
   const direct = await connectDirectKernel(bench.lab.url);
   const cases = [
-    ...config.outputMegabytes.map((megabytes) => ({ label: `${megabytes} MB text`, code: textCode(megabytes), megabytes, runs: config.outputRuns })),
+    ...config.outputMegabytes.map((megabytes) => ({
+      label: `${megabytes} MB text`,
+      code: textCode(megabytes),
+      megabytes,
+      runs: config.outputRuns
+    })),
     { label: `${config.pngSize.width}×${config.pngSize.height} PNG`, code: pngCode(config.pngSize), megabytes: 0, runs: config.pngRuns },
-    { label: `${MANY_PICTURES} × ${config.pngSize.width}×${config.pngSize.height} PNG`, code: pngCode(config.pngSize, MANY_PICTURES), megabytes: 0, runs: 1 }
+    {
+      label: `${MANY_PICTURES} × ${config.pngSize.width}×${config.pngSize.height} PNG`,
+      code: pngCode(config.pngSize, MANY_PICTURES),
+      megabytes: 0,
+      runs: 1
+    }
   ];
   const biggest = Math.max(...config.outputMegabytes);
   try {

@@ -65,4 +65,3 @@ export function memoryScenario(idleRss: number, peaks: ReadonlyMap<string, numbe
     report.add({ section: 'footprint', name: `CLI RSS peak during ${scenario}`, value: size(peak), data: peak });
   }
 }
-

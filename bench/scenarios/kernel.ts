@@ -51,7 +51,12 @@ export async function kernelScenario(bench: BenchLab, config: BenchConfig, repor
     await closeDocument(bench.page, NOTEBOOK);
   }
   const floor = summarise(samples.direct);
-  report.add({ section: 'kernel', name: `direct execute ${CODE} from Node (@jupyterlab/services, open connection)`, value: p50p95(floor), data: floor });
+  report.add({
+    section: 'kernel',
+    name: `direct execute ${CODE} from Node (@jupyterlab/services, open connection)`,
+    value: p50p95(floor),
+    data: floor
+  });
   const fresh = summarise(samples.directNew);
   report.add({ section: 'kernel', name: `direct execute on a new connection each time`, value: p50p95(fresh), data: fresh });
   for (const tool of ['run_cell', 'execute_code'] as const) {

@@ -21,7 +21,11 @@ export async function manyPagesScenario(bench: BenchLab, config: BenchConfig, re
   for (const tab of tabs) {
     await waitForQuietPage(tab);
   }
-  report.add({ section: 'pages', name: `${config.pages - 1} more tabs loaded, connected and settled`, value: ms(performance.now() - loading) });
+  report.add({
+    section: 'pages',
+    name: `${config.pages - 1} more tabs loaded, connected and settled`,
+    value: ms(performance.now() - loading)
+  });
   const pageIds = ((await bench.mcp.call('select_page')).result.pages as { pageId: string }[]).map((page) => page.pageId);
   if (pageIds.length !== config.pages) {
     throw new Error(`select_page lists ${pageIds.length} pages, not ${config.pages}`);
@@ -47,8 +51,19 @@ export async function manyPagesScenario(bench: BenchLab, config: BenchConfig, re
     }
   }
   const call = summarise(calls);
-  report.add({ section: 'pages', name: `get_context over ${config.pages} pages (${config.pageCalls} calls, round robin)`, value: p50p95(call), data: call });
+  report.add({
+    section: 'pages',
+    name: `get_context over ${config.pages} pages (${config.pageCalls} calls, round robin)`,
+    value: p50p95(call),
+    data: call
+  });
   const selecting = summarise(select);
   report.add({ section: 'pages', name: `select_page before each`, value: p50p95(selecting), data: selecting });
-  report.add({ section: 'pages', name: 'lost / misrouted', value: `${lost} / ${misrouted}`, target: '0 / 0', met: lost === 0 && misrouted === 0 });
+  report.add({
+    section: 'pages',
+    name: 'lost / misrouted',
+    value: `${lost} / ${misrouted}`,
+    target: '0 / 0',
+    met: lost === 0 && misrouted === 0
+  });
 }

@@ -126,15 +126,13 @@ async function main(): Promise<void> {
       }
       const schema = entry.describedBy.args;
       const props = Object.entries(schema.properties as Record<string, Json>).map(
-        ([key, prop]) =>
-          `${key}${schema.required?.includes(key) ? '*' : ''}:${prop.type}${prop.enum ? `[${prop.enum.join('|')}]` : ''}`
+        ([key, prop]) => `${key}${schema.required?.includes(key) ? '*' : ''}:${prop.type}${prop.enum ? `[${prop.enum.join('|')}]` : ''}`
       );
       console.log(`${PREFIX}${name} "${entry.label}" (${props.join(', ')})`);
       expect(schema.type === 'object' && entry.usage === '', `${name}: object schema, empty usage`);
       expect(
-        Object.values(schema.properties as Record<string, Json>).every(
-          (prop) => prop.type && prop.description && !('default' in prop)
-        ) && !('additionalProperties' in schema),
+        Object.values(schema.properties as Record<string, Json>).every((prop) => prop.type && prop.description && !('default' in prop)) &&
+          !('additionalProperties' in schema),
         `${name}: every property has type and description, no default`
       );
     }
@@ -183,14 +181,15 @@ async function main(): Promise<void> {
     expect(deleted.value?.remainingCells === 3, 'delete-cell');
     const content = await call(tab, 'get-notebook-content', { ...nb, createWidget: false });
     expect(
-      content.value?.isDirty === true &&
-        content.value.content.cells.map((cell: Json) => cell.cell_type).join() === 'code,markdown,code',
+      content.value?.isDirty === true && content.value.content.cells.map((cell: Json) => cell.cell_type).join() === 'code,markdown,code',
       'get-notebook-content shows the unsaved live model'
     );
     const saved = await call(tab, 'save-notebook', nb);
     expect(saved.value?.success, 'save-notebook');
     const onDisk = JSON.parse(await readFile(path.join(page.rootDir, 'check.ipynb'), 'utf8'));
-    console.log(`  on disk: nbformat ${onDisk.nbformat}.${onDisk.nbformat_minor}, cells ${onDisk.cells.map((c: Json) => c.cell_type).join(',')}, kernelspec ${onDisk.metadata.kernelspec?.name}`);
+    console.log(
+      `  on disk: nbformat ${onDisk.nbformat}.${onDisk.nbformat_minor}, cells ${onDisk.cells.map((c: Json) => c.cell_type).join(',')}, kernelspec ${onDisk.metadata.kernelspec?.name}`
+    );
     expect(onDisk.cells.length === 3 && onDisk.cells[0].outputs[0].text.join('') === '42\n', 'the saved file has the cells and outputs');
     const info = await call(tab, 'get-notebook-info', nb);
     expect(info.value?.isDirty === false && info.value.activeCellId, 'get-notebook-info after save');
@@ -216,19 +215,28 @@ async function main(): Promise<void> {
 
     console.log('\n== files');
     const listed = await call(tab, 'list-directory', {});
-    expect(listed.value?.items.some((item: Json) => item.name === 'check.ipynb'), 'list-directory lists check.ipynb');
+    expect(
+      listed.value?.items.some((item: Json) => item.name === 'check.ipynb'),
+      'list-directory lists check.ipynb'
+    );
     const file = await call(tab, 'create-file', { fileName: 'notes', content: 'hello\n' });
     expect(file.value?.filePath === 'notes.txt', 'create-file');
     const fileInfo = await call(tab, 'get-file-info', { filePath: 'notes.txt' });
     expect(fileInfo.value?.content === 'hello\n', 'get-file-info of an open file');
     const written = await call(tab, 'set-file-content', { filePath: 'notes.txt', content: 'bye\n', showDiff: false });
-    expect(written.value?.saved && (await readFile(path.join(page.rootDir, 'notes.txt'), 'utf8')) === 'bye\n', 'set-file-content through the editor');
+    expect(
+      written.value?.saved && (await readFile(path.join(page.rootDir, 'notes.txt'), 'utf8')) === 'bye\n',
+      'set-file-content through the editor'
+    );
     await writeFile(path.join(page.rootDir, 'plain.py'), 'a = 1\n');
     await writeFile(path.join(page.rootDir, '.hidden'), '');
     const plainInfo = await call(tab, 'get-file-info', { filePath: 'plain.py' });
     expect(plainInfo.value?.content === 'a = 1\n' && plainInfo.value.fileExtension === '.py', 'get-file-info of a closed file');
     const plainWritten = await call(tab, 'set-file-content', { filePath: 'plain.py', content: 'a = 2\n', showDiff: false });
-    expect(plainWritten.value?.saved && (await readFile(path.join(page.rootDir, 'plain.py'), 'utf8')) === 'a = 2\n', 'set-file-content through the contents API');
+    expect(
+      plainWritten.value?.saved && (await readFile(path.join(page.rootDir, 'plain.py'), 'utf8')) === 'a = 2\n',
+      'set-file-content through the contents API'
+    );
     const opened = await call(tab, 'get-file-info', { filePath: 'plain.py', createWidget: true });
     expect(opened.value?.widgetType === 'FileEditorWidget', 'get-file-info with createWidget opens an editor');
     await writeFile(path.join(page.rootDir, 'draft.md'), 'draft\n');
@@ -238,9 +246,7 @@ async function main(): Promise<void> {
       [...(window as Json).jupyterapp.shell.widgets('main')].some((w: Json) => w.context?.path === 'draft.md')
     );
     expect(
-      unsaved.value?.saved === false &&
-        draftOpen &&
-        (await readFile(path.join(page.rootDir, 'draft.md'), 'utf8')) === 'draft\n',
+      unsaved.value?.saved === false && draftOpen && (await readFile(path.join(page.rootDir, 'draft.md'), 'utf8')) === 'draft\n',
       'set-file-content with save false edits an editor and leaves the file on disk alone'
     );
     const draftInfo = await call(tab, 'get-file-info', { filePath: 'draft.md' });
@@ -288,11 +294,17 @@ async function main(): Promise<void> {
     console.log('\n== failure modes');
     const noContent = await call(tab, 'set-cell-content', { ...nb, cellId: printId });
     const emptied = await call(tab, 'get-cell-info', { ...nb, cellId: printId });
-    expect(!noContent.ok && emptied.value?.source === '', 'set-cell-content without content empties the cell, then throws (as the real one)');
+    expect(
+      !noContent.ok && emptied.value?.source === '',
+      'set-cell-content without content empties the cell, then throws (as the real one)'
+    );
     const missingFile = await call(tab, 'get-notebook-info', { notebookPath: 'missing.ipynb' });
     const dialogs = await openDialogs(tab);
     console.log(`  dialogs open: ${brief(dialogs)}`);
-    expect(!missingFile.ok && dialogs.some((title) => title.includes('File Load Error')), 'missing notebook: throws and shows File Load Error');
+    expect(
+      !missingFile.ok && dialogs.some((title) => title.includes('File Load Error')),
+      'missing notebook: throws and shows File Load Error'
+    );
     await closeDialogs(tab);
 
     console.log(`\npage errors: ${pageErrors.length ? brief(pageErrors, 2000) : 'none'}`);

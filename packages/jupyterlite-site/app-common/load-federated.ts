@@ -22,9 +22,7 @@ async function joinShareScope(extension: FederatedExtension, baseUrl: string): P
   await __webpack_init_sharing__('default');
   const container = window._JUPYTERLAB?.[extension.name];
   if (!container) {
-    throw new Error(
-      `prebuilt extension ${extension.name}: ${extension.load} did not define its container`
-    );
+    throw new Error(`prebuilt extension ${extension.name}: ${extension.load} did not define its container`);
   }
   await container.init(__webpack_share_scopes__['default']);
 }
@@ -33,11 +31,8 @@ async function joinShareScope(extension: FederatedExtension, baseUrl: string): P
  * Loads the prebuilt extensions' containers from `<baseUrl>/<name>/`. One broken
  * extension must not take the page down, as in JupyterLab: it is logged and left out.
  */
-export async function loadFederated(
-  extensions: FederatedExtension[],
-  baseUrl: string
-): Promise<FederatedExtension[]> {
-  const results = await Promise.allSettled(extensions.map(e => joinShareScope(e, baseUrl)));
+export async function loadFederated(extensions: FederatedExtension[], baseUrl: string): Promise<FederatedExtension[]> {
+  const results = await Promise.allSettled(extensions.map((e) => joinShareScope(e, baseUrl)));
   return extensions.filter((extension, i) => {
     const result = results[i]!;
     if (result.status === 'rejected') {

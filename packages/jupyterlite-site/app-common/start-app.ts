@@ -40,15 +40,12 @@ export interface BuildAppOptions {
 }
 
 /** Selections by package, as pages list them, merged: a package's selections add up. */
-export function mergeSelections(
-  ...selections: Readonly<Record<string, PluginSelection>>[]
-): Record<string, PluginSelection> {
+export function mergeSelections(...selections: Readonly<Record<string, PluginSelection>>[]): Record<string, PluginSelection> {
   const merged: Record<string, PluginSelection> = {};
   for (const selection of selections) {
     for (const [name, plugins] of Object.entries(selection)) {
       const base = merged[name];
-      merged[name] =
-        base === undefined ? plugins : base === true || plugins === true ? true : [...base, ...plugins];
+      merged[name] = base === undefined ? plugins : base === true || plugins === true ? true : [...base, ...plugins];
     }
   }
   return merged;
@@ -61,10 +58,7 @@ interface LoadedExtension {
 
 /** The plugins an extension module exports: a default export of one plugin or a list. */
 function pluginsOf(module: unknown): Plugin[] {
-  const isNamespace =
-    typeof module === 'object' &&
-    module !== null &&
-    Object.prototype.hasOwnProperty.call(module, '__esModule');
+  const isNamespace = typeof module === 'object' && module !== null && Object.prototype.hasOwnProperty.call(module, '__esModule');
   const value: unknown = isNamespace ? (module as { default: unknown }).default : module;
   return (Array.isArray(value) ? value : [value]) as Plugin[];
 }
@@ -74,14 +68,14 @@ function selectPlugins({ name, plugins: selection }: ExtensionSource, module: un
   if (selection === true) {
     return plugins;
   }
-  const ids = new Set(plugins.map(plugin => plugin.id));
+  const ids = new Set(plugins.map((plugin) => plugin.id));
   for (const id of selection) {
     if (!ids.has(id)) {
       // The page's plugin list names a plugin this release does not have: it needs updating.
       console.error(`${name} has no plugin ${id}: update the page's plugin list`);
     }
   }
-  return plugins.filter(plugin => selection.includes(plugin.id));
+  return plugins.filter((plugin) => selection.includes(plugin.id));
 }
 
 function federatedSource(extension: FederatedExtension, module: string): ExtensionSource {
@@ -100,7 +94,7 @@ function federatedSource(extension: FederatedExtension, module: string): Extensi
 
 /** Loads every source, in order; a source that fails is logged and left out. */
 async function loadAll(sources: ExtensionSource[]): Promise<LoadedExtension[]> {
-  const results = await Promise.allSettled(sources.map(source => source.load()));
+  const results = await Promise.allSettled(sources.map((source) => source.load()));
   return results.flatMap((result, i) => {
     const source = sources[i]!;
     if (result.status === 'rejected') {
@@ -119,14 +113,12 @@ function tokenInfo(token: Token<unknown>): JupyterLab.IToken {
 export async function buildApp(options: BuildAppOptions): Promise<JupyterFrontEnd> {
   const { federated } = options;
   const withModule = (key: 'extension' | 'mimeExtension') =>
-    federated.flatMap(extension => {
+    federated.flatMap((extension) => {
       const module = extension[key];
       return module ? [federatedSource(extension, module)] : [];
     });
-  const styles = federated.flatMap(extension =>
-    extension.style && !PageConfig.Extension.isDisabled(extension.name)
-      ? [federatedSource(extension, extension.style)]
-      : []
+  const styles = federated.flatMap((extension) =>
+    extension.style && !PageConfig.Extension.isDisabled(extension.name) ? [federatedSource(extension, extension.style)] : []
   );
   const [extensions, mimeExtensions] = await Promise.all([
     loadAll([...options.extensions, ...withModule('extension')]),
@@ -139,7 +131,7 @@ export async function buildApp(options: BuildAppOptions): Promise<JupyterFrontEn
   const disabled: string[] = [];
   const activePlugins = (loaded: LoadedExtension[]): Plugin[] =>
     loaded.flatMap(({ source, module }) =>
-      selectPlugins(source, module).filter(plugin => {
+      selectPlugins(source, module).filter((plugin) => {
         const enabled = !PageConfig.Extension.isDisabled(plugin.id);
         availablePlugins.push({
           id: plugin.id,

@@ -29,6 +29,6 @@ async function bootstrap(): Promise<void> {
   }
 }
 
-bootstrap().catch(error => {
+bootstrap().catch((error) => {
   console.error('JupyterLite failed to start:', error);
 });

@@ -24,9 +24,7 @@ async function readConfigFile(url: URL): Promise<PageConfigData> {
 function resolveRelativeUrls(data: PageConfigData, fileUrl: URL): PageConfigData {
   return Object.fromEntries(
     Object.entries(data).map(([key, value]) =>
-      key.endsWith('Url') && typeof value === 'string' && value.startsWith('.')
-        ? [key, new URL(value, fileUrl).href]
-        : [key, value]
+      key.endsWith('Url') && typeof value === 'string' && value.startsWith('.') ? [key, new URL(value, fileUrl).href] : [key, value]
     )
   );
 }
@@ -56,10 +54,7 @@ export function mergeConfigs(configs: PageConfigData[]): PageConfigData {
     return {
       ...merged,
       ...next,
-      disabledExtensions: [
-        ...asArray<string>(merged['disabledExtensions']),
-        ...asArray<string>(next['disabledExtensions'])
-      ],
+      disabledExtensions: [...asArray<string>(merged['disabledExtensions']), ...asArray<string>(next['disabledExtensions'])],
       federated_extensions: [...extensions.values()],
       settingsOverrides: overrides
     };

@@ -75,8 +75,7 @@ export const mimeExtensions: Readonly<Record<string, string>> = {
 export const notebookPages = ['tree', 'notebooks', 'edit', 'consoles'] as const;
 export type NotebookPage = (typeof notebookPages)[number];
 
-const plugins = (extension: string, names: string[]): readonly string[] =>
-  names.map(name => `${extension}:${name}`);
+const plugins = (extension: string, names: string[]): readonly string[] => names.map((name) => `${extension}:${name}`);
 
 /**
  * The Notebook UI loads, as Jupyter Notebook 7 does, a common set of plugins on every
@@ -128,15 +127,8 @@ export const notebookPlugins: Readonly<Record<'/' | `/${NotebookPage}`, Record<s
       'recents'
     ]),
     '@jupyterlab/documentsearch-extension': plugins('@jupyterlab/documentsearch-extension', ['plugin']),
-    '@jupyterlab/filebrowser-extension': plugins('@jupyterlab/filebrowser-extension', [
-      'default-file-browser',
-      'factory',
-      'settings'
-    ]),
-    '@jupyterlab/fileeditor-extension': plugins('@jupyterlab/fileeditor-extension', [
-      'plugin',
-      'widget-factory'
-    ]),
+    '@jupyterlab/filebrowser-extension': plugins('@jupyterlab/filebrowser-extension', ['default-file-browser', 'factory', 'settings']),
+    '@jupyterlab/fileeditor-extension': plugins('@jupyterlab/fileeditor-extension', ['plugin', 'widget-factory']),
     '@jupyterlab/help-extension': plugins('@jupyterlab/help-extension', ['resources']),
     '@jupyterlab/htmlviewer-extension': true,
     '@jupyterlab/imageviewer-extension': true,
@@ -201,11 +193,7 @@ export const notebookPlugins: Readonly<Record<'/' | `/${NotebookPage}`, Record<s
   },
   '/edit': {
     '@jupyterlab/filebrowser-extension': plugins('@jupyterlab/filebrowser-extension', ['browser']),
-    '@jupyterlab/fileeditor-extension': plugins('@jupyterlab/fileeditor-extension', [
-      'completer',
-      'language-server',
-      'search'
-    ]),
+    '@jupyterlab/fileeditor-extension': plugins('@jupyterlab/fileeditor-extension', ['completer', 'language-server', 'search']),
     '@jupyterlab/tooltip-extension': plugins('@jupyterlab/tooltip-extension', ['manager', 'files'])
   },
   '/consoles': {
@@ -215,7 +203,7 @@ export const notebookPlugins: Readonly<Record<'/' | `/${NotebookPage}`, Record<s
 
 /** The extension packages some page of the Notebook UI takes plugins from. */
 export function notebookExtensions(): string[] {
-  return [...new Set(Object.values(notebookPlugins).flatMap(page => Object.keys(page)))].sort();
+  return [...new Set(Object.values(notebookPlugins).flatMap((page) => Object.keys(page)))].sort();
 }
 
 /** Every extension package the site bundles, for the build. */

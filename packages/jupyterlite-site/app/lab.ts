@@ -9,9 +9,9 @@ import { startApp } from './start.ts';
 
 export async function main(federated: FederatedExtension[]): Promise<void> {
   await startApp(
-    Object.fromEntries(labExtensions.map(request => [request, true] as const)),
+    Object.fromEntries(labExtensions.map((request) => [request, true] as const)),
     federated,
     // JupyterLab names itself after the page config's appName ("JupyterLite").
-    options => new JupyterLab(options)
+    (options) => new JupyterLab(options)
   );
 }

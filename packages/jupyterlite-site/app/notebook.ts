@@ -18,15 +18,11 @@ export async function main(federated: FederatedExtension[]): Promise<void> {
   }
   // The tree page's settings editor lists the plugins of every page from this.
   PageConfig.setOption('allPlugins', JSON.stringify(notebookPlugins));
-  await startApp(
-    mergeSelections(notebookPlugins['/'], notebookPlugins[`/${page}`]),
-    federated,
-    options => {
-      const app = new NotebookApp({ ...options, shell: new NotebookShell() });
-      // NotebookApp calls itself "Jupyter Notebook"; JupyterLite's pages rename it,
-      // so a page can tell it runs in JupyterLite whichever UI it is.
-      (app as { name: string }).name = PageConfig.getOption('appName') || 'JupyterLite';
-      return app;
-    }
-  );
+  await startApp(mergeSelections(notebookPlugins['/'], notebookPlugins[`/${page}`]), federated, (options) => {
+    const app = new NotebookApp({ ...options, shell: new NotebookShell() });
+    // NotebookApp calls itself "Jupyter Notebook"; JupyterLite's pages rename it,
+    // so a page can tell it runs in JupyterLite whichever UI it is.
+    (app as { name: string }).name = PageConfig.getOption('appName') || 'JupyterLite';
+    return app;
+  });
 }

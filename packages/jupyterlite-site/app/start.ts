@@ -6,12 +6,7 @@ import type { JupyterFrontEnd } from '@jupyterlab/application';
 import { loaders } from '@generated/extensions';
 
 import type { FederatedExtension } from '../app-common/federation.ts';
-import {
-  buildApp,
-  type AppOptions,
-  type ExtensionSource,
-  type PluginSelection
-} from '../app-common/start-app.ts';
+import { buildApp, type AppOptions, type ExtensionSource, type PluginSelection } from '../app-common/start-app.ts';
 import { mimeExtensions } from './extensions.ts';
 
 /** Loads `request` (a package, or `<package>/<module>` for a mime extension's own module). */
@@ -20,9 +15,7 @@ function bundled(request: string, plugins: PluginSelection): ExtensionSource {
   if (!load) {
     throw new Error(`${request} is not in the bundle: add it to app/extensions.ts and rebuild`);
   }
-  const name = request.startsWith('@')
-    ? request.split('/').slice(0, 2).join('/')
-    : request.split('/')[0]!;
+  const name = request.startsWith('@') ? request.split('/').slice(0, 2).join('/') : request.split('/')[0]!;
   return { name, plugins, load };
 }
 
@@ -38,9 +31,7 @@ export async function startApp(
 ): Promise<void> {
   const app = await buildApp({
     extensions: Object.entries(extensions).map(([request, plugins]) => bundled(request, plugins)),
-    mimeExtensions: Object.entries(mimeExtensions).map(([name, module]) =>
-      bundled(module ? `${name}/${module}` : name, true)
-    ),
+    mimeExtensions: Object.entries(mimeExtensions).map(([name, module]) => bundled(module ? `${name}/${module}` : name, true)),
     federated,
     createApp
   });

@@ -4,12 +4,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  rspack,
-  type Configuration,
-  type MultiStats,
-  type RspackPluginInstance
-} from '@rspack/core';
+import { rspack, type Configuration, type MultiStats, type RspackPluginInstance } from '@rspack/core';
 
 const require = createRequire(import.meta.url);
 
@@ -42,10 +37,7 @@ export type SharedPackages = Record<string, { requiredVersion: string; singleton
 export function jupyterLabShared(): SharedPackages {
   const singletons = new Set(core.jupyterlab.singletonPackages);
   return Object.fromEntries(
-    Object.entries(core.resolutions).map(([name, requiredVersion]) => [
-      name,
-      { requiredVersion, singleton: singletons.has(name) }
-    ])
+    Object.entries(core.resolutions).map(([name, requiredVersion]) => [name, { requiredVersion, singleton: singletons.has(name) }])
   );
 }
 

@@ -26,7 +26,11 @@ interface InstalledExtension {
 
 export const json = (value: unknown) => JSON.stringify(value, null, 2) + '\n';
 
-export const exists = (file: string) => access(file).then(() => true, () => false);
+export const exists = (file: string) =>
+  access(file).then(
+    () => true,
+    () => false
+  );
 
 export async function readJson<T>(file: string): Promise<T> {
   return JSON.parse(await readFile(file, 'utf8')) as T;
@@ -72,11 +76,11 @@ export async function installExtensions(siteDir: string, extensionDirs: string[]
   for (const extension of extensionDirs) {
     installed.push(await installExtension(path.resolve(extension), siteDir));
   }
-  const schemas = installed.flatMap(extension => extension.schemas);
+  const schemas = installed.flatMap((extension) => extension.schemas);
   await writeFile(path.join(siteDir, 'build', 'schemas', 'all_federated.json'), json(schemas));
   const siteFile = path.join(siteDir, 'jupyter-lite.json');
   const site = await readJson<LiteConfigFile>(siteFile);
-  site['jupyter-config-data'].federated_extensions = installed.map(extension => extension.entry);
+  site['jupyter-config-data'].federated_extensions = installed.map((extension) => extension.entry);
   await writeFile(siteFile, json(site));
   return schemas;
 }

@@ -17,8 +17,7 @@ const testPagesDir = path.join(repoDir, 'test-pages');
 const notSources = new Set(['node_modules', 'dist', 'lib', 'build', 'labextension', 'lite-site']);
 const codeExtensions = new Set(['.ts', '.tsx', '.mts', '.cts', '.js', '.mjs', '.cjs']);
 const markupExtensions = new Set(['.html', '.css']);
-const scanned = (file: string) =>
-  [...codeExtensions, ...markupExtensions, '.json'].includes(path.extname(file));
+const scanned = (file: string) => [...codeExtensions, ...markupExtensions, '.json'].includes(path.extname(file));
 
 /** Every string a file holds where a path or package name can go, comments left out. */
 function stringsOf(file: string, text: string): string[] {
@@ -60,16 +59,14 @@ function stringsOf(file: string, text: string): string[] {
 
 /** The words of `file` that name test-pages/ (a path through it) or one of its packages. */
 function testPagesReferences(file: string, text: string, testPagePackages: readonly string[]): string[] {
-  const words = stringsOf(file, text).flatMap(value => value.split(/[\s'"`()<>=,;]+/));
+  const words = stringsOf(file, text).flatMap((value) => value.split(/[\s'"`()<>=,;]+/));
   return words.filter(
-    word =>
-      word.split(/[\\/]/).includes('test-pages') ||
-      testPagePackages.some(name => word === name || word.startsWith(`${name}/`))
+    (word) => word.split(/[\\/]/).includes('test-pages') || testPagePackages.some((name) => word === name || word.startsWith(`${name}/`))
   );
 }
 
 function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap(entry => {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const file = path.join(dir, entry.name);
     if (entry.isDirectory()) {
       return notSources.has(entry.name) ? [] : sourceFiles(file);
@@ -79,7 +76,7 @@ function sourceFiles(dir: string): string[] {
 }
 
 function testPagePackages(): string[] {
-  return readdirSync(testPagesDir, { withFileTypes: true }).flatMap(entry => {
+  return readdirSync(testPagesDir, { withFileTypes: true }).flatMap((entry) => {
     if (!entry.isDirectory()) {
       return [];
     }
@@ -114,9 +111,7 @@ describe('packages/ stand alone', () => {
       '../../test-pages/x/src/export.ts',
       '@jupyter-live-mcp/test-page-x'
     ]);
-    expect(testPagesReferences('index.html', '<script src="../../test-pages/x.js"></script>', names)).toEqual([
-      '../../test-pages/x.js'
-    ]);
+    expect(testPagesReferences('index.html', '<script src="../../test-pages/x.js"></script>', names)).toEqual(['../../test-pages/x.js']);
   });
 
   it('leaves comments, other packages and look-alike names alone', () => {
@@ -132,11 +127,9 @@ describe('packages/ stand alone', () => {
     const names = testPagePackages();
     expect(names.length).toBeGreaterThan(0);
     const found = sourceFiles(path.join(repoDir, 'packages'))
-      .filter(file => file !== thisFile)
-      .flatMap(file =>
-        testPagesReferences(file, readFileSync(file, 'utf8'), names).map(
-          word => `${path.relative(repoDir, file)}: ${word}`
-        )
+      .filter((file) => file !== thisFile)
+      .flatMap((file) =>
+        testPagesReferences(file, readFileSync(file, 'utf8'), names).map((word) => `${path.relative(repoDir, file)}: ${word}`)
       );
     expect(found, 'what ships must build from packages/ alone: move what these need into packages/').toEqual([]);
   });

@@ -25,9 +25,7 @@ export async function settingsListing(schemasDir: string): Promise<PluginSetting
       continue;
     }
     const packageName = path.relative(schemasDir, packageDir).split(path.sep).join('/');
-    const { version } = JSON.parse(
-      await readFile(path.join(packageDir, 'package.json.orig'), 'utf8')
-    ) as { version: string };
+    const { version } = JSON.parse(await readFile(path.join(packageDir, 'package.json.orig'), 'utf8')) as { version: string };
     plugins.push({
       id: `${packageName}:${path.basename(entry.name, '.json')}`,
       raw: '{}',

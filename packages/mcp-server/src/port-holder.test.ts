@@ -21,7 +21,9 @@ describe('finding what holds a port', () => {
 
   it('shows a command line without the values of secret-looking arguments', () => {
     expect(displayCommand(['python3', '-m', 'http.server', '8767'])).toBe('python3 -m http.server 8767');
-    expect(displayCommand(['jupyter-lab', '--IdentityProvider.token=s3cret', '--port', '8767'])).toBe('jupyter-lab --IdentityProvider.token=… --port 8767');
+    expect(displayCommand(['jupyter-lab', '--IdentityProvider.token=s3cret', '--port', '8767'])).toBe(
+      'jupyter-lab --IdentityProvider.token=… --port 8767'
+    );
     expect(displayCommand(['app', '--api-key', 's3cret', 'x'])).toBe('app --api-key … x');
     expect(displayCommand(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'])).toBe('a b c d e f …');
   });

@@ -80,7 +80,10 @@ describe('the server side', () => {
   const answered = (reason: string): ServerAction[] => refused(reason, 'page-a').slice(0, 2);
   const mismatch = (protocol: number, update: string): ServerAction[] => {
     const reason = `wire protocol ${protocol} is not supported (server speaks ${PROTOCOL_VERSION}); update ${update}`;
-    return [{ do: 'send', message: { type: 'error', message: reason } }, { do: 'close', code: 4426, reason }];
+    return [
+      { do: 'send', message: { type: 'error', message: reason } },
+      { do: 'close', code: 4426, reason }
+    ];
   };
   const notPaired: ServerAction[] = [
     { do: 'log', level: 'warn', text: 'refused a page that could not prove the pairing token (from http://127.0.0.1:8888)' },

@@ -26,7 +26,10 @@ describe('checkInput', () => {
   });
 
   it('refuses arguments that are not an object', () => {
-    expect(checkInput('add_cell', schema, [1, 2])).toEqual({ ok: false, error: 'add_cell: arguments must be a JSON object, not an array.' });
+    expect(checkInput('add_cell', schema, [1, 2])).toEqual({
+      ok: false,
+      error: 'add_cell: arguments must be a JSON object, not an array.'
+    });
   });
 
   it('names an unknown argument and lists the accepted ones', () => {
@@ -36,11 +39,17 @@ describe('checkInput', () => {
     });
   });
 
-  it.each(['toString', 'constructor', 'hasOwnProperty', '__proto__'])('refuses %s, a name every object has but the schema does not', (name) => {
-    // JSON.parse, as the arguments arrive, makes "__proto__" an own key.
-    const args = JSON.parse(`{"notebookPath": "a.ipynb", "${name}": {"notebookPath": 1}}`) as unknown;
-    expect(checkInput('add_cell', schema, args)).toEqual({ ok: false, error: expect.stringContaining(`add_cell: unknown argument "${name}".`) });
-  });
+  it.each(['toString', 'constructor', 'hasOwnProperty', '__proto__'])(
+    'refuses %s, a name every object has but the schema does not',
+    (name) => {
+      // JSON.parse, as the arguments arrive, makes "__proto__" an own key.
+      const args = JSON.parse(`{"notebookPath": "a.ipynb", "${name}": {"notebookPath": 1}}`) as unknown;
+      expect(checkInput('add_cell', schema, args)).toEqual({
+        ok: false,
+        error: expect.stringContaining(`add_cell: unknown argument "${name}".`)
+      });
+    }
+  );
 
   it('keeps "__proto__" a plain argument for a command that declares none', () => {
     const result = checkInput('my_tool', undefined, JSON.parse('{"__proto__": {"polluted": true}}'));
@@ -61,7 +70,8 @@ describe('checkInput', () => {
   it('reports a missing required argument with its description', () => {
     expect(checkInput('add_cell', schema, {})).toEqual({
       ok: false,
-      error: 'add_cell: missing required argument "notebookPath" — Path of the notebook. Accepted arguments: notebookPath, cellId, position, content, options.'
+      error:
+        'add_cell: missing required argument "notebookPath" — Path of the notebook. Accepted arguments: notebookPath, cellId, position, content, options.'
     });
   });
 

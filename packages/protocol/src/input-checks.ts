@@ -13,17 +13,9 @@ export interface ArgumentsSchema {
 }
 
 /** Arguments JupyterLab adds when a command runs from a toolbar, palette, menu… */
-export const UI_ONLY_ARGUMENTS: readonly string[] = [
-  'toolbar',
-  'isPalette',
-  'isLauncher',
-  'isContextMenu',
-  '_luminoEvent'
-];
+export const UI_ONLY_ARGUMENTS: readonly string[] = ['toolbar', 'isPalette', 'isLauncher', 'isContextMenu', '_luminoEvent'];
 
-export type InputCheck =
-  | { ok: true; args: Record<string, unknown> }
-  | { ok: false; error: string };
+export type InputCheck = { ok: true; args: Record<string, unknown> } | { ok: false; error: string };
 
 const JSON_TYPES = ['string', 'number', 'integer', 'boolean', 'array', 'object', 'null'] as const;
 type JsonType = (typeof JSON_TYPES)[number];
@@ -55,9 +47,7 @@ export function checkInput(tool: string, schema: ArgumentsSchema | undefined, ar
         ok: false,
         error:
           `${tool}: unknown argument "${name}". ` +
-          (accepted.length
-            ? `Accepted arguments: ${accepted.join(', ')}.`
-            : 'This tool takes no arguments.')
+          (accepted.length ? `Accepted arguments: ${accepted.join(', ')}.` : 'This tool takes no arguments.')
       };
     }
     if (value === null && !required.has(name)) {

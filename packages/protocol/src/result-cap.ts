@@ -73,9 +73,7 @@ export function cut(value: unknown, stringLimit: number, arrayLimit: number): un
     return value.length > arrayLimit ? [...kept, itemsCut(value.length - arrayLimit)] : kept;
   }
   if (value && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [key, uncut(key) ? item : cut(item, stringLimit, arrayLimit)])
-    );
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, uncut(key) ? item : cut(item, stringLimit, arrayLimit)]));
   }
   return value;
 }

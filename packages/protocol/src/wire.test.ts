@@ -54,7 +54,12 @@ describe('parsePageMessage', () => {
   });
 
   it('rejects a tool whose name MCP cannot carry', () => {
-    const tool = { name: 'notebook:run', description: '', inputSchema: { type: 'object' }, hints: { readOnlyHint: true, consequentialHint: false, untrustedContentHint: false } };
+    const tool = {
+      name: 'notebook:run',
+      description: '',
+      inputSchema: { type: 'object' },
+      hints: { readOnlyHint: true, consequentialHint: false, untrustedContentHint: false }
+    };
     const parsed = parsePageMessage(JSON.stringify({ type: 'catalogue', tools: [tool] }));
     expect(!parsed.ok && parsed.error).toMatch(/tools\.0\.name: a tool name is 1–128 of/);
   });

@@ -205,18 +205,12 @@ export type ServerMessage = z.infer<typeof serverMessageSchema>;
 export type Parsed<T> = { ok: true; message: T } | { ok: false; error: string };
 
 /** A message from a page, as the server receives it. */
-export function parsePageMessage(
-  data: string,
-  maxBytes = DEFAULT_MAX_MESSAGE_BYTES
-): Parsed<PageMessage> {
+export function parsePageMessage(data: string, maxBytes = DEFAULT_MAX_MESSAGE_BYTES): Parsed<PageMessage> {
   return parseMessage(data, maxBytes, pageMessageSchema, 'page');
 }
 
 /** A message from the server, as the bridge receives it. */
-export function parseServerMessage(
-  data: string,
-  maxBytes = DEFAULT_MAX_MESSAGE_BYTES
-): Parsed<ServerMessage> {
+export function parseServerMessage(data: string, maxBytes = DEFAULT_MAX_MESSAGE_BYTES): Parsed<ServerMessage> {
   return parseMessage(data, maxBytes, serverMessageSchema, 'server');
 }
 
@@ -224,12 +218,7 @@ export function encodeMessage(message: PageMessage | ServerMessage): string {
   return JSON.stringify(message);
 }
 
-function parseMessage<T>(
-  data: string,
-  maxBytes: number,
-  schema: z.ZodType<T>,
-  sender: 'page' | 'server'
-): Parsed<T> {
+function parseMessage<T>(data: string, maxBytes: number, schema: z.ZodType<T>, sender: 'page' | 'server'): Parsed<T> {
   const expected = sender === 'page' ? PAGE_MESSAGE_TYPES : SERVER_MESSAGE_TYPES;
   // UTF-16 length is a lower bound of the UTF-8 size; it is exact enough to refuse
   // before parsing, and the socket layer enforces the byte limit itself.

@@ -40,8 +40,7 @@ export interface CommandSpec<A> {
 
 export const BACKGROUND: ArgSchema = {
   type: 'boolean',
-  description:
-    'Whether to avoid activating the document widget so as not to disturb the user (default: true)'
+  description: 'Whether to avoid activating the document widget so as not to disturb the user (default: true)'
 };
 
 export const NOTEBOOK_PATH: ArgSchema = {
@@ -51,8 +50,7 @@ export const NOTEBOOK_PATH: ArgSchema = {
 
 export const CREATE_WIDGET: ArgSchema = {
   type: 'boolean',
-  description:
-    'Whether to open the document widget if it is not opened. Default to false to avoid unnecessary disruption'
+  description: 'Whether to open the document widget if it is not opened. Default to false to avoid unnecessary disruption'
 };
 
 /** Where the commands go, in the shape of one release. */

@@ -5,15 +5,8 @@ import { Context, type DocumentRegistry, type IDocumentWidget } from '@jupyterla
  * Finds the open widget of `path` or opens one, `background` (default true)
  * meaning it is not activated.
  */
-export function openDocument(
-  docManager: IDocumentManager,
-  path: string,
-  background: boolean | undefined
-): IDocumentWidget | undefined {
-  return (
-    docManager.findWidget(path) ??
-    docManager.openOrReveal(path, 'default', undefined, { activate: !(background ?? true) })
-  );
+export function openDocument(docManager: IDocumentManager, path: string, background: boolean | undefined): IDocumentWidget | undefined {
+  return docManager.findWidget(path) ?? docManager.openOrReveal(path, 'default', undefined, { activate: !(background ?? true) });
 }
 
 /**

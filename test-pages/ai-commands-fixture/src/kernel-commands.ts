@@ -23,9 +23,7 @@ async function connectToRunning(kernels: Kernel.IManager, kernelId: string): Pro
 }
 
 /** Builds nbformat outputs from iopub messages the way an output area would. */
-function collectOutputs(
-  future: Kernel.IShellFuture<KernelMessage.IExecuteRequestMsg, KernelMessage.IExecuteReplyMsg>
-): nbformat.IOutput[] {
+function collectOutputs(future: Kernel.IShellFuture<KernelMessage.IExecuteRequestMsg, KernelMessage.IExecuteReplyMsg>): nbformat.IOutput[] {
   const outputs: nbformat.IOutput[] = [];
   let clearOnNext = false;
   future.onIOPub = (msg) => {
@@ -72,106 +70,110 @@ function registerExecuteInKernel({ commands, release, kernels }: Services): void
     silent?: boolean;
     storeHistory?: boolean;
     stopOnError?: boolean;
-  }>({ commands, release }, {
-    name: 'execute-in-kernel',
-    since: '0.3.1',
-    label: 'Execute in Kernel',
-    caption: 'Execute code in a running kernel and return the outputs',
-    properties: {
-      kernelId: { type: 'string', description: 'The ID of the kernel to execute code in' },
-      code: { type: 'string', description: 'The code to execute' },
-      silent: {
-        type: 'boolean',
-        description: 'If true, execute quietly without broadcasting output (default: false)'
-      },
-      storeHistory: {
-        type: 'boolean',
-        description: 'If true, store the code in the kernel execution history (default: true)'
-      },
-      stopOnError: {
-        type: 'boolean',
-        description: 'If true, abort the execution queue on an error (default: false)'
-      }
-    },
-    required: ['kernelId', 'code'],
-    execute: async ({ kernelId, code, silent = false, storeHistory = true, stopOnError = false }) => {
-      if (!kernelId) {
-        throw new Error('kernelId is required');
-      }
-      if (!code) {
-        throw new Error('code is required');
-      }
-      const kernel = await connectToRunning(kernels, kernelId);
-      let status: 'ok' | 'error' | 'abort' = 'ok';
-      let executionCount: number | null = null;
-      let error: { ename?: string; evalue?: string; traceback?: string[] } | undefined;
-      let outputs: nbformat.IOutput[] = [];
-      try {
-        const future = kernel.requestExecute({
-          code,
-          silent,
-          store_history: storeHistory,
-          user_expressions: {},
-          // Nobody could answer an input() prompt: the kernel raises StdinNotImplementedError.
-          allow_stdin: false,
-          stop_on_error: stopOnError
-        });
-        outputs = collectOutputs(future);
-        const reply = (await future.done).content;
-        // 'aborted' is the pre-5.1 protocol spelling of 'abort'.
-        status = reply.status === 'ok' || reply.status === 'error' ? reply.status : 'abort';
-        if (reply.status === 'ok') {
-          executionCount = reply.execution_count;
-        } else if (reply.status === 'error') {
-          error = reply;
+  }>(
+    { commands, release },
+    {
+      name: 'execute-in-kernel',
+      since: '0.3.1',
+      label: 'Execute in Kernel',
+      caption: 'Execute code in a running kernel and return the outputs',
+      properties: {
+        kernelId: { type: 'string', description: 'The ID of the kernel to execute code in' },
+        code: { type: 'string', description: 'The code to execute' },
+        silent: {
+          type: 'boolean',
+          description: 'If true, execute quietly without broadcasting output (default: false)'
+        },
+        storeHistory: {
+          type: 'boolean',
+          description: 'If true, store the code in the kernel execution history (default: true)'
+        },
+        stopOnError: {
+          type: 'boolean',
+          description: 'If true, abort the execution queue on an error (default: false)'
         }
-      } catch (failure) {
-        // The kernel died or restarted before replying.
-        status = 'error';
-        error = outputs.find(nbformat.isError) ?? { ename: 'ExecutionError', evalue: errorMessage(failure) };
-      } finally {
-        kernel.dispose();
+      },
+      required: ['kernelId', 'code'],
+      execute: async ({ kernelId, code, silent = false, storeHistory = true, stopOnError = false }) => {
+        if (!kernelId) {
+          throw new Error('kernelId is required');
+        }
+        if (!code) {
+          throw new Error('code is required');
+        }
+        const kernel = await connectToRunning(kernels, kernelId);
+        let status: 'ok' | 'error' | 'abort' = 'ok';
+        let executionCount: number | null = null;
+        let error: { ename?: string; evalue?: string; traceback?: string[] } | undefined;
+        let outputs: nbformat.IOutput[] = [];
+        try {
+          const future = kernel.requestExecute({
+            code,
+            silent,
+            store_history: storeHistory,
+            user_expressions: {},
+            // Nobody could answer an input() prompt: the kernel raises StdinNotImplementedError.
+            allow_stdin: false,
+            stop_on_error: stopOnError
+          });
+          outputs = collectOutputs(future);
+          const reply = (await future.done).content;
+          // 'aborted' is the pre-5.1 protocol spelling of 'abort'.
+          status = reply.status === 'ok' || reply.status === 'error' ? reply.status : 'abort';
+          if (reply.status === 'ok') {
+            executionCount = reply.execution_count;
+          } else if (reply.status === 'error') {
+            error = reply;
+          }
+        } catch (failure) {
+          // The kernel died or restarted before replying.
+          status = 'error';
+          error = outputs.find(nbformat.isError) ?? { ename: 'ExecutionError', evalue: errorMessage(failure) };
+        } finally {
+          kernel.dispose();
+        }
+        const messages = {
+          ok: 'Kernel execution completed successfully',
+          error: 'Kernel execution failed',
+          abort: 'Kernel execution was aborted'
+        };
+        return {
+          success: status === 'ok',
+          status,
+          executionCount,
+          outputs,
+          message: messages[status],
+          kernelId,
+          outputCount: outputs.length,
+          ...(error ? { errorName: error.ename, errorValue: error.evalue, traceback: error.traceback } : {})
+        };
       }
-      const messages = {
-        ok: 'Kernel execution completed successfully',
-        error: 'Kernel execution failed',
-        abort: 'Kernel execution was aborted'
-      };
-      return {
-        success: status === 'ok',
-        status,
-        executionCount,
-        outputs,
-        message: messages[status],
-        kernelId,
-        outputCount: outputs.length,
-        ...(error ? { errorName: error.ename, errorValue: error.evalue, traceback: error.traceback } : {})
-      };
     }
-  });
+  );
 }
 
 function registerListKernels({ commands, release, kernels }: Services): void {
-  addAiCommand<Record<string, never>>({ commands, release }, {
-    name: 'list-kernels',
-    label: 'List Kernels',
-    caption: 'List all running kernels',
-    properties: {},
-    execute: async () => {
-      await kernels.ready;
-      await kernels.refreshRunning();
-      const running = [...kernels.running()].map(
-        ({ id, name, execution_state, last_activity, connections }) => ({
+  addAiCommand<Record<string, never>>(
+    { commands, release },
+    {
+      name: 'list-kernels',
+      label: 'List Kernels',
+      caption: 'List all running kernels',
+      properties: {},
+      execute: async () => {
+        await kernels.ready;
+        await kernels.refreshRunning();
+        const running = [...kernels.running()].map(({ id, name, execution_state, last_activity, connections }) => ({
           id,
           name,
           execution_state,
           last_activity,
           connections
-        })
-      );
-      return { success: true, kernels: running, count: running.length };
+        }));
+        return { success: true, kernels: running, count: running.length };
+      }
     }
-  });
+  );
 }
 
 export function registerKernelCommands(services: Services): void {

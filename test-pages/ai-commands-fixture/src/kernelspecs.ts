@@ -1,10 +1,7 @@
 import type { KernelSpec } from '@jupyterlab/services';
 
 /** The kernelspec name for `language` (matched case-insensitively), else the default one. */
-export async function findKernelByLanguage(
-  kernelspecs: KernelSpec.IManager,
-  language: string | undefined
-): Promise<string> {
+export async function findKernelByLanguage(kernelspecs: KernelSpec.IManager, language: string | undefined): Promise<string> {
   await kernelspecs.ready;
   const specs = kernelspecs.specs;
   const names = Object.keys(specs?.kernelspecs ?? {});

@@ -21,8 +21,7 @@ function registerCreateNotebook(services: NotebookServices): void {
       },
       language: {
         type: 'string',
-        description:
-          'Programming language for the notebook (for example python, r, julia). If omitted, the default kernel is used.'
+        description: 'Programming language for the notebook (for example python, r, julia). If omitted, the default kernel is used.'
       },
       background: BACKGROUND
     },
@@ -39,12 +38,7 @@ function registerCreateNotebook(services: NotebookServices): void {
       const untitled = await services.docManager.newUntitled({ type: 'notebook' });
       await services.docManager.services.contents.rename(untitled.path, fileName);
       // Naming the kernel starts it without the kernel picker dialog.
-      const panel = services.docManager.openOrReveal(
-        fileName,
-        'default',
-        { name: kernel },
-        { activate: !(background ?? true) }
-      );
+      const panel = services.docManager.openOrReveal(fileName, 'default', { name: kernel }, { activate: !(background ?? true) });
       if (!(panel instanceof NotebookPanel)) {
         throw new Error('Failed to create notebook widget');
       }
@@ -73,14 +67,12 @@ function registerAddCell(services: NotebookServices): void {
   addAiCommand<AddCellArgs>(services, {
     name: 'add-cell',
     label: 'Add Cell',
-    caption:
-      'Add a cell to the notebook with optional content. If the notebook only has one empty cell, the new cell replaces it',
+    caption: 'Add a cell to the notebook with optional content. If the notebook only has one empty cell, the new cell replaces it',
     properties: {
       notebookPath: NOTEBOOK_PATH,
       referenceCellId: {
         type: 'string',
-        description:
-          'nbformat cell ID of the reference cell. If not provided, uses the currently active cell'
+        description: 'nbformat cell ID of the reference cell. If not provided, uses the currently active cell'
       },
       content: { type: 'string', description: 'Content to add to the cell' },
       cellType: { type: 'string', description: 'Type of cell to add (default: code)', enum: CELL_TYPES },
@@ -156,8 +148,7 @@ function registerSetCellContent(services: NotebookServices): void {
       notebookPath: NOTEBOOK_PATH,
       cellId: {
         type: 'string',
-        description:
-          'nbformat cell ID of the cell to modify. If not provided, targets the currently active cell'
+        description: 'nbformat cell ID of the cell to modify. If not provided, targets the currently active cell'
       },
       content: { type: 'string', description: 'New content for the cell' },
       showDiff: {

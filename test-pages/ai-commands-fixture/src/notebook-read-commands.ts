@@ -60,8 +60,7 @@ function registerGetCellInfo(services: NotebookServices): void {
       notebookPath: NOTEBOOK_PATH,
       cellId: {
         type: 'string',
-        description:
-          'nbformat cell ID of the cell to get information for. If not provided, uses the currently active cell'
+        description: 'nbformat cell ID of the cell to get information for. If not provided, uses the currently active cell'
       },
       background: BACKGROUND,
       createWidget: CREATE_WIDGET

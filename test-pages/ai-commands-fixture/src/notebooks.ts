@@ -1,12 +1,7 @@
 import type { ICellModel, ICodeCellModel } from '@jupyterlab/cells';
 import type { IDocumentManager } from '@jupyterlab/docmanager';
 import type * as nbformat from '@jupyterlab/nbformat';
-import {
-  NotebookModelFactory,
-  NotebookPanel,
-  type INotebookModel,
-  type INotebookTracker
-} from '@jupyterlab/notebook';
+import { NotebookModelFactory, NotebookPanel, type INotebookModel, type INotebookTracker } from '@jupyterlab/notebook';
 import type { KernelSpec } from '@jupyterlab/services';
 import type { CommandRegistry } from '@lumino/commands';
 import type { AiCommands } from './command.js';
@@ -62,9 +57,7 @@ export async function readNotebook<R>(
     const panel = await notebookPanel(services, args);
     return read(panel.context.model, panel);
   }
-  return readWithoutWidget(services.docManager, notebookPath, new NotebookModelFactory(), (model) =>
-    read(model, null)
-  );
+  return readWithoutWidget(services.docManager, notebookPath, new NotebookModelFactory(), (model) => read(model, null));
 }
 
 export function findCell(

@@ -15,21 +15,15 @@ interface ServerPageConfig {
  * config lists, then the app. `loadApp` is the page's own dynamic import, so the
  * bundler keeps the app (and every shared package) out of the entry chunk.
  */
-export function startServerPage(
-  title: string,
-  loadApp: () => Promise<{ main(federated: FederatedExtension[]): Promise<void> }>
-): void {
+export function startServerPage(title: string, loadApp: () => Promise<{ main(federated: FederatedExtension[]): Promise<void> }>): void {
   const start = async () => {
     const element = document.getElementById('jupyter-config-data');
     const config = JSON.parse(element?.textContent ?? '{}') as ServerPageConfig;
-    const federated = await loadFederated(
-      config.federated_extensions ?? [],
-      config.fullLabextensionsUrl ?? ''
-    );
+    const federated = await loadFederated(config.federated_extensions ?? [], config.fullLabextensionsUrl ?? '');
     const { main } = await loadApp();
     await main(federated);
   };
-  start().catch(error => {
+  start().catch((error) => {
     console.error(`${title} test page failed to start:`, error);
   });
 }

@@ -39,10 +39,7 @@ runMain(() =>
       // These call server endpoints only the full `jupyterlab` Python package has
       // (news and update checks, the extension manager): absent here, they would only
       // fill the console with errors.
-      disabledExtensions: [
-        '@jupyterlab/apputils-extension:announcements',
-        '@jupyterlab/extensionmanager-extension'
-      ],
+      disabledExtensions: ['@jupyterlab/apputils-extension:announcements', '@jupyterlab/extensionmanager-extension'],
       // Tests drive the page through window.jupyterapp.
       exposeAppInBrowser: true
     },

@@ -4,7 +4,6 @@
 import { BRIDGE_PLUGIN_ID as BRIDGE_PLUGIN } from '@jupyter-live-mcp/protocol';
 import { loadToken } from 'jupyter-live-mcp/src/pairing-token.js';
 
-
 /**
  * Settings by plugin id, with the bridge paired with this user's jupyter-live-mcp
  * server (the same token file) unless `settings` give the bridge a token.

@@ -47,12 +47,16 @@ export async function buildProbeExtension(name: string): Promise<{ dir: string; 
     path.join(dir, 'index.js'),
     `export default { id: '${name}:plugin', autoStart: true, activate: () => { window.__probe = true; } };\n`
   );
-  execFileSync(process.execPath, [
-    require.resolve('@jupyter/builder/lib/build-labextension.js'),
-    '--core-package-file',
-    require.resolve('@jupyterlab/core-meta/core.package.json'),
-    dir
-  ], { stdio: 'pipe' });
+  execFileSync(
+    process.execPath,
+    [
+      require.resolve('@jupyter/builder/lib/build-labextension.js'),
+      '--core-package-file',
+      require.resolve('@jupyterlab/core-meta/core.package.json'),
+      dir
+    ],
+    { stdio: 'pipe' }
+  );
   return { dir, output: path.join(dir, 'labextension') };
 }
 
@@ -65,10 +69,7 @@ export function cliPageOptions(values: { port?: string; extension?: string[] }):
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new Error(`--port ${values.port}: expected a port number (0 picks a free one)`);
   }
-  const bridgeDir = path.resolve(
-    path.dirname(fileURLToPath(import.meta.url)),
-    '../../../packages/lab-bridge/labextension'
-  );
+  const bridgeDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../packages/lab-bridge/labextension');
   if (!values.extension && !existsSync(bridgeDir)) {
     throw new Error(`The bridge is not built (${bridgeDir} is missing): run the build first (scripts/pnpm build).`);
   }

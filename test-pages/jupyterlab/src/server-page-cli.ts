@@ -23,7 +23,7 @@ export function runServerPageCli(start: (options: ServerPageOptions) => Promise<
       extensions,
       userSettings: await pairedSettings(),
       // Server logs go to stderr: stdout carries only the URL.
-      log: line => process.stderr.write(`${line}\n`)
+      log: (line) => process.stderr.write(`${line}\n`)
     });
     process.stdout.write(`${page.url}\n`);
     stopOnSignal(page);

@@ -47,8 +47,7 @@ export interface ServerPage {
 
 // Debian's Python: the only one here that sees the Debian Jupyter packages.
 const python = '/usr/bin/python3';
-const aptCommand =
-  'apt-get install -y python3-jupyter-server python3-jupyterlab-server python3-ipykernel';
+const aptCommand = 'apt-get install -y python3-jupyter-server python3-jupyterlab-server python3-ipykernel';
 const testPagesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const startTimeoutMs = 30_000;
 const stopTimeoutMs = 10_000;
@@ -92,16 +91,11 @@ async function installExtension(extensionDir: string, labextensionsDir: string):
 }
 
 /** Writes <settingsDir>/<package>/<plugin>.jupyterlab-settings, where the page reads them. */
-async function writeUserSettings(
-  settingsDir: string,
-  settings: Record<string, unknown>
-): Promise<void> {
+async function writeUserSettings(settingsDir: string, settings: Record<string, unknown>): Promise<void> {
   for (const [pluginId, value] of Object.entries(settings)) {
     const separator = pluginId.indexOf(':');
     if (separator <= 0 || separator === pluginId.length - 1) {
-      throw new Error(
-        `userSettings key "${pluginId}" is not a plugin id of the form "<package>:<plugin>"`
-      );
+      throw new Error(`userSettings key "${pluginId}" is not a plugin id of the form "<package>:<plugin>"`);
     }
     const folder = path.join(settingsDir, pluginId.slice(0, separator));
     await mkdir(folder, { recursive: true });
@@ -111,19 +105,10 @@ async function writeUserSettings(
 }
 
 /** Resolves with the URL serve.py prints once it listens; rejects if it exits first. */
-function waitForReady(
-  title: string,
-  child: ChildProcess,
-  stdout: Interface,
-  recent: () => string
-): Promise<string> {
+function waitForReady(title: string, child: ChildProcess, stdout: Interface, recent: () => string): Promise<string> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
-      reject(
-        new Error(
-          `The ${title} test page did not start within ${startTimeoutMs / 1000} s.\n${recent()}`
-        )
-      );
+      reject(new Error(`The ${title} test page did not start within ${startTimeoutMs / 1000} s.\n${recent()}`));
     }, startTimeoutMs);
     const onReadyLine = (line: string) => {
       const match = /ready at (http:\/\/\S+)/.exec(line);
@@ -135,13 +120,9 @@ function waitForReady(
     stdout.on('line', onReadyLine);
     child.once('exit', (code, signal) => {
       clearTimeout(timer);
-      reject(
-        new Error(
-          `The ${title} test page server exited (${signal ?? `code ${code}`}) before it was ready:\n${recent()}`
-        )
-      );
+      reject(new Error(`The ${title} test page server exited (${signal ?? `code ${code}`}) before it was ready:\n${recent()}`));
     });
-    child.once('error', error => {
+    child.once('error', (error) => {
       clearTimeout(timer);
       reject(new Error(`Could not run ${python}: ${error.message}. ${aptCommand}`));
     });
@@ -162,7 +143,7 @@ async function waitForHttp(title: string, url: string): Promise<void> {
       if (Date.now() > deadline) {
         throw new Error(`The ${title} test page does not answer: ${(error as Error).message}`);
       }
-      await new Promise(resolve => setTimeout(resolve, 100));
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
 }
@@ -171,7 +152,7 @@ function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
   if (child.exitCode !== null || child.signalCode !== null) {
     return Promise.resolve(true);
   }
-  return new Promise(resolve => {
+  return new Promise((resolve) => {
     const timer = setTimeout(() => resolve(false), timeoutMs);
     child.once('exit', () => {
       clearTimeout(timer);
@@ -189,10 +170,7 @@ function signalServer(child: ChildProcess, signal: NodeJS.Signals): void {
   }
 }
 
-export async function startJupyterServerPage(
-  spec: ServerPageSpec,
-  options: ServerPageOptions = {}
-): Promise<ServerPage> {
+export async function startJupyterServerPage(spec: ServerPageSpec, options: ServerPageOptions = {}): Promise<ServerPage> {
   await checkPrerequisites(spec);
   const tempDir = await mkdtemp(path.join(tmpdir(), `${spec.page}-page-`));
   const dir = (name: string) => path.join(tempDir, name);

@@ -53,14 +53,14 @@ export async function smokeCheck(
   const warnings = new Set<string>();
   const watch = (tab: Page, name?: string) => {
     const prefix = name ? `${name}: ` : '';
-    tab.on('console', message => {
+    tab.on('console', (message) => {
       if (message.type() === 'error') {
         errors.push(`${prefix}console.error: ${message.text()}`);
       } else if (message.type() === 'warning') {
         warnings.add(`${prefix}${message.text()}`);
       }
     });
-    tab.on('pageerror', error => errors.push(`${prefix}page error: ${error.message}`));
+    tab.on('pageerror', (error) => errors.push(`${prefix}page error: ${error.message}`));
   };
   const browser = await launchChromium();
   try {
@@ -70,7 +70,7 @@ export async function smokeCheck(
     for (const warning of warnings) {
       console.log(`console.warning (not failed on): ${warning}`);
     }
-    const unexpected = errors.filter(error => {
+    const unexpected = errors.filter((error) => {
       const match = known.find(({ pattern }) => pattern.test(error));
       if (match) {
         console.log(`${error} (known upstream: ${match.reason}, not failed on)`);

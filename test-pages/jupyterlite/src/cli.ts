@@ -42,7 +42,7 @@ async function main(): Promise<void> {
     extensions,
     settings,
     // Logs go to stderr: stdout carries only the URLs.
-    log: line => process.stderr.write(`${line}\n`)
+    log: (line) => process.stderr.write(`${line}\n`)
   });
   process.stdout.write(`${site.url}\n${site.treeUrl}\n`);
   stopOnSignal(site);

@@ -6,12 +6,7 @@
 import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import {
-  installExtensions,
-  json,
-  readJson,
-  type LiteConfigFile
-} from '@jupyter-live-mcp/jupyterlite-site/install-extensions';
+import { installExtensions, json, readJson, type LiteConfigFile } from '@jupyter-live-mcp/jupyterlite-site/install-extensions';
 import type { PluginSettings } from '@jupyter-live-mcp/jupyterlite-site/settings-listing';
 import { requireBuiltSite } from '@jupyter-live-mcp/jupyterlite-site/site';
 
@@ -46,18 +41,13 @@ export interface JupyterLiteSite {
  * JupyterLite sets each override as the default of a schema property and fails on
  * one the schema lacks, deep in the page: check them here instead.
  */
-function checkSettings(
-  settings: Record<string, unknown>,
-  plugins: PluginSettings[]
-): Record<string, Record<string, unknown>> {
-  const byId = new Map(plugins.map(plugin => [plugin.id, plugin]));
+function checkSettings(settings: Record<string, unknown>, plugins: PluginSettings[]): Record<string, Record<string, unknown>> {
+  const byId = new Map(plugins.map((plugin) => [plugin.id, plugin]));
   const checked: Record<string, Record<string, unknown>> = {};
   for (const [pluginId, values] of Object.entries(settings)) {
     const plugin = byId.get(pluginId);
     if (!plugin) {
-      throw new Error(
-        `settings: no plugin "${pluginId}" with a settings schema in the site or the given extensions`
-      );
+      throw new Error(`settings: no plugin "${pluginId}" with a settings schema in the site or the given extensions`);
     }
     if (typeof values !== 'object' || values === null || Array.isArray(values)) {
       throw new Error(`settings["${pluginId}"]: expected an object of setting name -> value`);
@@ -75,9 +65,7 @@ function checkSettings(
   return checked;
 }
 
-export async function startJupyterLiteSite(
-  options: JupyterLiteSiteOptions = {}
-): Promise<JupyterLiteSite> {
+export async function startJupyterLiteSite(options: JupyterLiteSiteOptions = {}): Promise<JupyterLiteSite> {
   const builtSiteDir = await requireBuiltSite();
   const log = options.log ?? (() => {});
   const tempDir = await mkdtemp(path.join(tmpdir(), 'jupyterlite-site-'));

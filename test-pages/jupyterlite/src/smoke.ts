@@ -23,16 +23,16 @@ const bridgeDir = path.join(repoDir, 'packages', 'lab-bridge', 'labextension');
 /** A stand-in for the MCP server: resolves with the first message a bridge sends. */
 async function helloCatcher(): Promise<{ url: string; hello: Promise<unknown>; close(): void }> {
   const server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
-  await new Promise(resolve => server.once('listening', resolve));
-  const hello = new Promise<unknown>(resolve => {
-    server.on('connection', socket => socket.once('message', data => resolve(JSON.parse(String(data)))));
+  await new Promise((resolve) => server.once('listening', resolve));
+  const hello = new Promise<unknown>((resolve) => {
+    server.on('connection', (socket) => socket.once('message', (data) => resolve(JSON.parse(String(data)))));
   });
   const { port } = server.address() as AddressInfo;
   return {
     url: `ws://127.0.0.1:${port}`,
     hello,
     close: () => {
-      server.clients.forEach(client => client.terminate());
+      server.clients.forEach((client) => client.terminate());
       server.close();
     }
   };
@@ -40,7 +40,7 @@ async function helloCatcher(): Promise<{ url: string; hello: Promise<unknown>; c
 
 /** What the page reports, for the failure message and the summary. */
 function watchPage(tab: Page, errors: string[], warnings: Set<string>): void {
-  tab.on('console', message => {
+  tab.on('console', (message) => {
     if (message.type() === 'error') {
       errors.push(`console.error: ${message.text()}`);
     } else if (message.type() === 'warning') {
@@ -49,10 +49,8 @@ function watchPage(tab: Page, errors: string[], warnings: Set<string>): void {
       console.error(`[page ${message.type()}] ${message.text()}`);
     }
   });
-  tab.on('pageerror', error => errors.push(`page error: ${verbose ? error.stack : error.message}`));
-  tab.on('requestfailed', request =>
-    errors.push(`request failed: ${request.url()} (${request.failure()?.errorText})`)
-  );
+  tab.on('pageerror', (error) => errors.push(`page error: ${verbose ? error.stack : error.message}`));
+  tab.on('requestfailed', (request) => errors.push(`request failed: ${request.url()} (${request.failure()?.errorText})`));
 }
 
 // Typed views of what the page exposes, for page.evaluate.
@@ -105,7 +103,7 @@ async function main(): Promise<void> {
     const warnings = new Set<string>();
     const offsite = new Set<string>();
     // Every request of the pages and their workers, WebSockets included.
-    context.on('request', request => {
+    context.on('request', (request) => {
       const { protocol, hostname } = new URL(request.url());
       if (/^(https?|wss?):$/.test(protocol) && hostname !== '127.0.0.1') {
         offsite.add(request.url());
@@ -148,7 +146,7 @@ async function main(): Promise<void> {
       catcher.hello,
       new Promise((_, reject) =>
         setTimeout(() => {
-          const said = [...warnings].filter(line => line.includes('[jupyter-live-mcp]'));
+          const said = [...warnings].filter((line) => line.includes('[jupyter-live-mcp]'));
           reject(new Error(`the bridge did not connect to the serverUrls from its settings. It said:\n${said.join('\n') || '(nothing)'}`));
         }, 20_000)
       )
@@ -168,7 +166,7 @@ async function main(): Promise<void> {
         if (Date.now() > deadline) {
           throw new Error('the Notebook UI opened no notebook');
         }
-        await new Promise(resolve => setTimeout(resolve, 100));
+        await new Promise((resolve) => setTimeout(resolve, 100));
       }
       const panel = jupyterapp.shell.currentWidget as Panel;
       await panel.sessionContext.ready;
@@ -189,7 +187,9 @@ async function main(): Promise<void> {
     console.log(`new notebook -> kernel ready: ${seconds(kernelMs)}`);
     console.log(`run console.log(6*7) -> 42 shown: ${runMs} ms`);
     console.log(`bridge: loaded, said hello to ${catcher.url} as "${hello.page?.app?.name}"`);
-    console.log(`Notebook UI (${notebookApp.name}): ${notebook.path} open in ${seconds(notebookRestoredMs)}, ran console.log(6*9) -> 54 on ${notebookApp.kernel}`);
+    console.log(
+      `Notebook UI (${notebookApp.name}): ${notebook.path} open in ${seconds(notebookRestoredMs)}, ran console.log(6*9) -> 54 on ${notebookApp.kernel}`
+    );
     console.log(`Notebook UI tree: restored in ${seconds(treeRestoredMs)}, lists ${notebook.path}`);
     // Shown, not failed on: JupyterLab's own Yjs use warns ("Invalid access...", "Not
     // same Y.Doc"), Notebook 7 warns of its duplicated menu entries and shortcuts, and

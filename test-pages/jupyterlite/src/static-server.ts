@@ -16,11 +16,7 @@ export interface StaticServer {
  * Serves the files under `root` on 127.0.0.1:`port` (0 picks a free port); requests
  * that fail are reported to `log`.
  */
-export async function serveStatic(
-  root: string,
-  port: number,
-  log: (line: string) => void = () => {}
-): Promise<StaticServer> {
+export async function serveStatic(root: string, port: number, log: (line: string) => void = () => {}): Promise<StaticServer> {
   const resolvedRoot = path.resolve(root);
   const server: Server = createServer((request, response) => {
     response.on('finish', () => {
@@ -39,9 +35,7 @@ export async function serveStatic(
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
       reject(
-        error.code === 'EADDRINUSE'
-          ? new Error(`Port ${port} on 127.0.0.1 is in use: pick another port, or 0 for a free one.`)
-          : error
+        error.code === 'EADDRINUSE' ? new Error(`Port ${port} on 127.0.0.1 is in use: pick another port, or 0 for a free one.`) : error
       );
     });
     server.listen(port, '127.0.0.1', () => resolve());
@@ -50,7 +44,7 @@ export async function serveStatic(
   return {
     url: `http://127.0.0.1:${actualPort}/`,
     close: () =>
-      new Promise(resolve => {
+      new Promise((resolve) => {
         server.close(() => resolve());
         // Browsers keep connections open; without this close() would wait for them.
         server.closeAllConnections();

@@ -27,12 +27,10 @@ export async function main(federated: FederatedExtension[]): Promise<void> {
   // the tree page also lists the plugins of the other pages.
   PageConfig.setOption('allPlugins', JSON.stringify(pagePlugins));
   const app = await buildApp({
-    extensions: Object.entries(mergeSelections(pagePlugins['/']!, own)).map(([name, plugins]) =>
-      source(name, plugins)
-    ),
-    mimeExtensions: mimeExtensions.map(name => source(name, true)),
+    extensions: Object.entries(mergeSelections(pagePlugins['/']!, own)).map(([name, plugins]) => source(name, plugins)),
+    mimeExtensions: mimeExtensions.map((name) => source(name, true)),
     federated,
-    createApp: options => new NotebookApp({ ...options, shell: new NotebookShell() })
+    createApp: (options) => new NotebookApp({ ...options, shell: new NotebookShell() })
   });
   await app.start();
 }

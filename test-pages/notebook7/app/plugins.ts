@@ -66,10 +66,7 @@ export const pagePlugins: Record<string, PluginSelection> = {
       '@jupyterlab/filebrowser-extension:factory',
       '@jupyterlab/filebrowser-extension:default-file-browser'
     ],
-    '@jupyterlab/fileeditor-extension': [
-      '@jupyterlab/fileeditor-extension:plugin',
-      '@jupyterlab/fileeditor-extension:widget-factory'
-    ],
+    '@jupyterlab/fileeditor-extension': ['@jupyterlab/fileeditor-extension:plugin', '@jupyterlab/fileeditor-extension:widget-factory'],
     '@jupyterlab/help-extension': ['@jupyterlab/help-extension:resources'],
     '@jupyterlab/htmlviewer-extension': true,
     '@jupyterlab/imageviewer-extension': true,
@@ -132,26 +129,14 @@ export const pagePlugins: Record<string, PluginSelection> = {
       '@jupyterlab/notebook-extension:tools',
       '@jupyterlab/notebook-extension:update-raw-mimetype'
     ],
-    '@jupyterlab/toc-extension': [
-      '@jupyterlab/toc-extension:registry',
-      '@jupyterlab/toc-extension:tracker'
-    ],
-    '@jupyterlab/tooltip-extension': [
-      '@jupyterlab/tooltip-extension:manager',
-      '@jupyterlab/tooltip-extension:notebooks'
-    ]
+    '@jupyterlab/toc-extension': ['@jupyterlab/toc-extension:registry', '@jupyterlab/toc-extension:tracker'],
+    '@jupyterlab/tooltip-extension': ['@jupyterlab/tooltip-extension:manager', '@jupyterlab/tooltip-extension:notebooks']
   },
   '/consoles': {
-    '@jupyterlab/tooltip-extension': [
-      '@jupyterlab/tooltip-extension:manager',
-      '@jupyterlab/tooltip-extension:consoles'
-    ]
+    '@jupyterlab/tooltip-extension': ['@jupyterlab/tooltip-extension:manager', '@jupyterlab/tooltip-extension:consoles']
   },
   '/edit': {
-    '@jupyterlab/fileeditor-extension': [
-      '@jupyterlab/fileeditor-extension:completer',
-      '@jupyterlab/fileeditor-extension:search'
-    ],
+    '@jupyterlab/fileeditor-extension': ['@jupyterlab/fileeditor-extension:completer', '@jupyterlab/fileeditor-extension:search'],
     '@jupyterlab/markdownviewer-extension': true
   }
 };

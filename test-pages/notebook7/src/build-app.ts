@@ -3,31 +3,19 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mimeExtensions, pagePlugins } from '../app/plugins.js';
-import {
-  jupyterLabShared,
-  packageVersion,
-  type SharedPackages
-} from '@jupyter-live-mcp/jupyterlite-site/app-bundle';
+import { jupyterLabShared, packageVersion, type SharedPackages } from '@jupyter-live-mcp/jupyterlite-site/app-bundle';
 import { runMain } from '@jupyter-live-mcp/jupyterlite-site/run-main';
 import { buildServerApp } from '../../jupyterlab/src/server-app-build.js';
 
-const notebookPackages = [
-  '@jupyter-notebook/application',
-  '@jupyter-notebook/tree',
-  '@jupyter-notebook/ui-components'
-];
+const notebookPackages = ['@jupyter-notebook/application', '@jupyter-notebook/tree', '@jupyter-notebook/ui-components'];
 // Their tokens (INotebookShell, INotebookTree) must exist once for extensions to see them.
 const notebookSingletons = new Set(['@jupyter-notebook/application', '@jupyter-notebook/tree']);
 
-const extensionPackages = [
-  ...new Set([...Object.values(pagePlugins).flatMap(Object.keys), ...mimeExtensions])
-];
+const extensionPackages = [...new Set([...Object.values(pagePlugins).flatMap(Object.keys), ...mimeExtensions])];
 
 /** The `loaders` app/main.ts reads: a lazy import per extension package. */
 function extensionsModule(): string {
-  const entries = extensionPackages
-    .map(name => `  ${JSON.stringify(name)}: () => import(${JSON.stringify(name)}),`)
-    .join('\n');
+  const entries = extensionPackages.map((name) => `  ${JSON.stringify(name)}: () => import(${JSON.stringify(name)}),`).join('\n');
   return `export const loaders = {\n${entries}\n};\n`;
 }
 
@@ -37,8 +25,8 @@ function extensionsModule(): string {
  */
 function sharedPackages(): SharedPackages {
   const notebook = [...notebookPackages, ...extensionPackages]
-    .filter(name => name.startsWith('@jupyter-notebook/'))
-    .map(name => [name, { requiredVersion: packageVersion(name), singleton: notebookSingletons.has(name) }]);
+    .filter((name) => name.startsWith('@jupyter-notebook/'))
+    .map((name) => [name, { requiredVersion: packageVersion(name), singleton: notebookSingletons.has(name) }]);
   return { ...jupyterLabShared(), ...Object.fromEntries(notebook) };
 }
 

@@ -2,11 +2,7 @@
 // Debian's jupyter_server through ../serve.py) in a fresh temp folder per run, with
 // prebuilt labextensions installed the way users install them. Same options and
 // result as startJupyterLabPage; `url` is the /tree page.
-import {
-  startJupyterServerPage,
-  type ServerPage,
-  type ServerPageOptions
-} from '../../jupyterlab/src/server-page.js';
+import { startJupyterServerPage, type ServerPage, type ServerPageOptions } from '../../jupyterlab/src/server-page.js';
 
 export type Notebook7PageOptions = ServerPageOptions;
 /** As ServerPage; `url` is the file browser page, http://127.0.0.1:PORT/tree */

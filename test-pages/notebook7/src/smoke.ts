@@ -6,13 +6,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { runMain } from '@jupyter-live-mcp/jupyterlite-site/run-main';
-import {
-  probed,
-  seconds,
-  smokeCheck,
-  waitRestored,
-  type KnownError
-} from '../../jupyterlab/src/smoke-check.js';
+import { probed, seconds, smokeCheck, waitRestored, type KnownError } from '../../jupyterlab/src/smoke-check.js';
 import { startNotebook7Page } from './notebook7-page.js';
 
 /** The parts of window.jupyterapp this check uses. */
@@ -83,11 +77,14 @@ runMain(() =>
       ]);
       watch(notebook, '/notebooks');
       await waitRestored(notebook);
-      await notebook.waitForFunction(() => {
-        const panel = (globalThis as unknown as { jupyterapp: App }).jupyterapp.shell
-          .currentWidget as NotebookPanel | null;
-        return panel?.sessionContext?.session?.kernel?.status === 'idle';
-      }, undefined, { timeout: 30_000 });
+      await notebook.waitForFunction(
+        () => {
+          const panel = (globalThis as unknown as { jupyterapp: App }).jupyterapp.shell.currentWidget as NotebookPanel | null;
+          return panel?.sessionContext?.session?.kernel?.status === 'idle';
+        },
+        undefined,
+        { timeout: 30_000 }
+      );
       const kernelMs = Date.now() - kernelStarted;
 
       const runStarted = Date.now();

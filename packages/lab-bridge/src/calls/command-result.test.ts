@@ -31,6 +31,9 @@ describe('resultOfCommand', () => {
   });
 
   it("keeps a failure's own error text", () => {
-    expect(resultOfCommand('x', { success: false, error: 'File missing' })).toMatchObject({ error: 'File missing', code: 'command_failed' });
+    expect(resultOfCommand('x', { success: false, error: 'File missing' })).toMatchObject({
+      error: 'File missing',
+      code: 'command_failed'
+    });
   });
 });

@@ -3,7 +3,15 @@ import { succeed, type ToolResult } from '@jupyter-live-mcp/protocol';
 import type { DialogInfo, DialogWatch } from '../jupyterlab/dialog-watcher.js';
 import { KEEP_RESULTS_MS, PendingCalls, readStoredCalls } from './pending-calls.js';
 
-const dialog: DialogInfo = { dialogId: 'dialog-1', title: 'Rename File', body: 'File Path', buttons: [{ index: 0, label: 'Cancel', accept: false }, { index: 1, label: 'Rename', accept: true }] };
+const dialog: DialogInfo = {
+  dialogId: 'dialog-1',
+  title: 'Rename File',
+  body: 'File Path',
+  buttons: [
+    { index: 0, label: 'Cancel', accept: false },
+    { index: 1, label: 'Rename', accept: true }
+  ]
+};
 
 /** A DialogWatch driven by the test. */
 function fakeWatch() {
@@ -27,7 +35,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('PendingCalls', () => {
   const make = (options: { now?: () => number; dialogs?: DialogInfo[]; slowMs?: number } = {}) =>
-    new PendingCalls({ pendingAfterMs: () => (options.slowMs ?? 50), openDialogs: () => options.dialogs ?? [], ...(options.now ? { now: options.now } : {}) });
+    new PendingCalls({
+      pendingAfterMs: () => options.slowMs ?? 50,
+      openDialogs: () => options.dialogs ?? [],
+      ...(options.now ? { now: options.now } : {})
+    });
 
   it('answers with the result of a call that finishes in time', async () => {
     const pending = make();
@@ -47,7 +59,9 @@ describe('PendingCalls', () => {
       command: 'jupyterlab-ai-commands:run-cell',
       message: expect.stringMatching(/still running after [\d.]+ s .*call wait_for_result with pendingId "pending-1"/)
     });
-    expect(pending.running()).toEqual([{ pendingId: 'pending-1', tool: 'run_cell', command: 'jupyterlab-ai-commands:run-cell', seconds: expect.any(Number) }]);
+    expect(pending.running()).toEqual([
+      { pendingId: 'pending-1', tool: 'run_cell', command: 'jupyterlab-ai-commands:run-cell', seconds: expect.any(Number) }
+    ]);
 
     expect(await pending.wait('pending-1', 0.02)).toMatchObject({ pending: true, pendingId: 'pending-1' });
     setTimeout(() => call.resolve(succeed({ status: 'ok' })), 20);
@@ -64,7 +78,11 @@ describe('PendingCalls', () => {
     const started = performance.now();
     const answer = pending.run('execute_command', 'docmanager:rename', watch, () => call.promise);
     openDialog();
-    expect(await answer).toMatchObject({ pending: true, dialogs: [dialog], message: expect.stringMatching(/answer it with answer_dialog/) });
+    expect(await answer).toMatchObject({
+      pending: true,
+      dialogs: [dialog],
+      message: expect.stringMatching(/answer it with answer_dialog/)
+    });
     // Well before pendingAfterSeconds (here 50 ms, plus the short grace for calls ending with a dialog).
     expect(performance.now() - started).toBeLessThan(150);
   });
@@ -100,7 +118,10 @@ describe('PendingCalls', () => {
 
   it('keeps finished results across a reload of the page, and says a running call was lost', async () => {
     const storage = new Map<string, string>();
-    const store = { getItem: (key: string) => storage.get(key) ?? null, setItem: (key: string, value: string) => void storage.set(key, value) };
+    const store = {
+      getItem: (key: string) => storage.get(key) ?? null,
+      setItem: (key: string, value: string) => void storage.set(key, value)
+    };
     const before = new PendingCalls({ pendingAfterMs: () => 10, openDialogs: () => [], store });
     const finishing = deferred();
     const first = await before.run('run_cell', undefined, fakeWatch().watch, () => finishing.promise);

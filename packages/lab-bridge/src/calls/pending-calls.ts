@@ -151,7 +151,12 @@ export class PendingCalls {
     this.forgetOld();
     return [...this.entries.values()]
       .filter((entry) => !entry.result)
-      .map((entry) => ({ pendingId: entry.pendingId, tool: entry.tool, ...(entry.command ? { command: entry.command } : {}), seconds: this.secondsOf(entry) }));
+      .map((entry) => ({
+        pendingId: entry.pendingId,
+        tool: entry.tool,
+        ...(entry.command ? { command: entry.command } : {}),
+        seconds: this.secondsOf(entry)
+      }));
   }
 
   /** wait_for_result: the call's own result, or pending again after `seconds`. */

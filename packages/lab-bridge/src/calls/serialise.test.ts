@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { toJsonValue, widgetType } from './serialise.js';
 
-const widget = (fields: Record<string, unknown> = {}) => ({ id: 'w1', isDisposed: false, node: {}, title: { label: 'Untitled.ipynb' }, ...fields });
+const widget = (fields: Record<string, unknown> = {}) => ({
+  id: 'w1',
+  isDisposed: false,
+  node: {},
+  title: { label: 'Untitled.ipynb' },
+  ...fields
+});
 
 describe('toJsonValue', () => {
   it('keeps plain JSON as it is', () => {
@@ -49,7 +55,12 @@ describe('toJsonValue', () => {
   });
 
   it('survives a getter that throws', () => {
-    const value = Object.defineProperty({}, 'bad', { enumerable: true, get: () => { throw new Error('nope'); } });
+    const value = Object.defineProperty({}, 'bad', {
+      enumerable: true,
+      get: () => {
+        throw new Error('nope');
+      }
+    });
     expect(toJsonValue(value)).toEqual({ bad: '[unreadable: nope]' });
   });
 
@@ -57,7 +68,11 @@ describe('toJsonValue', () => {
     const a: Record<string, unknown> = { when: new Date(0), w: widget() };
     a.loop = [a];
     const text = JSON.stringify(toJsonValue(a));
-    expect(JSON.parse(text)).toEqual({ when: '1970-01-01T00:00:00.000Z', w: { type: 'widget', id: 'w1', title: 'Untitled.ipynb' }, loop: ['[circular]'] });
+    expect(JSON.parse(text)).toEqual({
+      when: '1970-01-01T00:00:00.000Z',
+      w: { type: 'widget', id: 'w1', title: 'Untitled.ipynb' },
+      loop: ['[circular]']
+    });
   });
 });
 

@@ -54,10 +54,7 @@ export function buildCatalogue(input: CatalogueInput): Catalogue {
   const disabled = new Set(input.disabledTools);
   const errors: CatalogueError[] = [];
   const bySettings = new Map(input.settingsTools.map((spec) => [spec.name, spec]));
-  const specs = [
-    ...DEFAULT_TOOLS.filter((tool) => !bySettings.has(tool.name)).map(defaultToolSpec),
-    ...input.settingsTools
-  ];
+  const specs = [...DEFAULT_TOOLS.filter((tool) => !bySettings.has(tool.name)).map(defaultToolSpec), ...input.settingsTools];
   const commandTools: CommandTool[] = [];
   for (const spec of specs) {
     if (disabled.has(spec.name) || !input.hasCommand(spec.command)) {

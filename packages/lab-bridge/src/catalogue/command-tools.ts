@@ -57,7 +57,7 @@ export function undeclaredInputs(spec: CommandToolSpec, described: unknown): str
 export function commandTool(spec: CommandToolSpec, described: unknown): CommandTool {
   const declared = schemaProperties(described);
   const declaredRequired = Array.isArray((described as { required?: unknown })?.required)
-    ? ((described as { required: string[] }).required)
+    ? (described as { required: string[] }).required
     : [];
   const available: Properties = declared ?? { ...(spec.fallbackProperties as Properties | undefined) };
   const hidden = new Set([...Object.keys(spec.fixedArgs), ...UI_ONLY_ARGUMENTS]);

@@ -82,9 +82,11 @@ export class LiveCatalogue {
 
   private rebuild(): Promise<void> {
     // One rebuild at a time, so an older one never overwrites a newer one.
-    this.rebuilding = this.rebuilding.then(() => this.build()).catch((error: Error) => {
-      console.warn(`[jupyter-live-mcp] could not rebuild the tool catalogue: ${error.message}`);
-    });
+    this.rebuilding = this.rebuilding
+      .then(() => this.build())
+      .catch((error: Error) => {
+        console.warn(`[jupyter-live-mcp] could not rebuild the tool catalogue: ${error.message}`);
+      });
     return this.rebuilding;
   }
 
@@ -95,12 +97,21 @@ export class LiveCatalogue {
     }
     const { commands } = this.app;
     const parsed = parseSettingsTools(settings.tools);
-    const commandIds = [...new Set([...DEFAULT_TOOLS.map((t) => t.command), ...parsed.specs.map((s) => s.command)])].filter(
-      (id) => commands.hasCommand(id)
+    const commandIds = [...new Set([...DEFAULT_TOOLS.map((t) => t.command), ...parsed.specs.map((s) => s.command)])].filter((id) =>
+      commands.hasCommand(id)
     );
     const schemas = new Map(
       await Promise.all(
-        commandIds.map(async (id) => [id, await commands.describedBy(id).then((d) => d.args, () => null)] as const)
+        commandIds.map(
+          async (id) =>
+            [
+              id,
+              await commands.describedBy(id).then(
+                (d) => d.args,
+                () => null
+              )
+            ] as const
+        )
       )
     );
     const catalogue = buildCatalogue({

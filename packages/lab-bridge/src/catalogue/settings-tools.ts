@@ -80,7 +80,10 @@ export function parseSettingsTools(entries: unknown): { specs: CommandToolSpec[]
     }
     const notShown = tool.args ? (tool.required ?? []).filter((name) => !tool.args!.includes(name)) : [];
     if (notShown.length) {
-      errors.push({ source, error: `required ${notShown.map((name) => `"${name}"`).join(', ')} must be in args too (args: ${tool.args!.join(', ')})` });
+      errors.push({
+        source,
+        error: `required ${notShown.map((name) => `"${name}"`).join(', ')} must be in args too (args: ${tool.args!.join(', ')})`
+      });
       return;
     }
     seen.add(tool.name);

@@ -72,7 +72,11 @@ afterEach(() => {
 /** Plays an honest server through the handshake. */
 function pair(socket: ScriptedSocket): void {
   const hello = socket.sent[0] as { type: string; nonce: string };
-  socket.receive({ type: 'challenge', nonce: SERVER_NONCE, proof: proofOf(TOKEN, 'server', { port: 1, pageNonce: hello.nonce, serverNonce: SERVER_NONCE }) });
+  socket.receive({
+    type: 'challenge',
+    nonce: SERVER_NONCE,
+    proof: proofOf(TOKEN, 'server', { port: 1, pageNonce: hello.nonce, serverNonce: SERVER_NONCE })
+  });
   socket.receive({ type: 'welcome', protocol: PROTOCOL_VERSION, serverVersion: 'test' });
 }
 

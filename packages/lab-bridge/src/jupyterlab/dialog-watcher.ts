@@ -44,10 +44,12 @@ export class DialogWatcher {
       this.watches.forEach((watch) => watch.added(dialog));
       // A dialog is added before it is attached and its React parts rendered;
       // until then it has no title and ignores clicks.
-      const showing = dialog.ready.then(() => headerRendered(dialog)).then(() => {
-        this.shown.add(dialog);
-        this.watches.forEach((watch) => watch.shown(dialog));
-      });
+      const showing = dialog.ready
+        .then(() => headerRendered(dialog))
+        .then(() => {
+          this.shown.add(dialog);
+          this.watches.forEach((watch) => watch.shown(dialog));
+        });
       this.showing.set(dialog, showing);
     });
   }
@@ -78,7 +80,9 @@ export class DialogWatcher {
         // A call that ends by opening a dialog ends before the dialog is shown.
         const showing = [...mine].map((dialog) => this.showing.get(dialog));
         await Promise.race([Promise.all(showing), new Promise((resolve) => setTimeout(resolve, SHOW_WAIT_MS))]);
-        return this.openDialogs().filter((dialog) => mine.has(dialog)).map((dialog) => this.describe(dialog));
+        return this.openDialogs()
+          .filter((dialog) => mine.has(dialog))
+          .map((dialog) => this.describe(dialog));
       },
       dispose: () => this.watches.delete(watch)
     };

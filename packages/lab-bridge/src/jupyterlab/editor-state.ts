@@ -21,9 +21,7 @@ export function editorState(source: string, cursor: Position, selection?: { star
   const state: EditorState = { cursor: oneBased(cursor) };
   if (selection && !samePosition(selection.start, selection.end)) {
     // A selection made upwards has its start after its end.
-    const [from, to] = before(selection.start, selection.end)
-      ? [selection.start, selection.end]
-      : [selection.end, selection.start];
+    const [from, to] = before(selection.start, selection.end) ? [selection.start, selection.end] : [selection.end, selection.start];
     const text = source.slice(offsetOf(source, from), offsetOf(source, to));
     state.selection = {
       start: oneBased(from),

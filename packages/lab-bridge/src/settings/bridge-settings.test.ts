@@ -20,7 +20,10 @@ describe('readSettings', () => {
 
   it('falls back to the default for a value of the wrong shape, and warns', () => {
     const warnings: string[] = [];
-    expect(readSettings({ enabled: 'yes', serverUrls: 'ws://x' }, (w) => warnings.push(w))).toMatchObject({ enabled: true, serverUrls: [DEFAULT_SERVER_URL] });
+    expect(readSettings({ enabled: 'yes', serverUrls: 'ws://x' }, (w) => warnings.push(w))).toMatchObject({
+      enabled: true,
+      serverUrls: [DEFAULT_SERVER_URL]
+    });
     expect(warnings).toEqual([
       'setting "enabled" has a value of the wrong shape ("yes"); using true',
       `setting "serverUrls" has a value of the wrong shape ("ws://x"); using ["${DEFAULT_SERVER_URL}"]`
@@ -28,7 +31,9 @@ describe('readSettings', () => {
   });
 
   it('has the same defaults as the settings schema a person edits', () => {
-    const defaults = Object.fromEntries(Object.entries(schema.properties).map(([key, value]) => [key, (value as { default: unknown }).default]));
+    const defaults = Object.fromEntries(
+      Object.entries(schema.properties).map(([key, value]) => [key, (value as { default: unknown }).default])
+    );
     expect(readSettings({})).toEqual(defaults);
   });
 

@@ -36,7 +36,7 @@ export const settingsSchema = z.strictObject({
   tools: setting(
     z.array(z.unknown()).default([]),
     'Tools from commands',
-    'More tools for the agent, each running one JupyterLab command. name: ^[a-z][a-z0-9_]{0,47}$ (a default tool\'s name replaces ' +
+    "More tools for the agent, each running one JupyterLab command. name: ^[a-z][a-z0-9_]{0,47}$ (a default tool's name replaces " +
       'that tool); args: the inputs shown (default: all the command declares); required: inputs made required; fixedArgs: hidden ' +
       'arguments always passed. Example: {"name": "rename_file", "command": "docmanager:rename", "description": "Rename the current file"}.'
   ),

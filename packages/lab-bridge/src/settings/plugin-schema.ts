@@ -18,8 +18,7 @@ function pluginSchema(): Record<string, unknown> {
   const settings = Object.fromEntries(Object.entries(properties).map(([name, property]) => [name, inReadingOrder(property)]));
   return {
     title: 'Agent bridge (jupyter-live-mcp)',
-    description:
-      'Connects this page to a jupyter-live-mcp server so an AI agent (through MCP) can work in it. Changes apply at once.',
+    description: 'Connects this page to a jupyter-live-mcp server so an AI agent (through MCP) can work in it. Changes apply at once.',
     'jupyter.lab.setting-icon-label': 'Agent bridge',
     type,
     properties: { ...settings, tools: { ...settings.tools, items: plainJsonSchema(settingsToolShape) } },

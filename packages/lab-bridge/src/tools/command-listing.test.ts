@@ -24,12 +24,17 @@ describe('matchesQuery', () => {
 
 describe('describeCommand', () => {
   it('shows caption and description only when they add text', () => {
-    expect(describeCommand({ ...runCell, caption: 'Run Selected Cell and Do not Advance.', usage: 'run selected cell and do not advance' })).toEqual({
+    expect(
+      describeCommand({ ...runCell, caption: 'Run Selected Cell and Do not Advance.', usage: 'run selected cell and do not advance' })
+    ).toEqual({
       id: 'notebook:run-cell',
       label: 'Run Selected Cell and Do not Advance',
       enabled: true
     });
-    expect(describeCommand({ ...runCell, usage: 'Runs the active cell.' })).toMatchObject({ caption: 'Run this cell', description: 'Runs the active cell.' });
+    expect(describeCommand({ ...runCell, usage: 'Runs the active cell.' })).toMatchObject({
+      caption: 'Run this cell',
+      description: 'Runs the active cell.'
+    });
   });
 
   it('shows toggled only for toggleable commands, and the tool that runs it', () => {

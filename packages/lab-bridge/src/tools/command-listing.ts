@@ -49,7 +49,11 @@ export function describeCommand(facts: CommandFacts): Record<string, unknown> {
 
 /** Text that is empty or only repeats what is already shown adds nothing. */
 function addsText(text: string, shown: string[]): boolean {
-  const normal = (s: string) => s.trim().replace(/[.…]+$/, '').toLowerCase();
+  const normal = (s: string) =>
+    s
+      .trim()
+      .replace(/[.…]+$/, '')
+      .toLowerCase();
   return normal(text) !== '' && !shown.some((s) => normal(s) === normal(text));
 }
 

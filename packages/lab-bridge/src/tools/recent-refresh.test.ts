@@ -5,7 +5,11 @@ describe('recentRefresh', () => {
   it('refreshes once for callers within the fresh window, shares one in flight, and again after it', async () => {
     let clock = 0;
     let calls = 0;
-    const refresh = recentRefresh(async () => void calls++, 1000, () => clock);
+    const refresh = recentRefresh(
+      async () => void calls++,
+      1000,
+      () => clock
+    );
     await Promise.all([refresh(), refresh()]);
     expect(calls).toBe(1);
     clock = 999;
@@ -21,7 +25,14 @@ describe('recentRefresh', () => {
   it('counts a failed refresh as done, so a server that is down does not slow every call', async () => {
     let clock = 0;
     let calls = 0;
-    const refresh = recentRefresh(async () => { calls++; throw new Error('down'); }, 1000, () => clock);
+    const refresh = recentRefresh(
+      async () => {
+        calls++;
+        throw new Error('down');
+      },
+      1000,
+      () => clock
+    );
     await expect(refresh()).resolves.toBeUndefined();
     clock = 500;
     await refresh();

@@ -32,7 +32,9 @@ export class PersonControl {
       return undefined;
     }
     const choice = await this.choose(`Let the agent run ${tool}?`, describeArgs(args), ['Deny', 'Allow']);
-    return choice === 'Allow' ? undefined : fail('denied_by_user', `The person denied "${tool}" in the page. Do not retry it unless they ask you to.`);
+    return choice === 'Allow'
+      ? undefined
+      : fail('denied_by_user', `The person denied "${tool}" in the page. Do not retry it unless they ask you to.`);
   }
 
   /**

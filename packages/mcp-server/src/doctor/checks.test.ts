@@ -36,13 +36,20 @@ describe('doctor checks', () => {
 
   it('a free port is fine, and then no page can be connected yet', () => {
     expect(check('bridge port', { portFacts: { state: 'free' } }).status).toBe('ok');
-    expect(check('pages', { portFacts: { state: 'free' } })).toMatchObject({ status: 'note', detail: expect.stringContaining('your MCP client starts it') });
+    expect(check('pages', { portFacts: { state: 'free' } })).toMatchObject({
+      status: 'note',
+      detail: expect.stringContaining('your MCP client starts it')
+    });
     expect(exitCode(runChecks(facts({ portFacts: { state: 'free' } })))).toBe(0);
   });
 
   it('names the process that holds the port, and how to move', () => {
     const held = check('bridge port', {
-      portFacts: { state: 'held', status: { kind: 'not-ours', detail: 'it answers HTTP 404 to GET /status' }, holder: { kind: 'process', pid: 42, name: 'python3', command: 'python3 -m http.server 8767' } }
+      portFacts: {
+        state: 'held',
+        status: { kind: 'not-ours', detail: 'it answers HTTP 404 to GET /status' },
+        holder: { kind: 'process', pid: 42, name: 'python3', command: 'python3 -m http.server 8767' }
+      }
     });
     expect(held).toEqual({
       title: 'bridge port 8767',
@@ -54,33 +61,54 @@ describe('doctor checks', () => {
 
   it('says how to find a holder it cannot see', () => {
     const status = { kind: 'not-ours', detail: 'x' } as const;
-    expect(check('bridge port', { portFacts: { state: 'held', status, holder: { kind: 'other-user', user: 'root' } } }).detail).toContain('a process of user root (sudo lsof -i :8767 names it)');
-    expect(check('bridge port', { platform: 'darwin', portFacts: { state: 'held', status, holder: { kind: 'unknown' } } }).detail).toContain('another program (lsof -i :8767 names it)');
-    expect(check('bridge port', { platform: 'win32', portFacts: { state: 'held', status, holder: { kind: 'unknown' } } }).detail).toContain('netstat -ano | findstr :8767');
+    expect(check('bridge port', { portFacts: { state: 'held', status, holder: { kind: 'other-user', user: 'root' } } }).detail).toContain(
+      'a process of user root (sudo lsof -i :8767 names it)'
+    );
+    expect(
+      check('bridge port', { platform: 'darwin', portFacts: { state: 'held', status, holder: { kind: 'unknown' } } }).detail
+    ).toContain('another program (lsof -i :8767 names it)');
+    expect(check('bridge port', { platform: 'win32', portFacts: { state: 'held', status, holder: { kind: 'unknown' } } }).detail).toContain(
+      'netstat -ano | findstr :8767'
+    );
   });
 
   it('tells a server with another token, an older server and a server of another version apart', () => {
-    expect(check('bridge port', { portFacts: { state: 'held', status: { kind: 'other-token' } } }).fix).toMatch(/^Restart your MCP client so the server reads the current token/);
-    expect(check('bridge port', { portFacts: { state: 'held', status: { kind: 'old-server' } } }).detail).toMatch(/an older jupyter-live-mcp is running here/);
+    expect(check('bridge port', { portFacts: { state: 'held', status: { kind: 'other-token' } } }).fix).toMatch(
+      /^Restart your MCP client so the server reads the current token/
+    );
+    expect(check('bridge port', { portFacts: { state: 'held', status: { kind: 'old-server' } } }).detail).toMatch(
+      /an older jupyter-live-mcp is running here/
+    );
     const malformed = { state: 'held', status: { kind: 'malformed', problem: 'version: expected string' } } as const;
     expect(check('bridge port', { portFacts: malformed })).toMatchObject({
       status: 'problem',
       detail: 'a jupyter-live-mcp is running here, but its status answer is not what 0.1.0 reads (version: expected string)',
       fix: 'Restart your MCP client so it runs 0.1.0.'
     });
-    const other = check('bridge port', { portFacts: { state: 'held', status: { kind: 'paired', version: '0.0.9', pages: { count: 0, kinds: {} } } } });
+    const other = check('bridge port', {
+      portFacts: { state: 'held', status: { kind: 'paired', version: '0.0.9', pages: { count: 0, kinds: {} } } }
+    });
     expect(other).toMatchObject({ status: 'problem', detail: 'jupyter-live-mcp 0.0.9 is running here, but this is 0.1.0' });
   });
 
   it('a running server without pages is a problem with a fix', () => {
-    const none = check('pages', { portFacts: { state: 'held', status: { kind: 'paired', version: '0.1.0', pages: { count: 0, kinds: {} } } } });
+    const none = check('pages', {
+      portFacts: { state: 'held', status: { kind: 'paired', version: '0.1.0', pages: { count: 0, kinds: {} } } }
+    });
     expect(none).toMatchObject({ status: 'problem', fix: expect.stringContaining('Open or reload your JupyterLab or Notebook 7 page') });
-    const two = check('pages', { portFacts: { state: 'held', status: { kind: 'paired', version: '0.1.0', pages: { count: 3, kinds: { 'JupyterLab 4.6.4': 2, 'Jupyter Notebook 7.6.0': 1 } } } } });
+    const two = check('pages', {
+      portFacts: {
+        state: 'held',
+        status: { kind: 'paired', version: '0.1.0', pages: { count: 3, kinds: { 'JupyterLab 4.6.4': 2, 'Jupyter Notebook 7.6.0': 1 } } }
+      }
+    });
     expect(two.detail).toBe('3 pages (2 × JupyterLab 4.6.4, Jupyter Notebook 7.6.0)');
   });
 
   it('checks the token file: there, valid, readable by the user only', () => {
-    expect(check('pairing token', { token: { file: '/c', state: 'missing' } }).fix).toBe("Run jupyter-live-mcp install: it creates the token and writes it into the bridge's settings.");
+    expect(check('pairing token', { token: { file: '/c', state: 'missing' } }).fix).toBe(
+      "Run jupyter-live-mcp install: it creates the token and writes it into the bridge's settings."
+    );
     expect(check('pairing token', { token: { file: '/c', state: 'invalid' } }).fix).toMatch(/^Run jupyter-live-mcp token --rotate/);
     expect(check('pairing token', { token: { file: '/c', state: 'damaged', problem: 'settingsFiles: expected array' } })).toMatchObject({
       status: 'problem',
@@ -92,13 +120,19 @@ describe('doctor checks', () => {
       detail: '/c is readable by other users (mode 0644)',
       fix: 'Run chmod 600 /c; since others could read it, then run jupyter-live-mcp token --rotate.'
     });
-    expect(check('pairing token', { platform: 'win32', token: { file: '/c', state: 'ok', token: TOKEN, mode: 0o100666 } }).status).toBe('ok');
+    expect(check('pairing token', { platform: 'win32', token: { file: '/c', state: 'ok', token: TOKEN, mode: 0o100666 } }).status).toBe(
+      'ok'
+    );
     expect(check("token in JupyterLab's", { token: { file: '/c', state: 'missing' } }).status).toBe('note');
   });
 
   it('checks the installed bridge and its version', () => {
     const missing = check('bridge extension', { extension: { dir: '/d/labextensions/jupyter-live-mcp-bridge', state: 'missing' } });
-    expect(missing).toMatchObject({ status: 'problem', detail: 'not installed in /d/labextensions/jupyter-live-mcp-bridge', fix: expect.stringMatching(/^Run jupyter-live-mcp install \(with --data-dir/) });
+    expect(missing).toMatchObject({
+      status: 'problem',
+      detail: 'not installed in /d/labextensions/jupyter-live-mcp-bridge',
+      fix: expect.stringMatching(/^Run jupyter-live-mcp install \(with --data-dir/)
+    });
     expect(check('bridge extension', { extension: { dir: '/d', state: 'ok', version: '0.0.1' } })).toMatchObject({
       status: 'problem',
       detail: 'version 0.0.1 is installed in /d, but the server is 0.1.0'
@@ -108,9 +142,15 @@ describe('doctor checks', () => {
   it("checks the token in JupyterLab's settings without ever showing it", () => {
     const file = '/s/f';
     const wrong = check("token in JupyterLab's", { settings: { file, state: 'ok', token: 'b'.repeat(64) } });
-    expect(wrong).toMatchObject({ status: 'problem', detail: "the token in /s/f is not the server's (the page cannot pair)", fix: expect.stringContaining('Run jupyter-live-mcp install') });
+    expect(wrong).toMatchObject({
+      status: 'problem',
+      detail: "the token in /s/f is not the server's (the page cannot pair)",
+      fix: expect.stringContaining('Run jupyter-live-mcp install')
+    });
     expect(JSON.stringify(runChecks(facts({ settings: { file, state: 'ok', token: 'b'.repeat(64) } })))).not.toMatch(/aaaa|bbbb/);
-    expect(check("token in JupyterLab's", { settings: { file, state: 'missing' } }).detail).toBe('no bridge settings at /s/f, so the page has no pairing token');
+    expect(check("token in JupyterLab's", { settings: { file, state: 'missing' } }).detail).toBe(
+      'no bridge settings at /s/f, so the page has no pairing token'
+    );
     expect(check("token in JupyterLab's", { settings: { file, state: 'ok' } }).detail).toBe('/s/f sets no token');
     expect(check("token in JupyterLab's", { settings: { file, state: 'not-json' } }).status).toBe('note');
     expect(check("token in JupyterLab's", { settings: { file, state: 'unreadable', error: 'cannot read /s/f: EACCES' } })).toMatchObject({
@@ -126,12 +166,23 @@ describe('doctor checks', () => {
       detail: 'the bridge connects to ws://127.0.0.1:8767 (its serverUrls setting), not to port 9000',
       fix: expect.stringMatching(/^Run jupyter-live-mcp install --port 9000/)
     });
-    expect(check('bridge server URL', { port: 9000, settings: { file, state: 'ok', token: TOKEN, serverUrls: ['ws://localhost:9000'] } }).status).toBe('ok');
+    expect(
+      check('bridge server URL', { port: 9000, settings: { file, state: 'ok', token: TOKEN, serverUrls: ['ws://localhost:9000'] } }).status
+    ).toBe('ok');
     // Through a forward the person named with --public-port.
-    const forwarded = { port: 8767, publicPorts: [443], settings: { file, state: 'ok' as const, token: TOKEN, serverUrls: ['wss://hub.example.org/proxy/8767/'] } };
-    expect(check('bridge server URL', forwarded)).toMatchObject({ status: 'ok', detail: 'the bridge connects to wss://hub.example.org/proxy/8767/, a --public-port forwarded to port 8767' });
+    const forwarded = {
+      port: 8767,
+      publicPorts: [443],
+      settings: { file, state: 'ok' as const, token: TOKEN, serverUrls: ['wss://hub.example.org/proxy/8767/'] }
+    };
+    expect(check('bridge server URL', forwarded)).toMatchObject({
+      status: 'ok',
+      detail: 'the bridge connects to wss://hub.example.org/proxy/8767/, a --public-port forwarded to port 8767'
+    });
     expect(check('bridge server URL', { ...forwarded, publicPorts: [] }).status).toBe('problem');
-    expect(check('bridge server URL', { settings: { file, state: 'ok', token: TOKEN, serverUrls: [] } }).detail).toMatch(/connects to no server/);
+    expect(check('bridge server URL', { settings: { file, state: 'ok', token: TOKEN, serverUrls: [] } }).detail).toMatch(
+      /connects to no server/
+    );
   });
 });
 

@@ -22,7 +22,11 @@ export type TokenFacts = { file: string } & (
   | { state: 'ok'; token: string; mode: number }
 );
 
-export type ExtensionFacts = { dir: string } & ({ state: 'missing' } | { state: 'broken'; error: string } | { state: 'ok'; version: string });
+export type ExtensionFacts = { dir: string } & (
+  | { state: 'missing' }
+  | { state: 'broken'; error: string }
+  | { state: 'ok'; version: string }
+);
 
 export type SettingsFacts = { file: string } & (
   | { state: 'missing' }
@@ -60,10 +64,13 @@ export function runChecks(facts: DoctorFacts): Check[] {
 function portCheck({ port, portFacts, version, platform }: DoctorFacts): Check {
   const title = `bridge port ${port}`;
   const otherPort =
-    `start the server with --port <n> (in your MCP client's config) and run ${INSTALL} --port <n> ` +
-    'so the bridge connects there';
+    `start the server with --port <n> (in your MCP client's config) and run ${INSTALL} --port <n> ` + 'so the bridge connects there';
   if (portFacts.state === 'free') {
-    return { title, status: 'ok', detail: 'free: no jupyter-live-mcp is running, and the server can listen here when your MCP client starts it' };
+    return {
+      title,
+      status: 'ok',
+      detail: 'free: no jupyter-live-mcp is running, and the server can listen here when your MCP client starts it'
+    };
   }
   if (portFacts.state === 'unusable') {
     return { title, status: 'problem', detail: portFacts.error, fix: `Use a port this user may listen on (above 1023): ${otherPort}.` };
@@ -104,7 +111,12 @@ function portCheck({ port, portFacts, version, platform }: DoctorFacts): Check {
         fix: `Restart your MCP client so it runs ${version}.`
       };
     case 'not-ours':
-      return { title, status: 'problem', detail: `held by ${describeHolder(holder, platform, port)}, not by jupyter-live-mcp (${status.detail})`, fix: `Stop that program, or use another port: ${otherPort}.` };
+      return {
+        title,
+        status: 'problem',
+        detail: `held by ${describeHolder(holder, platform, port)}, not by jupyter-live-mcp (${status.detail})`,
+        fix: `Stop that program, or use another port: ${otherPort}.`
+      };
   }
 }
 
@@ -180,7 +192,12 @@ function settingsTokenCheck({ settings, token }: DoctorFacts): Check {
     case 'missing':
       return { title, status: 'problem', detail: `no bridge settings at ${settings.file}, so the page has no pairing token`, fix };
     case 'unreadable':
-      return { title, status: 'problem', detail: settings.error, fix: `Make ${settings.file} readable by you (chmod 600 ${settings.file}).` };
+      return {
+        title,
+        status: 'problem',
+        detail: settings.error,
+        fix: `Make ${settings.file} readable by you (chmod 600 ${settings.file}).`
+      };
     case 'not-json':
       return {
         title,

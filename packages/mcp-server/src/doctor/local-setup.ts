@@ -18,7 +18,9 @@ export async function readTokenFacts(file: string): Promise<TokenFacts> {
     text = await readFile(file, 'utf8');
     mode = (await stat(file)).mode;
   } catch (error) {
-    return isMissing(error) ? { file, state: 'missing' } : { file, state: 'unreadable', error: `cannot read ${file}: ${(error as Error).message}` };
+    return isMissing(error)
+      ? { file, state: 'missing' }
+      : { file, state: 'unreadable', error: `cannot read ${file}: ${(error as Error).message}` };
   }
   const { config, problem } = readConfigFile(text);
   if (!config.token) {
@@ -52,7 +54,9 @@ export async function readSettingsFacts(settingsDir: string): Promise<SettingsFa
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
-    return isMissing(error) ? { file, state: 'missing' } : { file, state: 'unreadable', error: `cannot read ${file}: ${(error as Error).message}` };
+    return isMissing(error)
+      ? { file, state: 'missing' }
+      : { file, state: 'unreadable', error: `cannot read ${file}: ${(error as Error).message}` };
   }
   try {
     const settings = JSON.parse(text) as { token?: unknown; serverUrls?: unknown };

@@ -79,7 +79,15 @@ function get(host: string, port: number, headers: Record<string, string>): Promi
   return new Promise((resolve, reject) => {
     const req = request(
       // Host as a browser on this machine would send it, so the endpoint's Host check passes.
-      { host, port, path: STATUS_PATH, method: 'GET', headers: { ...headers, host: urlHost(host, port) }, agent: false, timeout: TIMEOUT_MS },
+      {
+        host,
+        port,
+        path: STATUS_PATH,
+        method: 'GET',
+        headers: { ...headers, host: urlHost(host, port) },
+        agent: false,
+        timeout: TIMEOUT_MS
+      },
       (response) => {
         let text = '';
         response.setEncoding('utf8');

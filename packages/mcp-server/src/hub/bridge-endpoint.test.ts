@@ -112,8 +112,13 @@ describe('bridge endpoint', () => {
     // Relayed as it is, the hello names the relay's port: refused, saying what a person can do.
     const naive = await page();
     naive.send({ ...hello(), port: relayPort });
-    expect(await naive.closed).toEqual({ code: 4409, reason: `dialled port ${relayPort} is not this server's; if a forward is yours: --public-port ${relayPort}` });
-    expect(logLines.join('')).toMatch(new RegExp(`it dialled port ${relayPort}, but this server answers on ${endpoint.port}.*--public-port ${relayPort}`));
+    expect(await naive.closed).toEqual({
+      code: 4409,
+      reason: `dialled port ${relayPort} is not this server's; if a forward is yours: --public-port ${relayPort}`
+    });
+    expect(logLines.join('')).toMatch(
+      new RegExp(`it dialled port ${relayPort}, but this server answers on ${endpoint.port}.*--public-port ${relayPort}`)
+    );
 
     // Rewritten to this server's port, the proofs name this port, which the page did not dial:
     // the page refuses the server's proof, and a page proof for the relay's port is refused here.
@@ -150,9 +155,18 @@ describe('bridge endpoint', () => {
       p.send({ type: 'proof', proof: proofOf(token, 'page', exchange(challenge.nonce)), ...identity });
       return { proves, answer: await Promise.race([p.next(), p.closed]) };
     };
-    expect(await handshake('http://127.0.0.1:8768', liteToken)).toEqual({ proves: { lite: true }, answer: expect.objectContaining({ type: 'welcome' }) });
-    expect(await handshake('http://127.0.0.1:8768', TOKEN)).toEqual({ proves: { lite: true }, answer: expect.objectContaining({ code: 4401 }) });
-    expect(await handshake('http://127.0.0.1:8888', TOKEN)).toEqual({ proves: { lite: false }, answer: expect.objectContaining({ type: 'welcome' }) });
+    expect(await handshake('http://127.0.0.1:8768', liteToken)).toEqual({
+      proves: { lite: true },
+      answer: expect.objectContaining({ type: 'welcome' })
+    });
+    expect(await handshake('http://127.0.0.1:8768', TOKEN)).toEqual({
+      proves: { lite: true },
+      answer: expect.objectContaining({ code: 4401 })
+    });
+    expect(await handshake('http://127.0.0.1:8888', TOKEN)).toEqual({
+      proves: { lite: false },
+      answer: expect.objectContaining({ type: 'welcome' })
+    });
   });
 
   it('logs nothing an unproved page says, and what a paired page says only quoted: no page can forge log lines', async () => {
@@ -167,11 +181,15 @@ describe('bridge endpoint', () => {
     expect(logLines.join('')).toMatch(/refused a page that could not prove the pairing token \(from http:\/\/127\.0\.0\.1:8888\)/);
     expect(logLines.join('')).not.toContain('FORGED');
 
-
     const paired = await page();
     paired.send(hello());
     const second = (await paired.next()) as { nonce: string };
-    paired.send({ type: 'proof', proof: proofOf(TOKEN, 'page', exchange(second.nonce)), ...forger, page: { ...forger.page, pageId: 'p\nFORGED' } });
+    paired.send({
+      type: 'proof',
+      proof: proofOf(TOKEN, 'page', exchange(second.nonce)),
+      ...forger,
+      page: { ...forger.page, pageId: 'p\nFORGED' }
+    });
     expect(await paired.next()).toMatchObject({ type: 'welcome' });
     paired.send({ type: 'error', message: 'x\n[jupyter-live-mcp] info: page connected: FORGED' });
     await expect.poll(() => logLines.join('')).toMatch(/reports: x\\u000a/);
@@ -310,7 +328,9 @@ describe('a busy port', () => {
     const port = Number(new URL(endpoint.url).port);
     const second = startTestEndpoint({ token: TOKEN, port, router: new PageRouter() });
     // The first endpoint holds it: this very process.
-    await expect(second).rejects.toThrow(new RegExp(`port ${port} on 127\\.0\\.0\\.1 is already in use by \\S+ \\(pid ${process.pid}: .*\\).*--port <another port>`));
+    await expect(second).rejects.toThrow(
+      new RegExp(`port ${port} on 127\\.0\\.0\\.1 is already in use by \\S+ \\(pid ${process.pid}: .*\\).*--port <another port>`)
+    );
   });
 
   it('is not blamed on another program when two --host values are one address', async () => {

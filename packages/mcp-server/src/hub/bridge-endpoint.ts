@@ -139,7 +139,9 @@ export async function startBridgeEndpoint(options: BridgeEndpointOptions): Promi
 
 function answerPlainHttp(response: ServerResponse): void {
   response.writeHead(426, { 'content-type': 'text/plain' });
-  response.end('This is the jupyter-live-mcp bridge endpoint. Pages connect here over WebSocket through the jupyter-live-mcp-bridge extension.\n');
+  response.end(
+    'This is the jupyter-live-mcp bridge endpoint. Pages connect here over WebSocket through the jupyter-live-mcp-bridge extension.\n'
+  );
 }
 
 async function canListen(host: string, port: number): Promise<boolean> {

@@ -32,15 +32,18 @@ const hostileFrame = fc.oneof(
   fc.json(),
   fc.jsonValue().map((value) => JSON.stringify(value)),
   fc
-    .record({
-      type: fc.constantFrom('hello', 'proof', 'catalogue', 'result', 'page-state', 'error', 'call', 'welcome', '__proto__', ''),
-      callId: fc.oneof(fc.string(), fc.integer(), fc.constant('c1')),
-      result: fc.oneof(fc.jsonValue(), fc.record({ success: fc.boolean(), code: fc.string(), error: fc.string() })),
-      tools: fc.array(fc.jsonValue(), { maxLength: 3 }),
-      focused: fc.jsonValue(),
-      proof: fc.string(),
-      message: fc.jsonValue()
-    }, { requiredKeys: ['type'] })
+    .record(
+      {
+        type: fc.constantFrom('hello', 'proof', 'catalogue', 'result', 'page-state', 'error', 'call', 'welcome', '__proto__', ''),
+        callId: fc.oneof(fc.string(), fc.integer(), fc.constant('c1')),
+        result: fc.oneof(fc.jsonValue(), fc.record({ success: fc.boolean(), code: fc.string(), error: fc.string() })),
+        tools: fc.array(fc.jsonValue(), { maxLength: 3 }),
+        focused: fc.jsonValue(),
+        proof: fc.string(),
+        message: fc.jsonValue()
+      },
+      { requiredKeys: ['type'] }
+    )
     .map((value) => JSON.stringify(value))
 );
 
@@ -69,7 +72,19 @@ async function pairedPage() {
     })
   );
   await expect.poll(() => page.messages.length).toBe(2);
-  page.socket.send(JSON.stringify({ type: 'catalogue', tools: [{ name: 'echo', description: 'e', inputSchema: { type: 'object' }, hints: { readOnlyHint: true, consequentialHint: false, untrustedContentHint: false } }] }));
+  page.socket.send(
+    JSON.stringify({
+      type: 'catalogue',
+      tools: [
+        {
+          name: 'echo',
+          description: 'e',
+          inputSchema: { type: 'object' },
+          hints: { readOnlyHint: true, consequentialHint: false, untrustedContentHint: false }
+        }
+      ]
+    })
+  );
   await expect.poll(() => router.current()?.identity?.pageId).toBe('fuzz');
   return page;
 }
@@ -112,10 +127,14 @@ describe('hostile wire messages', () => {
 describe('malformed MCP arguments against every tool', () => {
   it('checkInput answers ok or a clear error for any arguments, for all listed tools', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...DEFAULT_CATALOGUE), fc.oneof(fc.jsonValue(), fc.dictionary(fc.string(), fc.jsonValue())), (tool, args) => {
-        const checked = checkInput(tool.name, tool.inputSchema, args);
-        return checked.ok ? typeof checked.args === 'object' : checked.error.startsWith(`${tool.name}: `);
-      }),
+      fc.property(
+        fc.constantFrom(...DEFAULT_CATALOGUE),
+        fc.oneof(fc.jsonValue(), fc.dictionary(fc.string(), fc.jsonValue())),
+        (tool, args) => {
+          const checked = checkInput(tool.name, tool.inputSchema, args);
+          return checked.ok ? typeof checked.args === 'object' : checked.error.startsWith(`${tool.name}: `);
+        }
+      ),
       { numRuns: 10_000, seed: 3 }
     );
   });

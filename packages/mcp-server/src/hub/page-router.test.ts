@@ -4,7 +4,12 @@ import type { PageSession } from './page-session.js';
 
 /** The parts of a session the router reads. */
 function page(pageId: string, readyAt: number, focusedAt = 0): PageSession {
-  return { identity: { pageId, app: { name: 'JupyterLab', version: '4.6.4' }, url: 'u' }, ready: true, readyAt, focusedAt } as unknown as PageSession;
+  return {
+    identity: { pageId, app: { name: 'JupyterLab', version: '4.6.4' }, url: 'u' },
+    ready: true,
+    readyAt,
+    focusedAt
+  } as unknown as PageSession;
 }
 
 describe('PageRouter', () => {

@@ -19,7 +19,12 @@ let endpoint: BridgeEndpoint;
 let router: PageRouter;
 
 const page = (pageId: string, app: string) =>
-  ({ identity: { pageId, app: { name: app, version: '4.6.4' }, url: 'http://127.0.0.1:8888/lab?secret' }, ready: true, readyAt: 1, focusedAt: 0 }) as unknown as PageSession;
+  ({
+    identity: { pageId, app: { name: app, version: '4.6.4' }, url: 'http://127.0.0.1:8888/lab?secret' },
+    ready: true,
+    readyAt: 1,
+    focusedAt: 0
+  }) as unknown as PageSession;
 
 beforeEach(async () => {
   router = new PageRouter();

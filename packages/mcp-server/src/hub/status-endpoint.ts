@@ -61,7 +61,11 @@ export function createStatusHandler(options: StatusEndpointOptions): StatusHandl
     }
     const expires = challenges.get(challenge);
     challenges.delete(challenge);
-    return expires !== undefined && expires > now() && isValidProof(proof, options.token, 'doctor', { port, pageNonce: nonce, serverNonce: challenge });
+    return (
+      expires !== undefined &&
+      expires > now() &&
+      isValidProof(proof, options.token, 'doctor', { port, pageNonce: nonce, serverNonce: challenge })
+    );
   };
 
   return (request, response) => {
@@ -78,7 +82,7 @@ export function createStatusHandler(options: StatusEndpointOptions): StatusHandl
     if (!isProven(header, request.socket.localPort!)) {
       answer(401, {
         service: STATUS_SERVICE,
-        error: 'the proof does not match this server\'s pairing token, or its challenge expired; ask again with a fresh challenge'
+        error: "the proof does not match this server's pairing token, or its challenge expired; ask again with a fresh challenge"
       });
       return;
     }

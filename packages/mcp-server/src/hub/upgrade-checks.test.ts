@@ -40,7 +40,15 @@ describe('isServedHost', () => {
   });
 
   it('refuses other names (what a DNS-rebinding page sends) and anything that is not a plain host', () => {
-    for (const host of [undefined, '', 'evil.example:8767', 'hub.example.org.evil:1', 'user@127.0.0.1', '127.0.0.1/x', 'HUB.example.org.']) {
+    for (const host of [
+      undefined,
+      '',
+      'evil.example:8767',
+      'hub.example.org.evil:1',
+      'user@127.0.0.1',
+      '127.0.0.1/x',
+      'HUB.example.org.'
+    ]) {
       expect(isServedHost(host, ['hub.example.org']), String(host)).toBe(false);
     }
   });

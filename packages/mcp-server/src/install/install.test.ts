@@ -39,7 +39,9 @@ describe('install and uninstall', () => {
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, JSON.stringify({ confirm: 'consequential' }));
     const lines = await install({ source, dataDir, settingsDir, token, serverUrl: 'ws://127.0.0.1:9000' });
-    expect(await readFile(path.join(dataDir, 'labextensions', 'jupyter-live-mcp-bridge', 'static', 'remoteEntry.js'), 'utf8')).toBe('// bundle');
+    expect(await readFile(path.join(dataDir, 'labextensions', 'jupyter-live-mcp-bridge', 'static', 'remoteEntry.js'), 'utf8')).toBe(
+      '// bundle'
+    );
     expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({ confirm: 'consequential', token, serverUrls: ['ws://127.0.0.1:9000'] });
     expect((await stat(file)).mode & 0o777).toBe(0o600);
     expect(lines.join('\n')).toMatch(/To undo: jupyter-live-mcp uninstall/);
@@ -61,6 +63,8 @@ describe('install and uninstall', () => {
 
   it('says what to do when the prebuilt bridge is missing', async () => {
     const { dataDir, settingsDir } = await fixture();
-    await expect(install({ source: '/nowhere', dataDir, settingsDir, token })).rejects.toThrow(/prebuilt bridge is missing at \/nowhere; build the repo first/);
+    await expect(install({ source: '/nowhere', dataDir, settingsDir, token })).rejects.toThrow(
+      /prebuilt bridge is missing at \/nowhere; build the repo first/
+    );
   });
 });

@@ -2,12 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { PassThrough } from 'node:stream';
 import { findChromium, headlessChromiumArgs, openThroughPipe, redirectPage } from './browser-launch.js';
 
-const only = (...files: string[]) => (file: string) => files.includes(file);
+const only =
+  (...files: string[]) =>
+  (file: string) =>
+    files.includes(file);
 
 describe('findChromium', () => {
   it('takes CHROMIUM_PATH first, and says so when it is not there', () => {
-    expect(findChromium({ CHROMIUM_PATH: '/opt/c/chrome', PATH: '/usr/bin' }, only('/opt/c/chrome', '/usr/bin/chromium'))).toBe('/opt/c/chrome');
-    expect(() => findChromium({ CHROMIUM_PATH: '/nope' }, only('/usr/bin/chromium'))).toThrow(/CHROMIUM_PATH is \/nope, which is not an executable/);
+    expect(findChromium({ CHROMIUM_PATH: '/opt/c/chrome', PATH: '/usr/bin' }, only('/opt/c/chrome', '/usr/bin/chromium'))).toBe(
+      '/opt/c/chrome'
+    );
+    expect(() => findChromium({ CHROMIUM_PATH: '/nope' }, only('/usr/bin/chromium'))).toThrow(
+      /CHROMIUM_PATH is \/nope, which is not an executable/
+    );
   });
 
   it("prefers Debian's /usr/bin/chromium, then Chromium or Chrome on PATH", () => {
@@ -39,7 +46,12 @@ describe('redirectPage', () => {
     const url = 'http://127.0.0.1:8768/lab/?token=ab12&path=a"<b>.ipynb';
     const html = redirectPage(url);
     const target = /<meta http-equiv="refresh" content="0;url=([^"]*)">/.exec(html)![1]!;
-    expect(target.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&amp;/g, '&')).toBe(url);
+    expect(
+      target
+        .replace(/&quot;/g, '"')
+        .replace(/&lt;/g, '<')
+        .replace(/&amp;/g, '&')
+    ).toBe(url);
     expect(html).not.toContain('<b>');
   });
 });
@@ -56,7 +68,11 @@ describe('openThroughPipe', () => {
   it('asks Chromium for a tab at the URL and waits for its answer, however the pipe splits it', async () => {
     const { toChromium, fromChromium, written } = pipe();
     const opened = openThroughPipe(toChromium, fromChromium, 'http://127.0.0.1:8768/lab/?token=s');
-    expect(JSON.parse(written.join('').replace(/\0$/, ''))).toEqual({ id: 1, method: 'Target.createTarget', params: { url: 'http://127.0.0.1:8768/lab/?token=s' } });
+    expect(JSON.parse(written.join('').replace(/\0$/, ''))).toEqual({
+      id: 1,
+      method: 'Target.createTarget',
+      params: { url: 'http://127.0.0.1:8768/lab/?token=s' }
+    });
     fromChromium.write('{"method":"Target.targetCreated","params":{}}\0not json\0{"id":1,"res');
     fromChromium.write('ult":{"targetId":"T"}}\0');
     await expect(opened).resolves.toBeUndefined();

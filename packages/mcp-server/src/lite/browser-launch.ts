@@ -52,10 +52,7 @@ export async function openBrowser(url: string, log: Logger, platform: NodeJS.Pla
 }
 
 const CHROMIUM_NAMES = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable'];
-const MAC_APPS = [
-  '/Applications/Chromium.app/Contents/MacOS/Chromium',
-  '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome'
-];
+const MAC_APPS = ['/Applications/Chromium.app/Contents/MacOS/Chromium', '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome'];
 
 const isExecutable = (file: string): boolean => {
   try {
@@ -159,12 +156,7 @@ export interface HeadlessBrowser {
   stop(): Promise<void>;
 }
 
-export async function startHeadlessChromium(
-  executable: string,
-  url: string,
-  profileDir: string,
-  log: Logger
-): Promise<HeadlessBrowser> {
+export async function startHeadlessChromium(executable: string, url: string, profileDir: string, log: Logger): Promise<HeadlessBrowser> {
   const child = spawn(executable, headlessChromiumArgs(profileDir, process.getuid?.() === 0), {
     // Its own process group, so stop() reaches the renderers and helpers too. fds 3
     // and 4 are --remote-debugging-pipe's.

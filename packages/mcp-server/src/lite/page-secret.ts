@@ -27,10 +27,7 @@ export interface SiteRequest {
   cookie: string | undefined;
 }
 
-export type Access =
-  | { kind: 'serve' }
-  | { kind: 'redirect'; location: string; setCookie: string }
-  | { kind: 'refuse'; reason: string };
+export type Access = { kind: 'serve' } | { kind: 'redirect'; location: string; setCookie: string } | { kind: 'refuse'; reason: string };
 
 export function checkAccess(request: SiteRequest, secret: string, port: number): Access {
   if (!isLoopbackHost(request.host)) {

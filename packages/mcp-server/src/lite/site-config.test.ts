@@ -28,7 +28,9 @@ describe('pairedSiteConfig', () => {
 
   it('adds settingsOverrides when the site has none', () => {
     const paired = JSON.parse(pairedSiteConfig('{"jupyter-config-data": {}}', PAIRING));
-    expect(paired['jupyter-config-data'].settingsOverrides).toEqual({ [BRIDGE_PLUGIN]: { serverUrls: [PAIRING.serverUrl], token: PAIRING.token } });
+    expect(paired['jupyter-config-data'].settingsOverrides).toEqual({
+      [BRIDGE_PLUGIN]: { serverUrls: [PAIRING.serverUrl], token: PAIRING.token }
+    });
   });
 
   it('says the site is damaged when it is not a JupyterLite config', () => {

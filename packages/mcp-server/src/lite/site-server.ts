@@ -73,10 +73,17 @@ export async function serveLiteSite(options: LiteSiteOptions): Promise<LiteSite>
       response.end();
       return;
     }
-    if (new URL(request.url ?? '/', 'http://127.0.0.1').pathname === '/jupyter-lite.json' && (request.method === 'GET' || request.method === 'HEAD')) {
+    if (
+      new URL(request.url ?? '/', 'http://127.0.0.1').pathname === '/jupyter-lite.json' &&
+      (request.method === 'GET' || request.method === 'HEAD')
+    ) {
       // It holds the pairing token: never kept in a browser cache.
       const body = Buffer.from(siteConfig);
-      response.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': body.length, 'Cache-Control': 'no-store' });
+      response.writeHead(200, {
+        'Content-Type': 'application/json; charset=utf-8',
+        'Content-Length': body.length,
+        'Cache-Control': 'no-store'
+      });
       response.end(request.method === 'HEAD' ? undefined : body);
       return;
     }

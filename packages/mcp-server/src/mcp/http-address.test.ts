@@ -29,7 +29,9 @@ describe('parseHttpAddress', () => {
     ['http://localhost:8080', 'leave out the scheme (the endpoint is always http://host:port/mcp)'],
     ['user@host:80', '"user@host" is not a host name or address']
   ])('refuses %j: %s', (text, why) => {
-    expect(() => parseHttpAddress(text)).toThrow(`--http must be a port (8080) or host:port (127.0.0.1:8080, localhost:8080, [::1]:8080), not ${JSON.stringify(text)}: ${why}.`);
+    expect(() => parseHttpAddress(text)).toThrow(
+      `--http must be a port (8080) or host:port (127.0.0.1:8080, localhost:8080, [::1]:8080), not ${JSON.stringify(text)}: ${why}.`
+    );
   });
 
   it('writes an IPv6 host in brackets in a URL', () => {

@@ -22,7 +22,7 @@ export function refuseUnauthorized(authorization: string | undefined, bearer: st
   const a = Buffer.from(offered);
   const b = Buffer.from(bearer);
   if (a.length !== b.length || !timingSafeEqual(a, b)) {
-    return 'the bearer key is not this server\'s (the pairing token was rotated, or the server uses another config folder): put the key that `jupyter-live-mcp token --bearer` prints now into your MCP client\'s headers';
+    return "the bearer key is not this server's (the pairing token was rotated, or the server uses another config folder): put the key that `jupyter-live-mcp token --bearer` prints now into your MCP client's headers";
   }
   return undefined;
 }

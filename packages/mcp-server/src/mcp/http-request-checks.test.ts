@@ -14,7 +14,9 @@ describe('refuseMcpRequest', () => {
   });
 
   it('refuses a host name it does not listen under: a DNS-rebinding page', () => {
-    expect(refuseMcpRequest({ host: 'evil.example:8080' }, '127.0.0.1', [])).toMatch(/^Host "evil.example:8080" is not a name this server listens under; use http:\/\/127\.0\.0\.1:<port>\/mcp/);
+    expect(refuseMcpRequest({ host: 'evil.example:8080' }, '127.0.0.1', [])).toMatch(
+      /^Host "evil.example:8080" is not a name this server listens under; use http:\/\/127\.0\.0\.1:<port>\/mcp/
+    );
     expect(refuseMcpRequest({ host: 'evil.example@127.0.0.1' }, '127.0.0.1', [])).toMatch(/is not a name this server listens under/);
     expect(refuseMcpRequest({}, '127.0.0.1', [])).toMatch(/^Host "" is not/);
   });

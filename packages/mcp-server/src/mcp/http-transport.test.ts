@@ -145,7 +145,10 @@ describe('MCP over Streamable HTTP', () => {
     });
     expect(response.status).toBe(400);
     expect(listeners).toBe(0);
-    const unknown = await fetch(endpoint.url, { method: 'GET', headers: { 'mcp-session-id': 'nope', accept: 'text/event-stream', ...AUTHORIZATION } });
+    const unknown = await fetch(endpoint.url, {
+      method: 'GET',
+      headers: { 'mcp-session-id': 'nope', accept: 'text/event-stream', ...AUTHORIZATION }
+    });
     expect(unknown.status).toBe(404);
     expect(await unknown.text()).toContain('start a new session with initialize');
   });
@@ -168,10 +171,13 @@ describe('MCP over Streamable HTTP', () => {
     expect(endpoint.sessionCount).toBe(0);
     const host = await new Promise<number | undefined>((resolve, reject) => {
       const url = new URL(endpoint.url);
-      request({ host: url.hostname, port: url.port, path: '/mcp', method: 'POST', headers: { host: `evil.example:${url.port}` } }, (response) => {
-        response.resume();
-        resolve(response.statusCode);
-      })
+      request(
+        { host: url.hostname, port: url.port, path: '/mcp', method: 'POST', headers: { host: `evil.example:${url.port}` } },
+        (response) => {
+          response.resume();
+          resolve(response.statusCode);
+        }
+      )
         .on('error', reject)
         .end('{}');
     });

@@ -111,13 +111,17 @@ export async function startMcpHttpEndpoint(options: McpHttpOptions): Promise<Mcp
       return;
     }
     if (new URL(request.url ?? '/', 'http://localhost').pathname !== MCP_PATH) {
-      response.writeHead(404, { 'content-type': 'text/plain' }).end(`This is the jupyter-live-mcp MCP endpoint: connect your MCP client to ${MCP_PATH}.\n`);
+      response
+        .writeHead(404, { 'content-type': 'text/plain' })
+        .end(`This is the jupyter-live-mcp MCP endpoint: connect your MCP client to ${MCP_PATH}.\n`);
       return;
     }
     const unauthorized = refuseUnauthorized(request.headers.authorization, options.bearer);
     if (unauthorized) {
       log.warn(`refused an MCP request: ${unauthorized}`);
-      response.writeHead(401, { 'content-type': 'text/plain', 'www-authenticate': 'Bearer realm="jupyter-live-mcp"' }).end(`${unauthorized}\n`);
+      response
+        .writeHead(401, { 'content-type': 'text/plain', 'www-authenticate': 'Bearer realm="jupyter-live-mcp"' })
+        .end(`${unauthorized}\n`);
       return;
     }
     const id = request.headers['mcp-session-id'];
@@ -159,14 +163,17 @@ export async function startMcpHttpEndpoint(options: McpHttpOptions): Promise<Mcp
   });
   http.on('error', (error) => log.error(`MCP endpoint: ${error.message}`));
 
-  const reaper = setInterval(() => {
-    for (const [id, session] of sessions) {
-      if (session.open === 0 && Date.now() - session.lastActive > idleMs) {
-        log.info(`closing MCP session ${short(id)}: no request for ${Math.round(idleMs / 60_000)} min (its client went away?)`);
-        void session.transport.close();
+  const reaper = setInterval(
+    () => {
+      for (const [id, session] of sessions) {
+        if (session.open === 0 && Date.now() - session.lastActive > idleMs) {
+          log.info(`closing MCP session ${short(id)}: no request for ${Math.round(idleMs / 60_000)} min (its client went away?)`);
+          void session.transport.close();
+        }
       }
-    }
-  }, Math.min(idleMs, 60_000));
+    },
+    Math.min(idleMs, 60_000)
+  );
   reaper.unref();
 
   if (!isLoopbackAddress(options.host)) {

@@ -27,7 +27,10 @@ describe('message budget', () => {
 
   it('bounds the size of every answer from its result alone (property)', () => {
     const results = fc.dictionary(fc.string({ unit: 'binary' }), fc.jsonValue({ stringUnit: 'binary' }));
-    const images = fc.array(fc.string({ unit: fc.constantFrom('A', 'b', '+', '/') }).map((data): AttachedImage => ({ mimeType: 'image/png', data })), { maxLength: 3 });
+    const images = fc.array(
+      fc.string({ unit: fc.constantFrom('A', 'b', '+', '/') }).map((data): AttachedImage => ({ mimeType: 'image/png', data })),
+      { maxLength: 3 }
+    );
     fc.assert(
       fc.property(results, images, (fields, pictures) => {
         const result = succeed(fields);
@@ -50,7 +53,9 @@ describe('message budget', () => {
     const labels = (mapped.structuredContent as { outputs: { data: { 'image/png': string } }[] }).outputs.map((o) => o.data['image/png']);
     expect(labels.slice(0, 7)).toEqual(images.slice(0, 7).map((_, i) => `[image ${i + 1}: image/png 1024x768, attached]`));
     for (const label of labels.slice(7)) {
-      expect(label).toMatch(/^\[image: image\/png 1024x768, not attached: the pictures of this result do not fit in one MCP message \(8 MiB\); ask for this output alone/);
+      expect(label).toMatch(
+        /^\[image: image\/png 1024x768, not attached: the pictures of this result do not fit in one MCP message \(8 MiB\); ask for this output alone/
+      );
     }
     expect(JSON.parse((mapped.content[0] as { text: string }).text)).toEqual(mapped.structuredContent);
   });

@@ -26,14 +26,24 @@ export async function attachImages(result: ToolResult, maxSide: number): Promise
   let used = 0;
   for (const image of found) {
     if (images.length >= MAX_IMAGES) {
-      labels.push(notAttachedLabel(image.mimeType, `only the first ${MAX_IMAGES} pictures of a result are attached; ask for the others alone (e.g. one cell)`));
+      labels.push(
+        notAttachedLabel(
+          image.mimeType,
+          `only the first ${MAX_IMAGES} pictures of a result are attached; ask for the others alone (e.g. one cell)`
+        )
+      );
       continue;
     }
     try {
       const small = await downscale(image, maxSide);
       const what = `${small.mimeType} ${small.width}x${small.height}`;
       if (used + small.data.length > IMAGE_BUDGET_CHARS) {
-        labels.push(notAttachedLabel(what, `the pictures of this result reached ${IMAGE_BUDGET_CHARS / 1024 / 1024} MiB; ask for this one alone (e.g. one cell), or lower maxImageSide`));
+        labels.push(
+          notAttachedLabel(
+            what,
+            `the pictures of this result reached ${IMAGE_BUDGET_CHARS / 1024 / 1024} MiB; ask for this one alone (e.g. one cell), or lower maxImageSide`
+          )
+        );
         continue;
       }
       used += small.data.length;

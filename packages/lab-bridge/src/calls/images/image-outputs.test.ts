@@ -22,13 +22,21 @@ describe('image outputs', () => {
 
   it('replaces each image by its placeholder and keeps everything else', () => {
     let n = 0;
-    const replaced = mapImages(result, (image) => attachedLabel(++n, { mimeType: image.mimeType === 'image/jpeg' ? 'image/jpeg' : 'image/png', width: 640, height: 480 }));
+    const replaced = mapImages(result, (image) =>
+      attachedLabel(++n, { mimeType: image.mimeType === 'image/jpeg' ? 'image/jpeg' : 'image/png', width: 640, height: 480 })
+    );
     expect(replaced).toEqual({
       success: true,
       outputs: [
         { output_type: 'stream', text: 'hi' },
-        { output_type: 'display_data', data: { 'image/png': '[image 1: image/png 640x480, attached]', 'text/plain': '<Figure size 640x480>' } },
-        { output_type: 'execute_result', data: { 'image/svg+xml': '[image 2: image/png 640x480, attached]', 'image/jpeg': '[image 3: image/jpeg 640x480, attached]' } }
+        {
+          output_type: 'display_data',
+          data: { 'image/png': '[image 1: image/png 640x480, attached]', 'text/plain': '<Figure size 640x480>' }
+        },
+        {
+          output_type: 'execute_result',
+          data: { 'image/svg+xml': '[image 2: image/png 640x480, attached]', 'image/jpeg': '[image 3: image/jpeg 640x480, attached]' }
+        }
       ]
     });
   });
