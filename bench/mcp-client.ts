@@ -50,7 +50,9 @@ export async function startBenchClient(): Promise<BenchClient> {
   client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
     const woken = waiters;
     waiters = [];
-    woken.forEach((resolve) => resolve());
+    for (const resolve of woken) {
+      resolve();
+    }
   });
   await client.connect(transport);
   return {

@@ -75,7 +75,7 @@ async function main(): Promise<void> {
   }
   process.stdout.write(`\n${report.table()}\n\nTotal time: ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
   if (config.jsonFile) {
-    await writeFile(config.jsonFile, JSON.stringify({ config, rows: report.rows }, null, 2) + '\n');
+    await writeFile(config.jsonFile, `${JSON.stringify({ config, rows: report.rows }, null, 2)}\n`);
   }
 }
 

@@ -31,6 +31,7 @@ const COMMANDS = [
 ];
 
 // Command results are whatever JSON the page sends back; the checks poke into it freely.
+// biome-ignore lint/suspicious/noExplicitAny: the checks read results of every shape.
 type Json = any;
 interface Outcome {
   ok: boolean;

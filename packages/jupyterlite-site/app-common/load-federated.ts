@@ -24,7 +24,7 @@ async function joinShareScope(extension: FederatedExtension, baseUrl: string): P
   if (!container) {
     throw new Error(`prebuilt extension ${extension.name}: ${extension.load} did not define its container`);
   }
-  await container.init(__webpack_share_scopes__['default']);
+  await container.init(__webpack_share_scopes__.default);
 }
 
 /**

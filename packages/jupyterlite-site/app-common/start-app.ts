@@ -58,7 +58,7 @@ interface LoadedExtension {
 
 /** The plugins an extension module exports: a default export of one plugin or a list. */
 function pluginsOf(module: unknown): Plugin[] {
-  const isNamespace = typeof module === 'object' && module !== null && Object.prototype.hasOwnProperty.call(module, '__esModule');
+  const isNamespace = typeof module === 'object' && module !== null && Object.hasOwn(module, '__esModule');
   const value: unknown = isNamespace ? (module as { default: unknown }).default : module;
   return (Array.isArray(value) ? value : [value]) as Plugin[];
 }

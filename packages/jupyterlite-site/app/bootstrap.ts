@@ -17,10 +17,10 @@ async function bootstrap(): Promise<void> {
   // @jupyterlab/coreutils' PageConfig reads this element the first time it is asked.
   element.textContent = JSON.stringify(config);
   const federated = await loadFederated(
-    (config['federated_extensions'] ?? []) as FederatedExtension[],
-    String(config['fullLabextensionsUrl'] ?? '').replace(/\/$/, '')
+    (config.federated_extensions ?? []) as FederatedExtension[],
+    String(config.fullLabextensionsUrl ?? '').replace(/\/$/, '')
   );
-  if (config['notebookPage']) {
+  if (config.notebookPage) {
     const { main } = await import('./notebook.ts');
     await main(federated);
   } else {

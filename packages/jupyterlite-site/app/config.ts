@@ -39,26 +39,28 @@ const asRecord = (value: unknown): Record<string, Record<string, unknown>> =>
  * merge per plugin.
  */
 export function mergeConfigs(configs: PageConfigData[]): PageConfigData {
-  return configs.reduce<PageConfigData>((merged, next) => {
+  let merged: PageConfigData = {};
+  for (const next of configs) {
     const extensions = new Map<string, FederatedExtension>();
     for (const extension of [
-      ...asArray<FederatedExtension>(merged['federated_extensions']),
-      ...asArray<FederatedExtension>(next['federated_extensions'])
+      ...asArray<FederatedExtension>(merged.federated_extensions),
+      ...asArray<FederatedExtension>(next.federated_extensions)
     ]) {
       extensions.set(extension.name, extension);
     }
-    const overrides = { ...asRecord(merged['settingsOverrides']) };
-    for (const [plugin, values] of Object.entries(asRecord(next['settingsOverrides']))) {
+    const overrides = { ...asRecord(merged.settingsOverrides) };
+    for (const [plugin, values] of Object.entries(asRecord(next.settingsOverrides))) {
       overrides[plugin] = { ...overrides[plugin], ...values };
     }
-    return {
+    merged = {
       ...merged,
       ...next,
-      disabledExtensions: [...asArray<string>(merged['disabledExtensions']), ...asArray<string>(next['disabledExtensions'])],
+      disabledExtensions: [...asArray<string>(merged.disabledExtensions), ...asArray<string>(next.disabledExtensions)],
       federated_extensions: [...extensions.values()],
       settingsOverrides: overrides
     };
-  }, {});
+  }
+  return merged;
 }
 
 /**
@@ -67,7 +69,7 @@ export function mergeConfigs(configs: PageConfigData[]): PageConfigData {
  * root is, relative to the page.
  */
 export async function loadPageConfig(element: HTMLElement): Promise<PageConfigData> {
-  const root = element.dataset['jupyterLiteRoot'] ?? '.';
+  const root = element.dataset.jupyterLiteRoot ?? '.';
   const siteFile = new URL(`${root}/jupyter-lite.json`, window.location.href);
   const pageFile = new URL('jupyter-lite.json', window.location.href);
   const files = siteFile.href === pageFile.href ? [siteFile] : [siteFile, pageFile];

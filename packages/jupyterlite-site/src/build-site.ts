@@ -148,7 +148,7 @@ function ensureAssets(): Configuration[] {
   return themes;
 }
 
-const json = (value: unknown) => JSON.stringify(value, null, 2) + '\n';
+const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
 async function writeSiteFiles(): Promise<void> {
   const page = await readFile(path.join(appDir, 'index.html'), 'utf8');

@@ -24,7 +24,7 @@ interface InstalledExtension {
   schemas: PluginSettings[];
 }
 
-export const json = (value: unknown) => JSON.stringify(value, null, 2) + '\n';
+export const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
 export const exists = (file: string) =>
   access(file).then(

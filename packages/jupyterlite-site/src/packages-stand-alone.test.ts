@@ -95,6 +95,7 @@ describe('packages/ stand alone', () => {
       "import { a } from '../../test-pages/x/src/a.js';",
       "const b = await import('@jupyter-live-mcp/test-page-x/b');",
       "const dir = path.join(repo, 'test-pages', 'x');",
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: source text with a template literal in it, as test input.
       'const url = new URL(`../../${"x"}/test-pages/c`, import.meta.url);'
     ].join('\n');
     expect(testPagesReferences('a.ts', code, names)).toEqual([

@@ -117,7 +117,7 @@ async function writeConfig(config: ConfigFile, env: NodeJS.ProcessEnv): Promise<
   const file = tokenFile(env);
   await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
   const temporary = `${file}.${process.pid}.tmp`;
-  await writeFile(temporary, JSON.stringify(config, null, 2) + '\n', { mode: 0o600 });
+  await writeFile(temporary, `${JSON.stringify(config, null, 2)}\n`, { mode: 0o600 });
   await chmod(temporary, 0o600);
   await rename(temporary, file);
 }

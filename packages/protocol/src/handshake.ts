@@ -214,7 +214,7 @@ function rejectPage(state: OpenServerHandshake, reason: string, ctx: ServerConte
     { do: 'send', message: { type: 'error', message: reason } }
   ];
   if (state.phase === 'awaiting-hello' || state.phase === 'awaiting-proof') {
-    actions.push(closeWith(CLOSE_CODES.handshakeFailed, 'handshake failed: ' + reason));
+    actions.push(closeWith(CLOSE_CODES.handshakeFailed, `handshake failed: ${reason}`));
   }
   return { state, actions };
 }

@@ -135,7 +135,7 @@ function describeType(value: unknown): string {
   }
   if (type === 'string') {
     const text = value as string;
-    return `a string (${JSON.stringify(text.length > 40 ? text.slice(0, 40) + '…' : text)})`;
+    return `a string (${JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text)})`;
   }
   return type === 'null' || type === 'undefined' ? type : article(type);
 }

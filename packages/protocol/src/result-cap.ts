@@ -90,6 +90,7 @@ type Shape =
   | { kind: 'fixed'; length: number };
 
 /** Characters JSON.stringify escapes (lone surrogates too, handled apart). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters JSON escapes.
 const ESCAPED = /["\\\u0000-\u001f]/g;
 const SURROGATE = /[\ud800-\udfff]/;
 

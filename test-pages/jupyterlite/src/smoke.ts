@@ -32,7 +32,9 @@ async function helloCatcher(): Promise<{ url: string; hello: Promise<unknown>; c
     url: `ws://127.0.0.1:${port}`,
     hello,
     close: () => {
-      server.clients.forEach((client) => client.terminate());
+      for (const client of server.clients) {
+        client.terminate();
+      }
       server.close();
     }
   };

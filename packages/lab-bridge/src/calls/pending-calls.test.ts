@@ -22,7 +22,16 @@ function fakeWatch() {
     stillOpen: async () => still,
     dispose: () => {}
   };
-  return { watch, openDialog: () => ((still = [dialog]), open()), closeDialog: () => (still = []) };
+  return {
+    watch,
+    openDialog: () => {
+      still = [dialog];
+      open();
+    },
+    closeDialog: () => {
+      still = [];
+    }
+  };
 }
 
 function deferred() {

@@ -35,7 +35,7 @@ type Properties = Record<string, Record<string, unknown>>;
  */
 export function schemaProperties(described: unknown): Properties | undefined {
   const schema = described as { type?: unknown; properties?: unknown } | null | undefined;
-  if (!schema || schema.type !== 'object' || typeof schema.properties !== 'object' || schema.properties === null) {
+  if (schema?.type !== 'object' || typeof schema.properties !== 'object' || schema.properties === null) {
     return undefined;
   }
   return schema.properties as Properties;

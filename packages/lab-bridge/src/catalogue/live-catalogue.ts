@@ -148,7 +148,9 @@ export class LiveCatalogue {
     const shown = JSON.stringify(this.descriptors());
     if (shown !== this.sent) {
       this.sent = shown;
-      this.listeners.forEach((listener) => listener());
+      for (const listener of this.listeners) {
+        listener();
+      }
     }
   }
 }

@@ -35,11 +35,15 @@ export class Connections {
   }
 
   sendCatalogue(): void {
-    this.connections.forEach((connection) => connection.sendCatalogue());
+    for (const connection of this.connections) {
+      connection.sendCatalogue();
+    }
   }
 
   sendPageState(focused: boolean): void {
-    this.connections.forEach((connection) => connection.sendPageState(focused));
+    for (const connection of this.connections) {
+      connection.sendPageState(focused);
+    }
   }
 
   /** Connects as the settings say, keeping the connections that are already right. */
@@ -57,7 +61,9 @@ export class Connections {
     this.connectedWith = wanted;
     this.stopAll();
     this.connections = urls.map((url) => this.connect(url, { ...this.hooks, token: next.token }));
-    this.connections.forEach((connection) => connection.start());
+    for (const connection of this.connections) {
+      connection.start();
+    }
     this.hooks.changed();
   }
 
@@ -77,7 +83,9 @@ export class Connections {
   }
 
   private stopAll(): void {
-    this.connections.forEach((connection) => connection.stop());
+    for (const connection of this.connections) {
+      connection.stop();
+    }
     this.connections = [];
   }
 }

@@ -35,7 +35,9 @@ export function claimTabStorage<S extends TabStorage>(storage: S | null, events:
   try {
     if (storage.getItem(LOADED_KEY)) {
       const copied = Array.from({ length: storage.length }, (_, index) => storage.key(index)).filter((key) => key?.startsWith(KEY_PREFIX));
-      copied.forEach((key) => storage.removeItem(key!));
+      for (const key of copied) {
+        storage.removeItem(key!);
+      }
     }
     storage.setItem(LOADED_KEY, '1');
   } catch {

@@ -141,7 +141,9 @@ export class ServerConnection {
   private step(event: PageEvent): void {
     const { state, actions } = pageStep(this.handshake, event, this.context);
     this.handshake = state;
-    actions.forEach((action) => this.act(action));
+    for (const action of actions) {
+      this.act(action);
+    }
   }
 
   private act(action: PageAction): void {

@@ -41,14 +41,18 @@ export class DialogWatcher {
 
   constructor() {
     Dialog.tracker.widgetAdded.connect((_, dialog) => {
-      this.watches.forEach((watch) => watch.added(dialog));
+      for (const watch of this.watches) {
+        watch.added(dialog);
+      }
       // A dialog is added before it is attached and its React parts rendered;
       // until then it has no title and ignores clicks.
       const showing = dialog.ready
         .then(() => headerRendered(dialog))
         .then(() => {
           this.shown.add(dialog);
-          this.watches.forEach((watch) => watch.shown(dialog));
+          for (const watch of this.watches) {
+            watch.shown(dialog);
+          }
         });
       this.showing.set(dialog, showing);
     });
@@ -148,7 +152,7 @@ export class DialogWatcher {
 
   private describe(dialog: Dialog<unknown>): DialogInfo {
     const node = dialog.node;
-    const body = (node.querySelector('.jp-Dialog-body') as HTMLElement | null)?.innerText ?? '';
+    const body = (node.querySelector('.jp-Dialog-body') as HTMLElement | null)?.textContent ?? '';
     const field = textField(dialog);
     return {
       dialogId: this.idOf(dialog),

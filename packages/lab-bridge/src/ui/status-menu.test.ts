@@ -7,7 +7,10 @@ function setup(clicks: string[], disconnected = false) {
   const shown: string[][] = [];
   const person = {
     paused: false,
-    choose: async (_title: string, _body: string, buttons: [string, ...string[]]) => (shown.push(buttons), clicks.shift()!)
+    choose: async (_title: string, _body: string, buttons: [string, ...string[]]) => {
+      shown.push(buttons);
+      return clicks.shift()!;
+    }
   };
   const connections = { disconnected, disconnect: () => done.push('disconnect'), reconnect: () => done.push('reconnect') };
   const open = () => openStatusMenu(person, connections, () => done.push('refresh'));

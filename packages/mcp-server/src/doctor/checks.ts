@@ -63,8 +63,7 @@ export function runChecks(facts: DoctorFacts): Check[] {
 
 function portCheck({ port, portFacts, version, platform }: DoctorFacts): Check {
   const title = `bridge port ${port}`;
-  const otherPort =
-    `start the server with --port <n> (in your MCP client's config) and run ${INSTALL} --port <n> ` + 'so the bridge connects there';
+  const otherPort = `start the server with --port <n> (in your MCP client's config) and run ${INSTALL} --port <n> so the bridge connects there`;
   if (portFacts.state === 'free') {
     return {
       title,

@@ -22,7 +22,7 @@ export function formatReport(version: string, checks: readonly Check[]): string 
       ? 'No problems found.'
       : `${problems} problem${problems > 1 ? 's' : ''} found. Fix ${problems > 1 ? 'them from the top' : 'it'}, then run jupyter-live-mcp doctor again.`
   );
-  return lines.join('\n') + '\n';
+  return `${lines.join('\n')}\n`;
 }
 
 /** 0 when all is well, 1 when a problem was found. */

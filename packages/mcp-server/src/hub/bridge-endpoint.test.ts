@@ -38,7 +38,9 @@ async function page(headers: Record<string, string> = { origin: 'http://127.0.0.
   const waiters: (() => void)[] = [];
   socket.on('message', (data) => {
     received.push(JSON.parse(data.toString()));
-    waiters.splice(0).forEach((wake) => wake());
+    for (const wake of waiters.splice(0)) {
+      wake();
+    }
   });
   const closed = new Promise<{ code: number; reason: string }>((resolve) =>
     socket.on('close', (code, reason) => resolve({ code, reason: reason.toString() }))

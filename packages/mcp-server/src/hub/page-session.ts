@@ -142,7 +142,9 @@ export class PageSession {
   private step(event: ServerEvent): void {
     const { state, actions } = serverStep(this.handshake, event, this.context);
     this.handshake = state;
-    actions.forEach((action) => this.act(action));
+    for (const action of actions) {
+      this.act(action);
+    }
   }
 
   private act(action: ServerAction): void {
@@ -244,6 +246,7 @@ function pageLabel(page: PageIdentity | undefined, origin: string): string {
 
 /** Text from the page, safe for a log line: control characters (newlines, terminal escapes) escaped. */
 function printable(text: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters to escape.
   return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 

@@ -68,5 +68,5 @@ export async function writeBridgeSettings(file: string, values: Record<string, u
   await chmod(file, 0o600).catch((error: NodeJS.ErrnoException) => {
     if (error.code !== 'ENOENT') throw error;
   });
-  await writeFile(file, JSON.stringify({ ...current, ...values }, null, 2) + '\n', { mode: 0o600 });
+  await writeFile(file, `${JSON.stringify({ ...current, ...values }, null, 2)}\n`, { mode: 0o600 });
 }

@@ -147,7 +147,7 @@ export function openThroughPipe(toChromium: Writable, fromChromium: Readable, ur
     };
     fromChromium.on('data', onData);
     fromChromium.once('close', onClose);
-    toChromium.write(JSON.stringify({ id: 1, method: 'Target.createTarget', params: { url } }) + '\0');
+    toChromium.write(`${JSON.stringify({ id: 1, method: 'Target.createTarget', params: { url } })}\0`);
   });
 }
 

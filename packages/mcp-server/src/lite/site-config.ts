@@ -19,8 +19,8 @@ export function pairedSiteConfig(siteConfigText: string, pairing: Pairing): stri
   if (typeof config !== 'object' || config === null) {
     throw new Error('jupyter-lite.json has no "jupyter-config-data": the lite site is damaged; reinstall jupyter-live-mcp.');
   }
-  const overrides = (config['settingsOverrides'] ?? {}) as Settings;
-  config['settingsOverrides'] = {
+  const overrides = (config.settingsOverrides ?? {}) as Settings;
+  config.settingsOverrides = {
     ...overrides,
     [BRIDGE_PLUGIN_ID]: { ...overrides[BRIDGE_PLUGIN_ID], serverUrls: [pairing.serverUrl], token: pairing.token }
   };

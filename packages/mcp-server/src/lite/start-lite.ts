@@ -60,10 +60,10 @@ export async function startLite(
   let profileToRemove: string | undefined;
   if (chromium) {
     // Per port, as the storage is: a fixed port keeps its notebooks between runs, port 0 is a one-off.
-    const profileDir =
-      options.port === 0
-        ? (profileToRemove = await mkdtemp(path.join(tmpdir(), 'jupyter-live-mcp-lite-chromium-')))
-        : path.join(configDir(), 'lite-chromium', String(options.port));
+    if (options.port === 0) {
+      profileToRemove = await mkdtemp(path.join(tmpdir(), 'jupyter-live-mcp-lite-chromium-'));
+    }
+    const profileDir = profileToRemove ?? path.join(configDir(), 'lite-chromium', String(options.port));
     await mkdir(profileDir, { recursive: true, mode: 0o700 });
     try {
       browser = await startHeadlessChromium(chromium, site.url, profileDir, log);

@@ -40,7 +40,9 @@ export function mapImages(value: unknown, replace: (image: FoundImage) => unknow
 /** The images mapImages would visit, in the same order, without copying anything. */
 export function findImages(value: unknown, found: FoundImage[] = []): FoundImage[] {
   if (Array.isArray(value)) {
-    value.forEach((item) => findImages(item, found));
+    for (const item of value) {
+      findImages(item, found);
+    }
   } else if (typeof value === 'object' && value !== null) {
     for (const [key, item] of Object.entries(value)) {
       if ((IMAGE_MIME_TYPES as readonly string[]).includes(key) && typeof item === 'string') {
