@@ -12,7 +12,6 @@ import {
   type ServerNotification
 } from '@modelcontextprotocol/sdk/types.js';
 import {
-  AI_COMMANDS_PREFIX,
   BUILT_IN_TOOLS,
   DEFAULT_TOOLS,
   defaultToolDescriptor,
@@ -59,10 +58,10 @@ export const DEFAULT_CATALOGUE: readonly ToolDescriptor[] = [...BUILT_IN_TOOLS, 
 export function missingToolReason(name: string): string {
   const tool = DEFAULT_TOOLS.find((t) => t.name === name);
   const instead = 'Call tools/list for the tools the page has; execute_command with a command from list_all_commands may do the same job.';
-  if (tool?.command.startsWith(AI_COMMANDS_PREFIX)) {
+  if (tool?.providedBy) {
     return (
-      `The connected page does not offer "${name}": it needs the jupyterlab-ai-commands extension ` +
-      `(pip install jupyterlab-ai-commands), which this page does not have, or the page's disabledTools setting removes it. ${instead}`
+      `The connected page does not offer "${name}": it needs ${tool.providedBy}, ` +
+      `which this page does not have, or the page's disabledTools setting removes it. ${instead}`
     );
   }
   return `The connected page does not offer "${name}": its disabledTools or blockedCommands setting removes it. ${instead}`;
