@@ -4,13 +4,16 @@
  */
 import type { JupyterFrontEnd, JupyterFrontEndPlugin } from '@jupyterlab/application';
 import { Notification } from '@jupyterlab/apputils';
+import { IDocumentManager } from '@jupyterlab/docmanager';
 import { IDefaultFileBrowser } from '@jupyterlab/filebrowser';
+import { INotebookTracker } from '@jupyterlab/notebook';
 import { ISettingRegistry } from '@jupyterlab/settingregistry';
 import { IStatusBar } from '@jupyterlab/statusbar';
 import { LiveCatalogue } from './catalogue/live-catalogue.js';
 import { DialogWatcher } from './jupyterlab/dialog-watcher.js';
 import { attachImages } from './calls/images/attach-images.js';
 import { registerKernelCommands } from './commands/kernel-commands.js';
+import { registerNotebookCommands } from './notebook/register-notebook-commands.js';
 import { watchPageFocus } from './connection/page-focus.js';
 import { claimTabStorage, pageId, pageIdentity, tabStorage } from './connection/page-identity.js';
 import { PendingCalls } from './calls/pending-calls.js';
@@ -45,14 +48,19 @@ const plugin: JupyterFrontEndPlugin<void> = {
   id: PLUGIN_ID,
   description: 'Lets an AI agent work in this page through a jupyter-live-mcp server.',
   autoStart: true,
-  optional: [ISettingRegistry, IDefaultFileBrowser, IStatusBar],
+  optional: [ISettingRegistry, IDefaultFileBrowser, IStatusBar, IDocumentManager, INotebookTracker],
   activate: (
     app: JupyterFrontEnd,
     settingRegistry: ISettingRegistry | null,
     fileBrowser: IDefaultFileBrowser | null,
-    statusBar: IStatusBar | null
+    statusBar: IStatusBar | null,
+    docManager: IDocumentManager | null,
+    notebookTracker: INotebookTracker | null
   ) => {
     registerKernelCommands(app);
+    if (docManager && notebookTracker) {
+      registerNotebookCommands(app, { docManager, notebookTracker });
+    }
     const storage = claimTabStorage(tabStorage(), window);
     let settings: BridgeSettings = readSettings({});
     const dialogs = new DialogWatcher();
