@@ -13,6 +13,7 @@ import type * as nbformat from '@jupyterlab/nbformat';
 import { NotebookModel, type INotebookModel } from '@jupyterlab/notebook';
 import type { ServiceManager } from '@jupyterlab/services';
 import { CommandFailure } from './command-failure.js';
+import { notebookContentOf } from './new-notebook.js';
 
 /** File systems report times loosely; JupyterLab allows the same margin before it calls a save a conflict. */
 const MODIFIED_MARGIN_MS = 500;
@@ -50,7 +51,11 @@ export class MemoryNotebook {
   /** Reads the notebook and joins the kernel session its path already has, if any. */
   static async load(services: ServiceManager.IManager, path: string): Promise<MemoryNotebook> {
     const file = await services.contents.get(path, { type: 'notebook', content: true });
-    const notebook = new MemoryNotebook(services, path, file.content as nbformat.INotebookContent, file.last_modified);
+    const content = notebookContentOf(file.content);
+    if (!content) {
+      throw new CommandFailure('bad_input', `"${path}" is not a notebook: its content is not notebook JSON.`);
+    }
+    const notebook = new MemoryNotebook(services, path, content, file.last_modified);
     await notebook.sessionContext.initialize();
     return notebook;
   }

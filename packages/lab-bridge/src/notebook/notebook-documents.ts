@@ -10,6 +10,7 @@
  */
 import type { JupyterFrontEnd } from '@jupyterlab/application';
 import type { ISessionContext } from '@jupyterlab/apputils';
+import { PathExt } from '@jupyterlab/coreutils';
 import type { IDocumentManager } from '@jupyterlab/docmanager';
 import { NotebookPanel, type INotebookModel, type INotebookTracker } from '@jupyterlab/notebook';
 import type { Contents, Kernel } from '@jupyterlab/services';
@@ -163,7 +164,8 @@ export class NotebookDocuments {
       }
       throw error;
     }
-    if (model.type !== 'notebook') {
+    // JupyterLite calls a notebook written as text a file: its content decides then.
+    if (model.type !== 'notebook' && !(model.type === 'file' && PathExt.extname(path) === '.ipynb')) {
       throw new CommandFailure(
         'bad_input',
         `${tool}: "${path}" is a ${model.type === 'directory' ? 'folder' : 'file'}, not a notebook.` +
@@ -193,6 +195,9 @@ export class NotebookDocuments {
       throw new CommandFailure('bad_input', `${tool}: "${path}" does not open as a notebook in this page.`);
     }
     await loaded(widget);
+    // Once its session is set up, the tab behaves as one the person opened (JupyterLab asks them for a kernel when it needs one).
+    const context = widget.sessionContext;
+    void context.ready.then(() => (context.kernelPreference = { ...context.kernelPreference, shouldStart: true }));
     return fromPanel(widget);
   }
 
@@ -212,11 +217,6 @@ export class NotebookDocuments {
       }
     } catch (error) {
       console.warn(`[jupyter-live-mcp] could not start the kernel of ${notebook.path}: ${errorMessage(error)}`);
-    } finally {
-      if (notebook.panel) {
-        // From now on the tab behaves as one the person opened.
-        context.kernelPreference = { ...context.kernelPreference, shouldStart: true };
-      }
     }
   }
 

@@ -10,6 +10,7 @@ import type * as nbformat from '@jupyterlab/nbformat';
 import { succeed, type ToolResult } from '@jupyter-live-mcp/protocol';
 import { CommandFailure, isBadRequest, isNotFound, errorMessage, noNotebook } from './command-failure.js';
 import { cellView, describeCellIds, hasCellIds, type CellView } from './cell-views.js';
+import { notebookContentOf } from './new-notebook.js';
 import { addNotebookCommand } from './notebook-command.js';
 import { cellsOf, findCell, missingCell, viewOf } from './notebook-cells.js';
 import { OPENED_IN, type HeldNotebook, type NotebookDocuments } from './notebook-documents.js';
@@ -76,8 +77,8 @@ async function readFile(app: JupyterFrontEnd, tool: string, path: string): Promi
     }
     throw error;
   }
-  const content = model.content as nbformat.INotebookContent | null;
-  if (model.type !== 'notebook' || !content || !Array.isArray(content.cells)) {
+  const content = notebookContentOf(model.content);
+  if (model.type === 'directory' || !content) {
     throw new CommandFailure('bad_input', `${tool}: "${path}" is a ${model.type === 'directory' ? 'folder' : 'file'}, not a notebook.`);
   }
   return { content, cells: content.cells.map((cell, index) => cellView(cell, index)) };
