@@ -330,7 +330,7 @@ describe.each(KINDS)('the notebook tools in $kind', (kind) => {
     expect(await failure('read_file', { filePath: '' }, 'bad_input')).toMatch(/missing required argument "filePath"/);
   });
 
-  it("execute_code runs code in a notebook's kernel over its connection, sharing its variables without moving its counter", async () => {
+  it("execute_code runs code in a notebook's kernel, sharing its variables without moving its counter", async () => {
     const kernelId = (await ok('run_cell', { notebookPath: 'task.ipynb', cellId: ((await ok('read_notebook', { notebookPath: 'task.ipynb' })).cells as { id: string }[])[0]!.id })).kernelId as string;
     const runs = await ok('read_notebook', { notebookPath: 'task.ipynb' });
     const count = (runs.cells as { executionCount: number }[])[0]!.executionCount;

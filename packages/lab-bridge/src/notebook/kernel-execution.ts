@@ -28,7 +28,8 @@ export async function executeOnKernel(
     });
     future.onIOPub = (message) => applyOutput(outputs, displays, outputActionOf(message as unknown as IopubMessage));
     const reply = await future.done;
-    return outcomeOfReply(reply.content, outputs.toJSON());
+    // A run kept out of the history gets no execution count of its own.
+    return outcomeOfReply(options.storeHistory ? reply.content : { ...reply.content, execution_count: null }, outputs.toJSON());
   } catch (error) {
     return lostOutcome(error, outputs.toJSON());
   }

@@ -44,7 +44,6 @@ export function openedNote(notebook: HeldNotebook, opened: boolean): { note?: st
 
 export class NotebookDocuments {
   private readonly memory = new Map<string, Promise<MemoryNotebook>>();
-  private readonly loaded = new Set<MemoryNotebook>();
   /** Kernels being started for a notebook: a run waits for its kernel rather than finding none. */
   private readonly kernelStarts = new WeakMap<ISessionContext, Promise<void>>();
 
@@ -129,13 +128,6 @@ export class NotebookDocuments {
     return context.session?.kernel ?? null;
   }
 
-  /** The connection a notebook the page holds has to the kernel with this id, if one has it. */
-  kernelConnection(kernelId: string): Kernel.IKernelConnection | undefined {
-    const contexts = [...this.loaded].map((notebook) => notebook.sessionContext);
-    this.tracker.forEach((panel) => void contexts.push(panel.sessionContext));
-    return contexts.map((context) => context.session?.kernel).find((kernel) => kernel?.id === kernelId) ?? undefined;
-  }
-
   /** Saves the notebook as the page has it. A notebook in memory that changed on disk meanwhile is dropped. */
   async save(notebook: HeldNotebook): Promise<void> {
     if (notebook.panel) {
@@ -179,10 +171,7 @@ export class NotebookDocuments {
     if (!loading) {
       loading = MemoryNotebook.load(this.app.serviceManager, path);
       this.memory.set(path, loading);
-      loading.then(
-        (notebook) => this.loaded.add(notebook),
-        () => this.memory.delete(path)
-      );
+      loading.catch(() => this.memory.delete(path));
     }
     return loading;
   }
@@ -230,13 +219,7 @@ export class NotebookDocuments {
   private forget(path: string): void {
     const memory = this.memory.get(path);
     this.memory.delete(path);
-    void memory?.then(
-      (notebook) => {
-        this.loaded.delete(notebook);
-        notebook.dispose();
-      },
-      () => undefined
-    );
+    void memory?.then((notebook) => notebook.dispose(), () => undefined);
   }
 
   /** A notebook held in memory follows its file when it is renamed, and goes when it is deleted. */

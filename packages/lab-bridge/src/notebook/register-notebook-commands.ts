@@ -26,5 +26,5 @@ export function registerNotebookCommands(app: JupyterFrontEnd, { docManager, not
   registerRunCell(app, documents);
   registerKernelStartCommands(app, documents);
   registerFileCommands(app, docManager, documents);
-  registerExecuteCode(app, documents);
+  registerExecuteCode(app);
 }
