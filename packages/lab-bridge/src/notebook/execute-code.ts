@@ -10,13 +10,14 @@
 import type { JupyterFrontEnd } from '@jupyterlab/application';
 import { OutputAreaModel } from '@jupyterlab/outputarea';
 import type { Kernel } from '@jupyterlab/services';
+import { kernelConnectionOf, mainAreaWidgets } from '../jupyterlab/main-area.js';
 import { CommandFailure } from './command-failure.js';
 import { executionResult } from './execution-outcome.js';
 import { executeOnKernel } from './kernel-execution.js';
 import { addNotebookCommand } from './notebook-command.js';
 
 export function registerExecuteCode(app: JupyterFrontEnd): void {
-  const connections = new KernelConnections(app.serviceManager.kernels);
+  const connections = new KernelConnections(app);
   addNotebookCommand(app, 'executeCode', 'Execute Code in Kernel', async ({ kernelId, code }, tool) => {
     const kernel = await connections.get(tool, kernelId);
     const outputs = new OutputAreaModel();
@@ -29,11 +30,14 @@ export function registerExecuteCode(app: JupyterFrontEnd): void {
   });
 }
 
-/** One connection per running kernel, kept until the kernel goes away. */
+/** One connection per running kernel, kept until the kernel goes away or restarts. */
 class KernelConnections {
   private readonly kept = new Map<string, Kernel.IKernelConnection>();
+  private readonly watched = new WeakSet<Kernel.IKernelConnection>();
+  private readonly kernels: Kernel.IManager;
 
-  constructor(private readonly kernels: Kernel.IManager) {
+  constructor(private readonly app: JupyterFrontEnd) {
+    const kernels = (this.kernels = app.serviceManager.kernels);
     kernels.runningChanged.connect(() => {
       const running = new Set([...kernels.running()].map((model) => model.id));
       for (const [id, connection] of this.kept) {
@@ -45,6 +49,7 @@ class KernelConnections {
   }
 
   async get(tool: string, kernelId: string): Promise<Kernel.IKernelConnection> {
+    this.watchDocuments();
     const kept = this.kept.get(kernelId);
     if (kept && !kept.isDisposed && kept.status !== 'dead') {
       return kept;
@@ -61,6 +66,26 @@ class KernelConnections {
     const connection = this.kernels.connectTo({ model, handleComms: false });
     this.kept.set(kernelId, connection);
     return connection;
+  }
+
+  /**
+   * A kernel restarted through a document's connection (the person's restart,
+   * or restart_kernel's): JupyterLite leaves the kernel's other connections
+   * dangling then, so the kept one is let go and the next call makes another.
+   */
+  private watchDocuments(): void {
+    for (const widget of mainAreaWidgets(this.app)) {
+      const connection = kernelConnectionOf(widget);
+      if (connection && !this.watched.has(connection)) {
+        this.watched.add(connection);
+        connection.statusChanged.connect((source, status) => {
+          const kept = this.kept.get(source.id);
+          if (kept && (status === 'restarting' || status === 'autorestarting' || status === 'dead')) {
+            this.drop(source.id, kept);
+          }
+        });
+      }
+    }
   }
 
   private drop(id: string, connection: Kernel.IKernelConnection): void {
