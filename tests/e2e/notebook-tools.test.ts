@@ -6,7 +6,7 @@
  * browser). Every one of the 13 tools, and every bad input: a missing path or
  * cell, an existing notebook name, input(), no kernel, an edit without content.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Page } from 'playwright-core';
@@ -69,6 +69,10 @@ const KINDS: Kind[] = [
     oneDocument: false
   }
 ];
+
+const ONE_PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+/** Kinds whose files are on the test's disk (JupyterLite keeps them in the browser). */
+const hasDisk = (kind: Kind) => kind.kind !== 'JupyterLite';
 
 /** Code that is the same in Python and JavaScript. */
 const SIX_TIMES_SEVEN = '6*7';
@@ -347,7 +351,30 @@ describe.each(KINDS)('the notebook tools in $kind', (kind) => {
     expect(await ok('run_cell', { notebookPath: 'task.ipynb', cellId })).toMatchObject({ executionCount: count + 1 });
   });
 
+  if (hasDisk(kind)) {
+    it('read_file attaches a picture as an image block', async () => {
+      writeFileSync(path.join(setup.site.rootDir!, 'dot.png'), Buffer.from(ONE_PIXEL_PNG, 'base64'));
+      const { raw, result } = await setup.mcp.call('read_file', { filePath: 'dot.png' });
+      expect(result).toMatchObject({ success: true, format: 'base64', mimetype: 'image/png', data: { 'image/png': '[image 1: image/png 1x1, attached]' } });
+      expect((raw.content as CallToolResult['content']).filter((block) => block.type === 'image')).toHaveLength(1);
+    });
+  }
+
   if (kind.oneDocument) {
+    it('a notebook held in memory is not saved over a file changed on disk meanwhile: save_conflict, and the copy is dropped', async () => {
+      const nb = 'conflict.ipynb';
+      await ok('create_notebook', { name: nb });
+      await ok('add_cell', { notebookPath: nb, content: 'agent = 1' });
+      // Someone else saves the file, e.g. in another browser tab.
+      const file = path.join(setup.site.rootDir!, nb);
+      writeFileSync(file, notebookFile(kernelspec, [codeCell('person = 1', 'theirs')]));
+      const later = new Date(Date.now() + 5000);
+      utimesSync(file, later, later);
+      expect(await failure('save_notebook', { notebookPath: nb }, 'save_conflict')).toMatch(/was saved elsewhere .* make your edits again/);
+      expect(JSON.parse(diskFile(nb)!).cells[0].source).toBe('person = 1');
+      expect(await ok('read_notebook', { notebookPath: nb })).toMatchObject({ readFrom: 'disk', cells: [{ id: 'theirs', source: 'person = 1' }] });
+    });
+
     it('the notebook the page shows is edited and run live, in front of the person', async () => {
       const added = await ok('add_cell', { notebookPath: SHOWN, content: 'print(6*7)' });
       expect(added).toMatchObject({ index: 0, replacedCellId: 'shown-first' });

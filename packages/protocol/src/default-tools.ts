@@ -214,9 +214,9 @@ export const DEFAULT_TOOLS: readonly DefaultTool[] = [
     name: 'execute_code',
     title: 'Execute code in a kernel',
     description:
-      'Run code in a running kernel (by id, from get_context kernels) without adding it to a notebook, over the ' +
-      "page's existing connection to that kernel, and return status, execution count and outputs; the " +
-      "notebook's execution counter does not move. An exception is the code's outcome: code cell_error with " +
+      'Run code in a running kernel (by id, from get_context kernels) without adding it to a notebook, over a ' +
+      'connection the page keeps for that kernel, and return its status and outputs; it is not stored in the ' +
+      "kernel's history, so the notebook's execution counter does not move. An exception is the code's outcome: code cell_error with " +
       'ename, evalue and traceback. input() is refused (code kernel_input). ' +
       OUTPUTS_ARE_DATA,
     hints: CU
