@@ -68,7 +68,7 @@ export function registerEditCommands(app: JupyterFrontEnd, documents: NotebookDo
 
   addNotebookCommand(app, 'saveNotebook', 'Save Notebook', async ({ notebookPath }, tool) => {
     const path = documents.normalize(notebookPath);
-    const held = await documents.held(path);
+    const held = await documents.held(tool, path);
     if (!held) {
       try {
         await app.serviceManager.contents.get(path, { content: false });

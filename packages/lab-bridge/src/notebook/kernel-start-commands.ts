@@ -42,7 +42,7 @@ export function registerKernelStartCommands(app: JupyterFrontEnd, documents: Not
     try {
       notebook = await documents.openCreated(tool, path, spec.name);
     } catch (error) {
-      warning = `The notebook was created, but its ${spec.name} kernel did not start: ${errorMessage(error)}. run_cell says what to do.`;
+      warning = `The notebook was created, but the page could not open it or start its ${spec.name} kernel: ${errorMessage(error)}. run_cell says what to do.`;
     }
     return succeed({
       notebookPath: path,

@@ -29,6 +29,9 @@ export interface HeldNotebook {
   heldIn: 'tab' | 'memory';
 }
 
+/** How long a call waits for a kernel session the page is still setting up (JupyterLab may be asking the person). */
+const SESSION_WAIT_MS = 60_000;
+
 /** What a result says about a notebook the call had to open. */
 export const OPENED_IN = {
   tab: 'The page opened this notebook in a background tab (the person\'s current tab stays in front).',
@@ -44,7 +47,7 @@ export function openedNote(notebook: HeldNotebook, opened: boolean): { note?: st
 
 export class NotebookDocuments {
   private readonly memory = new Map<string, Promise<MemoryNotebook>>();
-  /** Kernels being started for a notebook: a run waits for its kernel rather than finding none. */
+  /** Kernel starts for a notebook, one after the other: a run waits for its kernel rather than finding none. */
   private readonly kernelStarts = new WeakMap<ISessionContext, Promise<void>>();
 
   constructor(
@@ -61,10 +64,10 @@ export class NotebookDocuments {
   }
 
   /** The notebook if the page has it open, in a tab or in memory. */
-  async held(path: string): Promise<HeldNotebook | undefined> {
+  async held(tool: string, path: string): Promise<HeldNotebook | undefined> {
     const panel = this.tracker.find((candidate) => candidate.context.path === path && !candidate.isDisposed);
     if (panel) {
-      await loaded(panel);
+      await loaded(tool, panel);
       return fromPanel(panel);
     }
     const memory = this.memory.get(path);
@@ -73,13 +76,13 @@ export class NotebookDocuments {
 
   /** The notebook the page has, or opens now without taking focus; `opened` says it did. */
   async hold(tool: string, path: string): Promise<{ notebook: HeldNotebook; opened: boolean }> {
-    const held = await this.held(path);
+    const held = await this.held(tool, path);
     if (held) {
       return { notebook: held, opened: false };
     }
     await this.requireNotebookFile(tool, path);
     const notebook = documentsOpenInNewTabs() ? fromMemory(await this.loadInMemory(path)) : await this.openInBackground(tool, path);
-    this.track(notebook.sessionContext, this.startOwnKernel(notebook));
+    void this.queueStart(notebook.sessionContext, () => this.startOwnKernel(notebook));
     return { notebook, opened: true };
   }
 
@@ -94,11 +97,10 @@ export class NotebookDocuments {
    * Starts (or changes to) the kernelspec `name` for the notebook, without a
    * dialog. The model's kernelspec follows, as a notebook tab does itself.
    */
-  async startKernel(notebook: HeldNotebook, name: string): Promise<void> {
+  startKernel(notebook: HeldNotebook, name: string): Promise<void> {
     const context = notebook.sessionContext;
-    const start = (async () => {
-      await this.kernelStarts.get(context);
-      await context.ready;
+    return this.queueStart(context, async () => {
+      await settled(context, SESSION_WAIT_MS);
       const kernel = context.session?.kernel;
       if (kernel && kernel.name === name && kernel.status !== 'dead') {
         return;
@@ -108,23 +110,14 @@ export class NotebookDocuments {
         const spec = this.app.serviceManager.kernelspecs.specs?.kernelspecs[name];
         notebook.model.setMetadata('kernelspec', { name, display_name: spec?.display_name ?? name, language: spec?.language ?? '' });
       }
-    })();
-    this.track(context, start);
-    await start;
+    });
   }
 
-  /**
-   * The notebook's kernel connection once a start in progress is done (at most
-   * `waitMs` for a kernel still being set up by the page); null without one.
-   */
-  async kernelOf(notebook: HeldNotebook, waitMs: number): Promise<Kernel.IKernelConnection | null> {
+  /** The notebook's kernel connection once the starts queued for it are done; null without one. */
+  async kernelOf(notebook: HeldNotebook): Promise<Kernel.IKernelConnection | null> {
     const context = notebook.sessionContext;
     await this.kernelStarts.get(context);
-    if (!context.isReady) {
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      await Promise.race([context.ready, new Promise((resolve) => (timer = setTimeout(resolve, waitMs)))]);
-      clearTimeout(timer);
-    }
+    await settled(context, SESSION_WAIT_MS);
     return context.session?.kernel ?? null;
   }
 
@@ -183,7 +176,7 @@ export class NotebookDocuments {
       widget?.close();
       throw new CommandFailure('bad_input', `${tool}: "${path}" does not open as a notebook in this page.`);
     }
-    await loaded(widget);
+    await loaded(tool, widget);
     // Once its session is set up, the tab behaves as one the person opened (JupyterLab asks them for a kernel when it needs one).
     const context = widget.sessionContext;
     void context.ready.then(() => (context.kernelPreference = { ...context.kernelPreference, shouldStart: true }));
@@ -194,7 +187,7 @@ export class NotebookDocuments {
   private async startOwnKernel(notebook: HeldNotebook): Promise<void> {
     const context = notebook.sessionContext;
     try {
-      await context.ready;
+      await settled(context, SESSION_WAIT_MS);
       const kernelspecs = this.app.serviceManager.kernelspecs;
       await kernelspecs.ready;
       const name = kernelspecForNotebook(kernelspecs.specs, {
@@ -209,11 +202,14 @@ export class NotebookDocuments {
     }
   }
 
-  private track(context: ISessionContext, start: Promise<void>): void {
+  /** Runs `start` after the starts already queued for the notebook, so two never race to start a kernel. */
+  private queueStart(context: ISessionContext, start: () => Promise<void>): Promise<void> {
+    const run = (this.kernelStarts.get(context) ?? Promise.resolve()).then(start);
     this.kernelStarts.set(
       context,
-      start.catch(() => undefined)
+      run.catch(() => undefined)
     );
+    return run;
   }
 
   private forget(path: string): void {
@@ -248,15 +244,34 @@ function fromMemory(notebook: MemoryNotebook): HeldNotebook {
 }
 
 /**
+ * Resolves once the session is set up, or after `ms`: a session JupyterLab set
+ * up to ask the person for a kernel is not ready until they answer.
+ */
+async function settled(context: ISessionContext, ms: number): Promise<void> {
+  if (context.isReady) {
+    return;
+  }
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([context.ready, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+}
+
+/**
  * Resolves once the tab's notebook is loaded. A load that fails closes the
  * tab and never settles `ready`, so the tab's disposal is the failure.
  */
-function loaded(panel: NotebookPanel): Promise<void> {
+function loaded(tool: string, panel: NotebookPanel): Promise<void> {
   if (panel.context.isReady) {
     return Promise.resolve();
   }
   return new Promise((resolve, reject) => {
-    const closed = () => reject(new CommandFailure('not_found', `the notebook "${panel.context.path}" could not be loaded: its tab closed.`));
+    const closed = () =>
+      reject(
+        new CommandFailure(
+          'bad_input',
+          `${tool}: "${panel.context.path}" could not be loaded as a notebook, and its tab closed (the page's error dialog, listed in dialogs, says why; answer_dialog closes it).`
+        )
+      );
     if (panel.isDisposed) {
       closed();
       return;

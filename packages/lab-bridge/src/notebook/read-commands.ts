@@ -24,7 +24,7 @@ interface NotebookFile {
 export function registerReadCommands(app: JupyterFrontEnd, documents: NotebookDocuments): void {
   addNotebookCommand(app, 'readNotebook', 'Read Notebook', async ({ notebookPath }, tool) => {
     const path = documents.normalize(notebookPath);
-    const held = await documents.held(path);
+    const held = await documents.held(tool, path);
     if (held) {
       return notebookResult(held, held.heldIn);
     }
@@ -38,7 +38,7 @@ export function registerReadCommands(app: JupyterFrontEnd, documents: NotebookDo
 
   addNotebookCommand(app, 'readCell', 'Read Cell', async ({ notebookPath, cellId }, tool) => {
     const path = documents.normalize(notebookPath);
-    const held = await documents.held(path);
+    const held = await documents.held(tool, path);
     if (held) {
       const { cell, index } = findCell(tool, held, cellId);
       return cellResult(path, viewOf(cell, index));

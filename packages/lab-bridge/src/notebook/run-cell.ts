@@ -20,9 +20,6 @@ import { addNotebookCommand } from './notebook-command.js';
 import { findCell } from './notebook-cells.js';
 import { openedNote, type HeldNotebook, type NotebookDocuments } from './notebook-documents.js';
 
-/** How long a run waits for a kernel the page is still setting up for the notebook. */
-const KERNEL_WAIT_MS = 60_000;
-
 export function registerRunCell(app: JupyterFrontEnd, documents: NotebookDocuments): void {
   addNotebookCommand(app, 'runCell', 'Run Cell', async ({ notebookPath, cellId }, tool) => {
     const { notebook, opened } = await documents.hold(tool, documents.normalize(notebookPath));
@@ -38,7 +35,7 @@ export function registerRunCell(app: JupyterFrontEnd, documents: NotebookDocumen
     if (!cell.sharedModel.getSource().trim()) {
       return succeed({ status: 'no-op', ...fields, type: cell.type, message: 'The cell is empty: nothing ran.' });
     }
-    const kernel = await documents.kernelOf(notebook, KERNEL_WAIT_MS);
+    const kernel = await documents.kernelOf(notebook);
     if (!kernel || kernel.status === 'dead') {
       await app.serviceManager.kernelspecs.ready;
       throw new CommandFailure(
