@@ -56,7 +56,8 @@ function bridgeTool(
 /** Where a notebook that is not open in the page is worked on: said by every tool that changes or runs one. */
 const NOT_OPEN =
   'A notebook not open in the page is opened without taking the person\'s focus (JupyterLab: a background tab); ' +
-  'on a page that shows one document (Notebook 7, JupyterLite\'s notebooks UI) the page holds it in memory instead, with no tab.';
+  'in Notebook 7 and JupyterLite\'s notebooks UI, where documents open in browser tabs of their own, the page holds ' +
+  'it in memory instead, with no tab, until save_notebook writes it.';
 const NOT_SAVED = 'The person sees the change at once; it is not saved until save_notebook.';
 const MISSING =
   'A path that does not exist is an error (code not_found) at once; a cell id that does not exist is one that lists the cell ids.';
@@ -173,8 +174,8 @@ export const DEFAULT_TOOLS: readonly DefaultTool[] = [
       'Create a notebook with its kernel started: kernel names a kernelspec (get_context kernelspecs), language ' +
       "picks one of that language; default: the page's default kernelspec. Never shows a dialog. If the file " +
       'exists it fails (code already_exists) and creates nothing. It opens without taking the person\'s focus ' +
-      '(JupyterLab: a background tab; on a page that shows one document the page holds it in memory). Returns ' +
-      'notebookPath, for the other notebook tools.',
+      '(JupyterLab: a background tab; in Notebook 7 and JupyterLite\'s notebooks UI the page holds it in memory). ' +
+      'Returns notebookPath, for the other notebook tools.',
     hints: W
   }),
   bridgeTool('listDirectory', {

@@ -36,8 +36,8 @@ const SESSION_WAIT_MS = 60_000;
 export const OPENED_IN = {
   tab: 'The page opened this notebook in a background tab (the person\'s current tab stays in front).',
   memory:
-    'This page shows one document, so it holds this notebook in memory, without a tab: the person sees it once it ' +
-    'is saved (save_notebook) and opened.'
+    'Documents open in browser tabs of their own from this page, so it holds this notebook in memory, without a ' +
+    'tab: the person sees the changes once it is saved (save_notebook) and opened.'
 } as const;
 
 /** The note a result carries when its call had to open the notebook. */
