@@ -61,7 +61,7 @@ function describeCut(result: Record<string, unknown>, cells: number): string {
   if (result.truncated !== true) {
     return 'whole';
   }
-  const kept = ((result.content as { cells?: unknown[] } | undefined)?.cells ?? []).filter((cell) => typeof cell === 'object').length;
+  const kept = ((result.cells as unknown[] | undefined) ?? []).filter((cell) => typeof cell === 'object').length;
   const cutStrings = JSON.stringify(result).includes('more characters cut]');
   return `cut: ${kept} of ${cells} cells kept${cutStrings ? ', strings shortened' : ''}`;
 }

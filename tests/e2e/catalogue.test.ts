@@ -5,7 +5,9 @@
  * the kinds is tested here too: a page that shows one document (a Notebook 7
  * notebook, JupyterLite's notebooks UI) says so in get_context, has no file
  * browser, and opens other documents in new browser tabs that connect as pages of
- * their own. JupyterLab's deeper checks are in default-tools.test.ts.
+ * their own. JupyterLab's deeper checks are in default-tools.test.ts. The page also
+ * has the test-only stand-in for jupyterlab-ai-commands: the notebook tools still
+ * run the bridge's own commands (notebook-tools.test.ts tests them without it).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -35,7 +37,7 @@ const KINDS: Kind[] = [
     notebookInOwnTab: false,
     longRun: 'import time\ntime.sleep(30)',
     interruptStops: true,
-    afterRestart: { code: 'x', result: { success: false, errorName: 'NameError' } }
+    afterRestart: { code: 'x', result: { success: false, code: 'cell_error', ename: 'NameError' } }
   },
   {
     kind: 'Notebook 7',
@@ -44,7 +46,7 @@ const KINDS: Kind[] = [
     notebookInOwnTab: true,
     longRun: 'import time\ntime.sleep(30)',
     interruptStops: true,
-    afterRestart: { code: 'x', result: { success: false, errorName: 'NameError' } }
+    afterRestart: { code: 'x', result: { success: false, code: 'cell_error', ename: 'NameError' } }
   },
   {
     kind: 'JupyterLite',
@@ -112,7 +114,7 @@ describe.each(KINDS)('the tool catalogue in $kind', (kind) => {
     // The schema shown is the command's own, narrowed: fixed arguments hidden.
     const editCell = tools.find((tool) => tool.name === 'edit_cell')!;
     expect(Object.keys(editCell.inputSchema.properties ?? {})).toEqual(['notebookPath', 'cellId', 'content']);
-    expect(editCell.inputSchema.required).toEqual(['content', 'notebookPath']);
+    expect(editCell.inputSchema.required).toEqual(['notebookPath', 'content']);
   });
 
   it('get_context on the page with the file browser names the app and the browsed folder, with no one-document note', async () => {
@@ -122,8 +124,8 @@ describe.each(KINDS)('the tool catalogue in $kind', (kind) => {
   });
 
   it('list_all_commands finds a command and names its tool; execute_command runs a command and returns its result', async () => {
-    const { commands } = await ok('list_all_commands', { query: 'jupyterlab-ai-commands:run-cell' });
-    expect(commands).toEqual([expect.objectContaining({ id: 'jupyterlab-ai-commands:run-cell', label: 'Run Cell', tool: 'run_cell' })]);
+    const { commands } = await ok('list_all_commands', { query: 'jupyter-live-mcp:run-cell' });
+    expect(commands).toEqual([expect.objectContaining({ id: 'jupyter-live-mcp:run-cell', label: 'Run Cell (agent bridge)', tool: 'run_cell' })]);
     const created = await ok('execute_command', { commandId: 'docmanager:new-untitled', args: { path: '', type: 'file', ext: '.txt' } });
     expect(created.result).toMatchObject({ path: 'untitled.txt', type: 'file' });
     const unknown = await call('execute_command', { commandId: 'no-such:command' });
@@ -131,12 +133,9 @@ describe.each(KINDS)('the tool catalogue in $kind', (kind) => {
   });
 
   if (kind.notebookInOwnTab) {
-    it(`create_notebook creates a ${kind.kernel} notebook, which opens in a new browser tab that connects as its own page`, async () => {
-      let result: Record<string, unknown> = {};
-      notebookTab = await opensConnectedTab(async () => {
-        result = await ok('create_notebook', { name: NOTEBOOK });
-      });
-      expect(result).toMatchObject({ notebookPath: NOTEBOOK, kernel: kind.kernel });
+    it(`create_notebook creates a ${kind.kernel} notebook, held by this page; open_document opens it in a new browser tab that connects as its own page`, async () => {
+      expect(await ok('create_notebook', { name: NOTEBOOK })).toMatchObject({ notebookPath: NOTEBOOK, kernel: kind.kernel, note: expect.stringContaining('in memory') });
+      notebookTab = await opensConnectedTab(async () => void (await ok('open_document', { path: NOTEBOOK })));
       expect(notebookTab.url()).toContain(`/notebooks/${NOTEBOOK}`);
       await selectPageAt(`/notebooks/${NOTEBOOK}`);
     });
@@ -168,7 +167,7 @@ describe.each(KINDS)('the tool catalogue in $kind', (kind) => {
     firstCellId = (await ok('add_cell', { notebookPath: NOTEBOOK, content: SIX_TIMES_SEVEN })).cellId as string;
     markdownCellId = (await ok('add_cell', { notebookPath: NOTEBOOK, content: '# Notes', cellType: 'markdown', referenceCellId: firstCellId, position: 'above' })).cellId as string;
     await expect.poll(cellSources).toEqual(['# Notes', SIX_TIMES_SEVEN]);
-    expect(await ok('edit_cell', { notebookPath: NOTEBOOK, cellId: firstCellId, content: KEEP_42 })).toMatchObject({ previousContent: SIX_TIMES_SEVEN });
+    expect(await ok('edit_cell', { notebookPath: NOTEBOOK, cellId: firstCellId, content: KEEP_42 })).toMatchObject({ cellId: firstCellId });
     await expect.poll(cellSources).toEqual(['# Notes', KEEP_42]);
 
     const run = await ok('run_cell', { notebookPath: NOTEBOOK, cellId: firstCellId });
@@ -178,8 +177,8 @@ describe.each(KINDS)('the tool catalogue in $kind', (kind) => {
 
   it('read_cell and read_notebook read the live notebook', async () => {
     expect(await ok('read_cell', { notebookPath: NOTEBOOK, cellId: firstCellId })).toMatchObject({ cellId: firstCellId, source: KEEP_42 });
-    const cells = ((await ok('read_notebook', { notebookPath: NOTEBOOK })).content as { cells: { id: string; cell_type: string }[] }).cells;
-    expect(cells.map((cell) => [cell.id, cell.cell_type])).toEqual([
+    const cells = (await ok('read_notebook', { notebookPath: NOTEBOOK })).cells as { id: string; type: string }[];
+    expect(cells.map((cell) => [cell.id, cell.type])).toEqual([
       [markdownCellId, 'markdown'],
       [firstCellId, 'code']
     ]);
@@ -219,7 +218,7 @@ describe.each(KINDS)('the tool catalogue in $kind', (kind) => {
       const interrupted = await ok('interrupt_kernel', { kernelId: id });
       expect(interrupted).toMatchObject({ kernelId: id, status: 'idle' });
       expect(interrupted).not.toHaveProperty('warning');
-      expect((await call('wait_for_result', { pendingId: first.pendingId, seconds: 10 })).result).toMatchObject({ success: false, errorName: 'KeyboardInterrupt' });
+      expect((await call('wait_for_result', { pendingId: first.pendingId, seconds: 10 })).result).toMatchObject({ success: false, code: 'cell_error', ename: 'KeyboardInterrupt' });
     });
   } else {
     it('a long execute_code answers pending; interrupt_kernel cannot stop it and says to use restart_kernel', async () => {
@@ -240,14 +239,11 @@ describe.each(KINDS)('the tool catalogue in $kind', (kind) => {
   });
 
   it('create_file, list_directory, read_file and write_file work on the files the file browser shows', async () => {
-    const create = () => ok('create_file', { fileName: 'notes.md', fileType: 'markdown', content: '# hello' });
-    if (kind.notebookInOwnTab) {
-      // It opens the new file, and this page shows one document: in a new tab.
-      const tab = await opensConnectedTab(async () => void (await create()));
-      expect(tab.url()).toContain('/edit/notes.md');
-    } else {
-      expect(await create()).toMatchObject({ filePath: 'notes.md' });
-    }
+    // This page shows one document: a new tab would be a popup, so the file is not opened there.
+    expect(await ok('create_file', { fileName: 'notes.md', fileType: 'markdown', content: '# hello' })).toMatchObject({
+      filePath: 'notes.md',
+      opened: !kind.notebookInOwnTab
+    });
     const listing = await ok('list_directory', {});
     expect((listing.items as { name: string }[]).map((item) => item.name).sort()).toEqual([NOTEBOOK, 'notes.md', 'untitled.txt']);
     expect(await ok('read_file', { filePath: 'notes.md' })).toMatchObject({ content: '# hello' });

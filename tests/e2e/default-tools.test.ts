@@ -1,9 +1,9 @@
 /**
  * The tools in depth against a real JupyterLab page with a real python3 kernel:
  * kernel control, input checks, settings tools, blocked commands and the result
- * cap. (catalogue.test.ts runs every tool on each page kind.) The
- * jupyterlab-ai-commands tools run against the test-only stand-in extension
- * (test-pages/ai-commands-fixture), since the real package cannot be installed here.
+ * cap. (catalogue.test.ts runs every tool on each page kind.) The page also has
+ * the test-only stand-in for jupyterlab-ai-commands (test-pages/ai-commands-fixture):
+ * the notebook tools still run the bridge's own commands.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -58,7 +58,7 @@ describe('the kernel tools in a real JupyterLab page', () => {
     expect(interrupted).toMatchObject({ kernelId, status: 'idle' });
     expect(interrupted).not.toHaveProperty('warning');
     const { result } = await running;
-    expect(result).toMatchObject({ success: false, status: 'error', errorName: 'KeyboardInterrupt' });
+    expect(result).toMatchObject({ success: false, code: 'cell_error', status: 'error', ename: 'KeyboardInterrupt' });
     expect(performance.now() - started).toBeLessThan(10_000);
     await expect.poll(() => setup.page.locator('.jp-OutputArea-output').last().innerText()).toContain('KeyboardInterrupt');
   });
@@ -91,7 +91,7 @@ describe('the kernel tools in a real JupyterLab page', () => {
     await ok('execute_code', { kernelId, code: 'remembered = 1' });
     expect(await ok('restart_kernel', { kernelId })).toMatchObject({ kernelId });
     const after = await call('execute_code', { kernelId, code: 'remembered' });
-    expect(after.result).toMatchObject({ success: false, errorName: 'NameError' });
+    expect(after.result).toMatchObject({ success: false, code: 'cell_error', ename: 'NameError' });
     expect(await setup.page.locator('.jp-Dialog').count()).toBe(0);
   });
 });
@@ -121,7 +121,7 @@ describe('input checks, on a built-in and on a command-backed tool', () => {
 
   it('edit_cell without content is refused before the command could empty the cell', async () => {
     const before = await cellSources();
-    const cellId = ((await ok('read_notebook', { notebookPath: NOTEBOOK })).content as { cells: { id: string }[] }).cells[0]!.id;
+    const cellId = ((await ok('read_notebook', { notebookPath: NOTEBOOK })).cells as { id: string }[])[0]!.id;
     const { result } = await call('edit_cell', { notebookPath: NOTEBOOK, cellId });
     expect(result).toMatchObject({ code: 'bad_input', error: expect.stringMatching(/missing required argument "content"/) });
     expect(await cellSources()).toEqual(before);
@@ -172,7 +172,7 @@ describe('settings tools, disabled tools, blocked commands and the result cap', 
     expect(blocked.result).toMatchObject({ success: false, code: 'blocked_command' });
 
     const changed = setup.mcp.nextListChanged();
-    await setBridgeSetting(setup.page, 'blockedCommands', ['jupyterlab-ai-commands:delete-*', 'notebook:run-all-*']);
+    await setBridgeSetting(setup.page, 'blockedCommands', ['jupyter-live-mcp:delete-*', 'notebook:run-all-*']);
     await changed;
     expect(await toolNames()).not.toContain('delete_cell');
     expect((await ok('list_all_commands', { query: 'notebook:run-all' })).commandCount).toBe(0);

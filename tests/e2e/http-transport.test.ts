@@ -97,7 +97,7 @@ describe('MCP over Streamable HTTP with two agents', () => {
     expect(text(fromB)).toEqual(['B 0\n', 'B 0\n', 'B 1\n', 'B 10\n', 'B 2\n', 'B 20\n']);
     // Both agents' cells are in the one notebook the person sees.
     const notebook = await ok(agentB, 'read_notebook', { notebookPath: NOTEBOOK });
-    expect((notebook.content as { cells: unknown[] }).cells.length).toBeGreaterThanOrEqual(6);
+    expect((notebook.cells as unknown[]).length).toBeGreaterThanOrEqual(6);
   });
 
   it('refuses a request with a foreign Origin or Host before any session exists', async () => {

@@ -80,15 +80,17 @@ describe('agent → CLI → WebSocket → bridge in JupyterLab → back', () => 
     const ids = (settled.widgets as { id: string }[]).map((widget) => widget.id);
     expect(ids.length ? ids : [null]).toContain(settled.currentWidgetId);
 
-    // Without jupyterlab-ai-commands the page offers the tools it can run.
+    // With no other extension the page offers every tool: the bridge runs the notebook tools itself.
     const { tools } = await mcp.client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual([
-      'answer_dialog', 'execute_command', 'get_context', 'interrupt_kernel', 'list_all_commands', 'open_document',
-      'restart_kernel', 'select_page', 'wait_for_result'
+      'add_cell', 'answer_dialog', 'create_file', 'create_notebook', 'delete_cell', 'edit_cell', 'execute_code',
+      'execute_command', 'get_context', 'interrupt_kernel', 'list_all_commands', 'list_directory', 'open_document',
+      'read_cell', 'read_file', 'read_notebook', 'restart_kernel', 'run_cell', 'save_notebook', 'select_page',
+      'wait_for_result', 'write_file'
     ]);
     const missing = await mcp.call('run_cell', { notebookPath: 'a.ipynb', cellId: 'x' });
-    expect(missing.result).toMatchObject({ success: false, code: 'unknown_tool' });
-    expect(missing.result.error).toMatch(/needs the jupyterlab-ai-commands extension/);
+    expect(missing.result).toMatchObject({ success: false, code: 'not_found' });
+    expect(missing.result.error).toMatch(/there is no notebook "a\.ipynb".*create_notebook/);
     expect(tools.find((tool) => tool.name === 'execute_command')?.annotations).toMatchObject({ destructiveHint: true });
   });
 

@@ -40,14 +40,14 @@ describe('pending calls', () => {
       pending: true,
       pendingId: expect.any(String),
       tool: 'run_cell',
-      command: 'jupyterlab-ai-commands:run-cell',
+      command: 'jupyter-live-mcp:run-cell',
       message: expect.stringContaining('wait_for_result')
     });
     expect(answeredAfter).toBeGreaterThanOrEqual(PENDING_AFTER_SECONDS * 1000 - 50);
     expect(answeredAfter).toBeLessThan(4000);
 
     const context = await ok('get_context');
-    expect(context.pending).toEqual([{ pendingId: first.pendingId, tool: 'run_cell', command: 'jupyterlab-ai-commands:run-cell', seconds: expect.any(Number) }]);
+    expect(context.pending).toEqual([{ pendingId: first.pendingId, tool: 'run_cell', command: 'jupyter-live-mcp:run-cell', seconds: expect.any(Number) }]);
 
     expect(await ok('wait_for_result', { pendingId: first.pendingId, seconds: 0.5 })).toMatchObject({ pending: true, pendingId: first.pendingId });
     const final = await ok('wait_for_result', { pendingId: first.pendingId, seconds: 30 });
@@ -61,7 +61,7 @@ describe('pending calls', () => {
     expect(first).toMatchObject({ pending: true });
     await ok('interrupt_kernel', { kernelId: await kernelId() });
     const final = await call('wait_for_result', { pendingId: first.pendingId, seconds: 10 });
-    expect(final.result).toMatchObject({ success: false, status: 'error', errorName: 'KeyboardInterrupt' });
+    expect(final.result).toMatchObject({ success: false, code: 'cell_error', status: 'error', ename: 'KeyboardInterrupt' });
   });
 
   it('answers unknown_pending for an id the page does not know', async () => {
@@ -121,9 +121,15 @@ describe('dialogs', () => {
   });
 
   it('a read that fails and leaves an error dialog open lists it in its result', async () => {
-    const { result } = await call('read_notebook', { notebookPath: 'missing.ipynb' });
+    // read_notebook answers not_found and opens nothing; the stand-in for jupyterlab-ai-commands, like the
+    // real one, leaves "File Load Error" open.
+    expect((await call('read_notebook', { notebookPath: 'missing.ipynb' })).result).toMatchObject({ success: false, code: 'not_found' });
+    expect((await ok('get_context')).dialogs).toEqual([]);
+    const { result } = await call('execute_command', {
+      commandId: 'jupyterlab-ai-commands:get-notebook-content',
+      args: { notebookPath: 'missing.ipynb', createWidget: false }
+    });
     expect(result).toMatchObject({ success: false, code: 'command_failed' });
-    // The fixture, like jupyterlab-ai-commands, leaves "File Load Error" open.
     const dialogs = result.dialogs as { title: string; dialogId: string }[];
     expect(dialogs.map((d) => d.title)).toEqual([expect.stringContaining('File Load Error')]);
     await ok('answer_dialog', { button: 0, dialogId: dialogs[0]!.dialogId });

@@ -4,7 +4,9 @@
  * file only wires the parts together.
  */
 import type { JupyterFrontEnd, JupyterFrontEndPlugin } from '@jupyterlab/application';
+import { IDocumentManager } from '@jupyterlab/docmanager';
 import { IDefaultFileBrowser } from '@jupyterlab/filebrowser';
+import { INotebookTracker } from '@jupyterlab/notebook';
 import { ISettingRegistry } from '@jupyterlab/settingregistry';
 import { IStatusBar } from '@jupyterlab/statusbar';
 import { capResult } from '@jupyter-live-mcp/protocol';
@@ -18,6 +20,7 @@ import { watchPageFocus } from './connection/page-focus.js';
 import { claimTabStorage, pageId, pageIdentity, tabStorage } from './connection/page-identity.js';
 import { DialogWatcher } from './jupyterlab/dialog-watcher.js';
 import { log } from './log.js';
+import { registerNotebookCommands } from './notebook/register-notebook-commands.js';
 import { PLUGIN_ID, readSettings, type BridgeSettings } from './settings/bridge-settings.js';
 import { watchSettings } from './settings/watch-settings.js';
 import { answerDialogTool } from './tools/answer-dialog.js';
@@ -36,14 +39,19 @@ const plugin: JupyterFrontEndPlugin<void> = {
   id: PLUGIN_ID,
   description: 'Lets an AI agent work in this page through a jupyter-live-mcp server.',
   autoStart: true,
-  optional: [ISettingRegistry, IDefaultFileBrowser, IStatusBar],
+  optional: [ISettingRegistry, IDefaultFileBrowser, IStatusBar, IDocumentManager, INotebookTracker],
   activate: (
     app: JupyterFrontEnd,
     settingRegistry: ISettingRegistry | null,
     fileBrowser: IDefaultFileBrowser | null,
-    statusBar: IStatusBar | null
+    statusBar: IStatusBar | null,
+    docManager: IDocumentManager | null,
+    notebookTracker: INotebookTracker | null
   ) => {
     registerKernelCommands(app);
+    if (docManager && notebookTracker) {
+      registerNotebookCommands(app, { docManager, notebookTracker });
+    }
     const storage = claimTabStorage(tabStorage(), window);
     let settings: BridgeSettings = readSettings({});
     const dialogs = new DialogWatcher();

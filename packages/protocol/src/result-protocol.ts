@@ -28,7 +28,21 @@ export const RESULT_CODES = [
   /** The person paused agent control from the page's status bar. */
   'paused',
   /** A fault in the bridge or the server itself, not in the call. */
-  'internal_error'
+  'internal_error',
+  /** A path or a cell that does not exist; `error` names it and the tool that lists or creates such things. */
+  'not_found',
+  /** A file the call was to create exists already; nothing was changed. */
+  'already_exists',
+  /** The code ran and raised an exception: the cell's (or code's) outcome, not a broken call; `ename`, `evalue`, `traceback` say what. */
+  'cell_error',
+  /** The notebook or kernel has no running kernel to run code; `error` names the kernelspecs and how to start one. */
+  'no_kernel',
+  /** The code asked for input (input()), which an agent cannot type; the run was stopped. */
+  'kernel_input',
+  /** The kernel did not run the code to its end: it aborted the request, restarted or died meanwhile. */
+  'execution_aborted',
+  /** The file changed on disk since the page read it; saving would have overwritten that. */
+  'save_conflict'
 ] as const;
 
 export type ResultCode = (typeof RESULT_CODES)[number];

@@ -111,7 +111,8 @@ export const BUILT_IN_TOOLS = [
     description:
       'Describe the Jupyter page the person has open: the application and its version, the file ' +
       "browser's folder, the current widget and its editor (cursor and selection, 1-based), every " +
-      'open document (id, path, kernel, notebook cell counts) and the running kernels. Call this ' +
+      'open document (id, path, kernel, notebook cell counts), the running kernels and the kernelspecs ' +
+      'that can be started. Call this ' +
       'first, and again whenever you need fresh ids or state.',
     inputSchema: plainJsonSchema(BUILT_IN_INPUTS.get_context),
     hints: { readOnlyHint: true, consequentialHint: false, untrustedContentHint: false },

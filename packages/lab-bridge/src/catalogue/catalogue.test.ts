@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AI_COMMANDS_PREFIX, DEFAULT_TOOLS } from '@jupyter-live-mcp/protocol';
+import { AI_COMMANDS_PREFIX, AI_COMMANDS_TOOLS, DEFAULT_TOOLS } from '@jupyter-live-mcp/protocol';
 import type { JupyterFrontEnd } from '@jupyterlab/application';
 import { defaultToolShortcuts } from '../tools/default-tool-shortcuts.js';
 import { buildCatalogue, byDefaultToolCommand, type CatalogueInput } from './build-catalogue.js';
@@ -36,15 +36,16 @@ describe('compilePatterns', () => {
 });
 
 describe('commandTool', () => {
+  // edit_cell as the jupyterlab-ai-commands mode runs it.
   const editCell = DEFAULT_TOOLS.find((tool) => tool.name === 'edit_cell')!;
   const spec = {
     name: editCell.name,
     description: editCell.description,
-    command: editCell.command,
+    command: AI_COMMANDS_TOOLS.edit_cell!.command,
     hints: editCell.hints,
     inputs: Object.keys(editCell.properties),
     required: editCell.required,
-    fixedArgs: editCell.fixedArgs,
+    fixedArgs: AI_COMMANDS_TOOLS.edit_cell!.fixedArgs,
     fallbackProperties: editCell.properties
   };
 
@@ -147,13 +148,10 @@ describe('buildCatalogue', () => {
   });
   const names = (catalogue: ReturnType<typeof buildCatalogue>) => [...catalogue.builtIns, ...catalogue.commandTools.map((t) => t.descriptor.name)];
 
-  it('has 21 tools with every command present and 8 without jupyterlab-ai-commands', () => {
+  it("has 21 tools with every command present, and still 21 without jupyterlab-ai-commands (the bridge's own commands run them)", () => {
     expect(names(buildCatalogue(input()))).toHaveLength(21);
     const withoutAi = buildCatalogue(input({ hasCommand: (id) => !id.startsWith(AI_COMMANDS_PREFIX) }));
-    expect(names(withoutAi)).toEqual([
-      'get_context', 'list_all_commands', 'execute_command', 'answer_dialog', 'wait_for_result',
-      'open_document', 'interrupt_kernel', 'restart_kernel'
-    ]);
+    expect(names(withoutAi)).toHaveLength(21);
   });
 
   it('removes disabled tools of any kind and tools whose command is blocked', () => {

@@ -8,7 +8,7 @@
 import type { JupyterFrontEnd } from '@jupyterlab/application';
 import type { Kernel } from '@jupyterlab/services';
 import { BRIDGE_COMMANDS } from '@jupyter-live-mcp/protocol';
-import { kernelConnectionOf, mainAreaWidgets } from '../jupyterlab/main-area.js';
+import { documentKernel } from '../jupyterlab/main-area.js';
 
 /** How long an interrupt may take to bring a kernel out of busy. */
 const INTERRUPT_SETTLE_MS = 1000;
@@ -53,11 +53,9 @@ export function registerKernelCommands(app: JupyterFrontEnd): void {
  * uses the kernel, else with a temporary connection that is closed afterwards.
  */
 async function withKernel<T>(app: JupyterFrontEnd, kernelId: string, act: (kernel: Kernel.IKernelConnection) => Promise<T>): Promise<T> {
-  for (const widget of mainAreaWidgets(app)) {
-    const connection = kernelConnectionOf(widget);
-    if (connection?.id === kernelId) {
-      return act(connection);
-    }
+  const open = documentKernel(app, kernelId);
+  if (open) {
+    return act(open);
   }
   const kernels = app.serviceManager.kernels;
   await kernels.refreshRunning();

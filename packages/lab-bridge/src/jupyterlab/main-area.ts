@@ -17,6 +17,15 @@ export function isOneDocumentPage(): boolean {
   return ['notebooks', 'edit', 'consoles'].includes(PageConfig.getOption('notebookPage'));
 }
 
+/**
+ * Notebook 7 and JupyterLite's notebooks UI open every document in a browser
+ * tab of its own, from any of their pages (the file browser's too): opening
+ * one from a tool would open a new tab, which a browser may block as a popup.
+ */
+export function documentsOpenInNewTabs(): boolean {
+  return PageConfig.getOption('notebookPage') !== '';
+}
+
 export function mainAreaWidgets(app: JupyterFrontEnd): Widget[] {
   return [...app.shell.widgets('main')];
 }
@@ -49,6 +58,17 @@ interface DocumentWidgetLike {
 export function kernelConnectionOf(widget: Widget): Kernel.IKernelConnection | undefined {
   const w = widget as unknown as DocumentWidgetLike;
   return (w.sessionContext ?? w.console?.sessionContext)?.session?.kernel ?? undefined;
+}
+
+/** The connection of an open document (notebook, console…) to the kernel with this id, if one has it. */
+export function documentKernel(app: JupyterFrontEnd, kernelId: string): Kernel.IKernelConnection | undefined {
+  for (const widget of mainAreaWidgets(app)) {
+    const connection = kernelConnectionOf(widget);
+    if (connection?.id === kernelId) {
+      return connection;
+    }
+  }
+  return undefined;
 }
 
 export function kernelOf(widget: Widget): { id: string; name: string; status: string } | undefined {
@@ -106,5 +126,10 @@ export function shownDocument(app: JupyterFrontEnd, path: unknown): Widget | und
   if (!isOneDocumentPage() || typeof path !== 'string') {
     return undefined;
   }
+  return documentWidgetAt(app, path);
+}
+
+/** The main-area widget that shows the document at `path`, if one does. */
+export function documentWidgetAt(app: JupyterFrontEnd, path: string): Widget | undefined {
   return mainAreaWidgets(app).find((widget) => (widget as unknown as DocumentWidgetLike).context?.path === path);
 }

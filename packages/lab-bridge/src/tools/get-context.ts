@@ -11,6 +11,7 @@ import { defineBuiltInTool } from './built-in-tool.js';
 import { editorState, type Position } from '../jupyterlab/editor-state.js';
 import { recentRefresh } from './recent-refresh.js';
 import { describeMainAreaWidget, editorOf, isOneDocumentPage, kernelOf, mainAreaWidgets } from '../jupyterlab/main-area.js';
+import { listKernelspecs } from '../notebook/kernelspecs.js';
 
 export const ONE_DOCUMENT_NOTE =
   'This page shows one document (Jupyter Notebook 7, or the notebooks UI of JupyterLite): open_document opens ' +
@@ -57,6 +58,7 @@ export function getContextTool(app: JupyterFrontEnd, fileBrowser: IDefaultFileBr
         currentEditor: current ? currentEditor(current) : null,
         widgets: widgets.map(describeMainAreaWidget),
         kernels,
+        kernelspecs: listKernelspecs(app.serviceManager.kernelspecs.specs),
         dialogs: state.dialogs(),
         pending: state.pending(),
         ...(state.catalogueErrors().length ? { catalogueErrors: state.catalogueErrors() } : {}),

@@ -88,14 +88,12 @@ describe('routing a call', () => {
     await expect(client.callTool({ name: 'no_such_tool', arguments: {} })).rejects.toThrow(/Unknown tool "no_such_tool"/);
   });
 
-  it('refuses a default tool the page lacks, naming what provides it, without calling the page', async () => {
+  it('refuses a default tool the page lacks, saying why, without calling the page', async () => {
     const page = fakePage('p1', 1, answers(succeed()));
     router.update(page.session);
-    const aiCommand = await call('read_notebook', { notebookPath: 'a.ipynb' });
-    expect(aiCommand.structuredContent).toMatchObject({ success: false, code: 'unknown_tool' });
-    expect(aiCommand.structuredContent?.error).toContain(
-      'it needs the jupyterlab-ai-commands extension (pip install jupyterlab-ai-commands), which this page does not have'
-    );
+    const bridgeCommand = await call('read_notebook', { notebookPath: 'a.ipynb' });
+    expect(bridgeCommand.structuredContent).toMatchObject({ success: false, code: 'unknown_tool' });
+    expect(bridgeCommand.structuredContent?.error).toContain('its disabledTools or blockedCommands setting removes it');
     const jupyterLabCommand = await call('open_document', { path: 'a.ipynb' });
     expect(jupyterLabCommand.structuredContent?.error).toContain('its disabledTools or blockedCommands setting removes it');
     expect(page.calls).toEqual([]);

@@ -68,7 +68,8 @@ describe('the catalogue listed before a page connects', () => {
   });
 
   it('explains why a page lacks a default tool and what to use instead', () => {
-    expect(missingToolReason('read_notebook')).toMatch(/needs the jupyterlab-ai-commands extension \(pip install jupyterlab-ai-commands\)/);
+    // The bridge provides read_notebook itself: only the page's settings can remove it.
+    expect(missingToolReason('read_notebook')).toMatch(/disabledTools or blockedCommands setting removes it/);
     expect(missingToolReason('open_document')).toMatch(/disabledTools or blockedCommands setting removes it/);
     expect(missingToolReason('open_document')).toMatch(/execute_command/);
   });

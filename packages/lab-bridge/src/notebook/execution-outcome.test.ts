@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { executionResult, lostOutcome, outcomeOfReply } from './execution-outcome.js';
+
+const colour = (text: string) => `\u001b[0;31m${text}\u001b[0m`;
+const errorOutput = { output_type: 'error', ename: 'NameError', evalue: "name 'x' is not defined", traceback: [colour('Traceback (most recent call last)'), colour('NameError')] };
+const subject = { tool: 'run_cell', what: 'cell "c1"', onError: 'Fix it (edit_cell) and run it again.', fields: { notebookPath: 'a.ipynb', cellId: 'c1' } };
+
+describe('outcomeOfReply', () => {
+  it('is ok, with the execution count, for an ok reply', () => {
+    expect(outcomeOfReply({ status: 'ok', execution_count: 3 }, [])).toEqual({ status: 'ok', executionCount: 3, outputs: [] });
+  });
+
+  it('is an error with name, value and traceback, from the reply or else from an error output', () => {
+    expect(outcomeOfReply({ status: 'error', execution_count: 4, ename: 'ZeroDivisionError', evalue: 'division by zero', traceback: ['t'] }, [])).toMatchObject({
+      status: 'error',
+      ename: 'ZeroDivisionError',
+      evalue: 'division by zero',
+      traceback: ['t']
+    });
+    expect(outcomeOfReply({ status: 'ok', execution_count: 5 }, [errorOutput])).toMatchObject({ status: 'error', ename: 'NameError', executionCount: 5 });
+  });
+
+  it('is a request for input when the kernel refused input() (no stdin allowed)', () => {
+    expect(outcomeOfReply({ status: 'error', ename: 'StdinNotImplementedError', evalue: 'raw_input was called' }, [])).toEqual({ status: 'input', outputs: [] });
+  });
+
+  it('is aborted for an aborted request, and for one whose future was cancelled', () => {
+    expect(outcomeOfReply({ status: 'abort' }, [])).toMatchObject({ status: 'aborted' });
+    expect(lostOutcome(new Error('Canceled future for execute_request message before replies were done'), [])).toMatchObject({
+      status: 'aborted',
+      reason: expect.stringContaining('restarted or died')
+    });
+  });
+});
+
+describe('executionResult', () => {
+  it('answers an ok run with its outputs', () => {
+    const outputs = [{ output_type: 'stream', name: 'stdout', text: ['4', '2\n'] }];
+    expect(executionResult(subject, { status: 'ok', executionCount: 1, outputs })).toEqual({
+      success: true,
+      status: 'ok',
+      notebookPath: 'a.ipynb',
+      cellId: 'c1',
+      executionCount: 1,
+      outputs: [{ output_type: 'stream', name: 'stdout', text: '42\n' }]
+    });
+  });
+
+  it("answers an exception as the cell's outcome: cell_error, the traceback once and without colours", () => {
+    const result = executionResult(subject, {
+      status: 'error',
+      executionCount: 2,
+      outputs: [{ output_type: 'stream', name: 'stdout', text: 'before\n' }, errorOutput],
+      ename: 'NameError',
+      evalue: "name 'x' is not defined",
+      traceback: errorOutput.traceback
+    });
+    expect(result).toEqual({
+      success: false,
+      code: 'cell_error',
+      error: `run_cell: cell "c1" raised NameError: name 'x' is not defined. That is the code's outcome, not a failure of the call. Fix it (edit_cell) and run it again.`,
+      status: 'error',
+      notebookPath: 'a.ipynb',
+      cellId: 'c1',
+      executionCount: 2,
+      ename: 'NameError',
+      evalue: "name 'x' is not defined",
+      traceback: 'Traceback (most recent call last)\nNameError',
+      outputs: [{ output_type: 'stream', name: 'stdout', text: 'before\n' }]
+    });
+    expect(JSON.stringify(result).match(/Traceback/g)).toHaveLength(1);
+  });
+
+  it('says why input() stopped the run, and what to do instead', () => {
+    expect(executionResult(subject, { status: 'input', outputs: [], prompt: 'Name: ' })).toMatchObject({
+      success: false,
+      code: 'kernel_input',
+      error: expect.stringMatching(/^run_cell: cell "c1" asked for input \(prompt "Name: "\), which an agent cannot type, so the run was stopped\. Put the value in the code/)
+    });
+  });
+
+  it('says a run the kernel did not finish was aborted', () => {
+    expect(executionResult(subject, { status: 'aborted', outputs: [], reason: 'the kernel aborted it' })).toMatchObject({
+      success: false,
+      code: 'execution_aborted',
+      status: 'aborted',
+      error: expect.stringContaining('did not run to its end: the kernel aborted it')
+    });
+  });
+});

@@ -1,0 +1,112 @@
+/**
+ * How a run of code ended, and the result run_cell and execute_code answer
+ * with. An exception in the code is the code's outcome, not a failed call:
+ * its own code (cell_error), with the error's name, value and traceback once,
+ * without colour escapes. Pure.
+ */
+import type * as nbformat from '@jupyterlab/nbformat';
+import { fail, succeed, type ToolResult } from '@jupyter-live-mcp/protocol';
+import { outputsForAgent, stripAnsi, tracebackText } from './cell-views.js';
+
+export type ExecutionOutcome =
+  | { status: 'ok'; executionCount: number | null; outputs: nbformat.IOutput[] }
+  | { status: 'error'; executionCount: number | null; outputs: nbformat.IOutput[]; ename: string; evalue: string; traceback: string[] }
+  /** The code asked for input, which nobody here can type; the run was stopped. */
+  | { status: 'input'; outputs: nbformat.IOutput[]; prompt?: string }
+  /** The kernel did not finish the run: it aborted it, restarted or died. */
+  | { status: 'aborted'; outputs: nbformat.IOutput[]; reason: string };
+
+/** The parts of an execute_reply's content read here. */
+export interface ExecuteReply {
+  status: string;
+  execution_count?: number | null;
+  ename?: string;
+  evalue?: string;
+  traceback?: string[];
+}
+
+/** ipykernel's answer to input() when the request did not allow stdin. */
+const NO_STDIN_ERROR = 'StdinNotImplementedError';
+
+/**
+ * The outcome of a finished execute request. An error the kernel reports
+ * only as an output (some kernels do) still makes the run an error.
+ */
+export function outcomeOfReply(reply: ExecuteReply, outputs: nbformat.IOutput[]): ExecutionOutcome {
+  const executionCount = reply.execution_count ?? null;
+  const errorOutput = outputs.find((output) => output.output_type === 'error') as nbformat.IError | undefined;
+  if (reply.status === 'error' || errorOutput) {
+    const ename = reply.ename ?? errorOutput?.ename ?? 'Error';
+    if (ename === NO_STDIN_ERROR) {
+      return { status: 'input', outputs };
+    }
+    return {
+      status: 'error',
+      executionCount,
+      outputs,
+      ename,
+      evalue: reply.evalue ?? errorOutput?.evalue ?? '',
+      traceback: reply.traceback ?? errorOutput?.traceback ?? []
+    };
+  }
+  if (reply.status === 'ok') {
+    return { status: 'ok', executionCount, outputs };
+  }
+  // 'abort' ('aborted' before protocol 5.1): an earlier request in the queue failed.
+  return { status: 'aborted', outputs, reason: 'the kernel aborted it (an earlier execution in its queue failed)' };
+}
+
+/** A run that ended without a reply: the future was cancelled, e.g. by a restart. */
+export function lostOutcome(error: unknown, outputs: nbformat.IOutput[]): ExecutionOutcome {
+  const message = error instanceof Error ? error.message : String(error);
+  return { status: 'aborted', outputs, reason: `the kernel stopped answering it (${message}): it restarted or died` };
+}
+
+export interface RunSubject {
+  /** The tool, named first in errors. */
+  tool: string;
+  /** What ran, as the messages say it: 'cell "abc"', 'the code'. */
+  what: string;
+  /** What the agent may do about an exception. */
+  onError: string;
+  /** Fields every answer carries (notebookPath, cellId, kernelId…). */
+  fields: Record<string, unknown>;
+}
+
+export function executionResult(subject: RunSubject, outcome: ExecutionOutcome): ToolResult {
+  const { tool, what, fields } = subject;
+  // An error output is told once, in ename, evalue and traceback.
+  const outputs = outputsForAgent(outcome.outputs.filter((output) => output.output_type !== 'error'));
+  switch (outcome.status) {
+    case 'ok':
+      return succeed({ status: 'ok', ...fields, executionCount: outcome.executionCount, outputs });
+    case 'error':
+      return fail(
+        'cell_error',
+        `${tool}: ${what} raised ${outcome.ename}${outcome.evalue ? `: ${stripAnsi(outcome.evalue)}` : ''}. That is the code's ` +
+          `outcome, not a failure of the call. ${subject.onError}`,
+        {
+          status: 'error',
+          ...fields,
+          executionCount: outcome.executionCount,
+          ename: outcome.ename,
+          evalue: stripAnsi(outcome.evalue),
+          traceback: tracebackText(outcome.traceback),
+          outputs
+        }
+      );
+    case 'input':
+      return fail(
+        'kernel_input',
+        `${tool}: ${what} asked for input${outcome.prompt ? ` (prompt ${JSON.stringify(outcome.prompt)})` : ''}, which an ` +
+          'agent cannot type, so the run was stopped. Put the value in the code instead (a variable or an argument), then run it again.',
+        { status: 'error', ...fields, outputs }
+      );
+    case 'aborted':
+      return fail(
+        'execution_aborted',
+        `${tool}: ${what} did not run to its end: ${outcome.reason}. Check the kernel (get_context kernels), then run it again.`,
+        { status: 'aborted', ...fields, outputs }
+      );
+  }
+}

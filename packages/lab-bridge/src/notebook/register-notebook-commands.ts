@@ -1,0 +1,30 @@
+/**
+ * The bridge's own notebook, file and kernel commands behind the 13 default
+ * notebook tools (SPEC §2.2), written on JupyterLab's public APIs so they work
+ * alike in JupyterLab, Notebook 7 and JupyterLite.
+ */
+import type { JupyterFrontEnd } from '@jupyterlab/application';
+import type { IDocumentManager } from '@jupyterlab/docmanager';
+import type { INotebookTracker } from '@jupyterlab/notebook';
+import { registerEditCommands } from './edit-commands.js';
+import { registerExecuteCode } from './execute-code.js';
+import { registerFileCommands } from './file-commands.js';
+import { registerKernelStartCommands } from './kernel-start-commands.js';
+import { NotebookDocuments } from './notebook-documents.js';
+import { registerReadCommands } from './read-commands.js';
+import { registerRunCell } from './run-cell.js';
+
+export interface NotebookCommandDeps {
+  docManager: IDocumentManager;
+  notebookTracker: INotebookTracker;
+}
+
+export function registerNotebookCommands(app: JupyterFrontEnd, { docManager, notebookTracker }: NotebookCommandDeps): void {
+  const documents = new NotebookDocuments(app, docManager, notebookTracker);
+  registerReadCommands(app, documents);
+  registerEditCommands(app, documents);
+  registerRunCell(app, documents);
+  registerKernelStartCommands(app, documents);
+  registerFileCommands(app, docManager, documents);
+  registerExecuteCode(app);
+}

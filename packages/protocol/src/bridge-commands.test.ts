@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { BRIDGE_COMMANDS, BRIDGE_COMMANDS_PREFIX, NOTEBOOK_COMMAND_INPUTS, notebookCommandSchema, type NotebookCommand } from './bridge-commands.js';
+import { AI_COMMANDS_PREFIX, AI_COMMANDS_TOOLS, DEFAULT_TOOLS, defaultToolDescriptor } from './default-tools.js';
+
+const NOTEBOOK_TOOLS = [
+  'read_notebook', 'read_cell', 'add_cell', 'edit_cell', 'delete_cell', 'run_cell', 'save_notebook',
+  'create_notebook', 'list_directory', 'read_file', 'write_file', 'create_file', 'execute_code'
+];
+
+describe("the bridge's notebook, file and kernel commands", () => {
+  it('all live under the bridge prefix', () => {
+    for (const id of Object.values(BRIDGE_COMMANDS)) {
+      expect(id.startsWith(BRIDGE_COMMANDS_PREFIX)).toBe(true);
+    }
+  });
+
+  it('declare the JSON Schema of their zod input, with required inputs and nothing else allowed', () => {
+    expect(notebookCommandSchema('editCell')).toEqual({
+      type: 'object',
+      properties: {
+        notebookPath: { type: 'string', minLength: 1, description: expect.stringContaining('Path of the notebook') },
+        cellId: { type: 'string', minLength: 1, description: expect.stringContaining('Id of the cell to edit') },
+        content: { type: 'string', description: 'The new source of the cell.' }
+      },
+      required: ['notebookPath', 'content'],
+      additionalProperties: false
+    });
+    expect(notebookCommandSchema('addCell').properties.cellType).toMatchObject({ type: 'string', enum: ['code', 'markdown', 'raw'] });
+  });
+
+  it('refuse a missing content and an unknown argument (their own check, for execute_command callers)', () => {
+    expect(NOTEBOOK_COMMAND_INPUTS.editCell.safeParse({ notebookPath: 'a.ipynb', cellId: 'c' }).success).toBe(false);
+    expect(NOTEBOOK_COMMAND_INPUTS.readNotebook.safeParse({ notebookPath: 'a.ipynb', background: true }).success).toBe(false);
+  });
+});
+
+describe('the default notebook, file and kernel tools', () => {
+  const tools = DEFAULT_TOOLS.filter((tool) => NOTEBOOK_TOOLS.includes(tool.name));
+
+  it("run the bridge's own commands and list exactly those commands' inputs", () => {
+    expect(tools.map((tool) => tool.name)).toEqual(NOTEBOOK_TOOLS);
+    for (const tool of tools) {
+      const key = (Object.keys(BRIDGE_COMMANDS) as (keyof typeof BRIDGE_COMMANDS)[]).find((k) => BRIDGE_COMMANDS[k] === tool.command);
+      expect(key, tool.name).toBeDefined();
+      const schema = notebookCommandSchema(key as NotebookCommand);
+      expect(tool.properties).toEqual(schema.properties);
+      expect(tool.required).toEqual(schema.required ?? []);
+      expect(tool.fixedArgs).toEqual({});
+      expect(tool.providedBy).toBeUndefined();
+    }
+  });
+
+  it('keep the input names of SPEC §2.2; create_notebook also takes a kernel', () => {
+    const inputs = Object.fromEntries(tools.map((tool) => [tool.name, Object.keys(tool.properties)]));
+    expect(inputs).toEqual({
+      read_notebook: ['notebookPath'],
+      read_cell: ['notebookPath', 'cellId'],
+      add_cell: ['notebookPath', 'content', 'cellType', 'position', 'referenceCellId'],
+      edit_cell: ['notebookPath', 'cellId', 'content'],
+      delete_cell: ['notebookPath', 'cellId'],
+      run_cell: ['notebookPath', 'cellId'],
+      save_notebook: ['notebookPath'],
+      create_notebook: ['name', 'kernel', 'language'],
+      list_directory: ['path', 'includeHidden'],
+      read_file: ['filePath'],
+      write_file: ['filePath', 'content', 'save'],
+      create_file: ['fileName', 'fileType', 'content', 'cwd'],
+      execute_code: ['kernelId', 'code']
+    });
+    expect(defaultToolDescriptor(tools.find((tool) => tool.name === 'edit_cell')!).inputSchema.required).toEqual(['notebookPath', 'content']);
+  });
+
+  it('keep their jupyterlab-ai-commands commands as data, for that mode', () => {
+    expect(Object.keys(AI_COMMANDS_TOOLS)).toEqual(NOTEBOOK_TOOLS);
+    for (const mapping of Object.values(AI_COMMANDS_TOOLS)) {
+      expect(mapping.command.startsWith(AI_COMMANDS_PREFIX)).toBe(true);
+      expect(mapping.fixedArgs).toMatchObject({ background: true });
+      expect(mapping.providedBy).toMatch(/jupyterlab-ai-commands/);
+    }
+    expect(AI_COMMANDS_TOOLS.read_notebook).toMatchObject({ command: `${AI_COMMANDS_PREFIX}get-notebook-content`, fixedArgs: { createWidget: false } });
+    expect(AI_COMMANDS_TOOLS.edit_cell!.fixedArgs).toEqual({ background: true, showDiff: false });
+  });
+});

@@ -1,0 +1,138 @@
+/**
+ * The commands the bridge registers itself (SPEC §2.2), under `jupyter-live-mcp:`:
+ * their ids, and the inputs of the notebook, file and kernel commands defined
+ * once, in zod. Each command declares the JSON Schema derived from its input
+ * (`describedBy`), so the catalogue reads it as it reads any command's, and the
+ * default tools list the same schema before a page has connected.
+ */
+import { z } from 'zod';
+
+export const BRIDGE_COMMANDS_PREFIX = 'jupyter-live-mcp:';
+
+export const BRIDGE_COMMANDS = {
+  interruptKernel: `${BRIDGE_COMMANDS_PREFIX}interrupt-kernel`,
+  restartKernel: `${BRIDGE_COMMANDS_PREFIX}restart-kernel`,
+  readNotebook: `${BRIDGE_COMMANDS_PREFIX}get-notebook-content`,
+  readCell: `${BRIDGE_COMMANDS_PREFIX}get-cell`,
+  addCell: `${BRIDGE_COMMANDS_PREFIX}add-cell`,
+  editCell: `${BRIDGE_COMMANDS_PREFIX}set-cell-content`,
+  deleteCell: `${BRIDGE_COMMANDS_PREFIX}delete-cell`,
+  runCell: `${BRIDGE_COMMANDS_PREFIX}run-cell`,
+  saveNotebook: `${BRIDGE_COMMANDS_PREFIX}save-notebook`,
+  createNotebook: `${BRIDGE_COMMANDS_PREFIX}create-notebook`,
+  startKernel: `${BRIDGE_COMMANDS_PREFIX}start-kernel`,
+  listDirectory: `${BRIDGE_COMMANDS_PREFIX}list-directory`,
+  readFile: `${BRIDGE_COMMANDS_PREFIX}read-file`,
+  writeFile: `${BRIDGE_COMMANDS_PREFIX}write-file`,
+  createFile: `${BRIDGE_COMMANDS_PREFIX}create-file`,
+  executeCode: `${BRIDGE_COMMANDS_PREFIX}execute-code`
+} as const;
+
+export const CELL_TYPES = ['code', 'markdown', 'raw'] as const;
+
+const notebookPath = z
+  .string()
+  .min(1)
+  .describe('Path of the notebook, relative to the Jupyter root (e.g. "analysis/data.ipynb"), as get_context widgets or list_directory show it.');
+const cellId = (what: string) => z.string().min(1).describe(`Id of the cell ${what} (from read_notebook or add_cell).`);
+const filePath = z.string().min(1).describe('Path of the file, relative to the Jupyter root.');
+const kernelName = z
+  .string()
+  .min(1)
+  .describe('A kernelspec name, e.g. "python3" (get_context kernelspecs lists them).');
+
+/** The inputs of the notebook, file and kernel commands, by the key of their id in BRIDGE_COMMANDS. */
+export const NOTEBOOK_COMMAND_INPUTS = {
+  readNotebook: z.strictObject({ notebookPath }),
+  readCell: z.strictObject({
+    notebookPath,
+    cellId: cellId('to read').optional()
+  }),
+  addCell: z.strictObject({
+    notebookPath,
+    content: z.string().optional().describe('Source of the new cell (default empty).'),
+    cellType: z.enum(CELL_TYPES).optional().describe('Cell type (default code).'),
+    position: z
+      .enum(['above', 'below'])
+      .optional()
+      .describe('Where, relative to referenceCellId (default below); without referenceCellId, above means at the start and below at the end.'),
+    referenceCellId: cellId('to add next to').optional()
+  }),
+  editCell: z.strictObject({
+    notebookPath,
+    cellId: cellId('to edit').optional(),
+    content: z.string().describe('The new source of the cell.')
+  }),
+  deleteCell: z.strictObject({ notebookPath, cellId: cellId('to delete') }),
+  runCell: z.strictObject({ notebookPath, cellId: cellId('to run') }),
+  saveNotebook: z.strictObject({ notebookPath }),
+  createNotebook: z.strictObject({
+    name: z
+      .string()
+      .min(1)
+      .describe('File name of the notebook, e.g. "analysis.ipynb" (".ipynb" is added when missing); a path puts it in that folder of the Jupyter root.'),
+    kernel: kernelName.optional().describe(
+      'The kernelspec to start, e.g. "python3" (get_context kernelspecs lists them); default: the page\'s default kernelspec.'
+    ),
+    language: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('Instead of kernel: a language, e.g. "python"; a kernelspec of that language is started.')
+  }),
+  startKernel: z.strictObject({
+    notebookPath,
+    kernel: kernelName.optional().describe("The kernelspec to start (default: the notebook's own, else the page's default).")
+  }),
+  listDirectory: z.strictObject({
+    path: z.string().optional().describe('Directory, relative to the Jupyter root (default: the root).'),
+    includeHidden: z.boolean().optional().describe('Also list names starting with "." that the server shows (default false).')
+  }),
+  readFile: z.strictObject({ filePath }),
+  writeFile: z.strictObject({
+    filePath,
+    content: z.string().describe('The new content.'),
+    save: z
+      .boolean()
+      .optional()
+      .describe('Save to disk (default true); false leaves the change unsaved in the editor open in the page.')
+  }),
+  createFile: z.strictObject({
+    fileName: z.string().min(1).describe('Name of the new file, e.g. "notes.md".'),
+    fileType: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('A file type the page knows, e.g. "text", "markdown", "python", "json" (default: from the extension, else text).'),
+    content: z.string().optional().describe('Initial content (default empty).'),
+    cwd: z.string().optional().describe('Directory to create it in, relative to the Jupyter root (default: the root).')
+  }),
+  executeCode: z.strictObject({
+    kernelId: z.string().min(1).describe('Id of a running kernel, from get_context kernels.'),
+    code: z.string().describe('The code to run.')
+  })
+} as const;
+
+export type NotebookCommand = keyof typeof NOTEBOOK_COMMAND_INPUTS;
+export type NotebookCommandInput<K extends NotebookCommand> = z.infer<(typeof NOTEBOOK_COMMAND_INPUTS)[K]>;
+
+/** A command's input as JSON Schema, as its `describedBy` declares it. */
+export interface CommandArgsSchema {
+  type: 'object';
+  properties: Record<string, Record<string, unknown>>;
+  required?: string[];
+  additionalProperties: false;
+}
+
+const schemas = new Map<NotebookCommand, CommandArgsSchema>();
+
+export function notebookCommandSchema(command: NotebookCommand): CommandArgsSchema {
+  let schema = schemas.get(command);
+  if (!schema) {
+    // The dialect marker is noise in a command's description.
+    const { $schema: _dialect, ...rest } = z.toJSONSchema(NOTEBOOK_COMMAND_INPUTS[command], { io: 'input' });
+    schema = rest as unknown as CommandArgsSchema;
+    schemas.set(command, schema);
+  }
+  return schema;
+}

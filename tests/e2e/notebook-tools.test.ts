@@ -1,0 +1,413 @@
+/**
+ * The bridge's own notebook, file and kernel tools end to end, with no other
+ * extension, on each page kind: JupyterLab 4.6 (python3 kernel), Jupyter
+ * Notebook 7.6 (python3; the page shows one notebook, so others are held in
+ * the page's memory) and JupyterLite 0.8 (JavaScript kernel, files in the
+ * browser). Every one of the 13 tools, and every bad input: a missing path or
+ * cell, an existing notebook name, input(), no kernel, an edit without content.
+ */
+import { readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPageWithAgent, type PageKind, type PageWithAgent } from './support/lab-with-agent.js';
+
+interface Kind {
+  kind: PageKind;
+  kernel: string;
+  language: string;
+  /** Code naming something undefined, and the error it raises. */
+  undefinedName: { code: string; ename: string };
+  /** Code that takes 5 s. */
+  slow: string;
+  /** Code that asks for input, where the kernel can. */
+  input?: string;
+  /** Code that draws a matplotlib picture, where the kernel can. */
+  picture?: string;
+  /** A one-document page: the notebook it shows, and notebooks it holds in memory. */
+  oneDocument: boolean;
+}
+
+const KINDS: Kind[] = [
+  {
+    kind: 'JupyterLab',
+    kernel: 'python3',
+    language: 'python',
+    undefinedName: { code: 'no_such_name + 1', ename: 'NameError' },
+    slow: "import time\ntime.sleep(5)\nprint('slept')",
+    input: "answer = input('Name: ')",
+    picture: [
+      'import io',
+      'import matplotlib',
+      "matplotlib.use('agg')",
+      'import matplotlib.pyplot as plt',
+      'from IPython.display import Image, display',
+      'fig = plt.figure(figsize=(4, 3))',
+      'plt.plot([0, 1], [1, 0])',
+      'buffer = io.BytesIO()',
+      "fig.savefig(buffer, format='png')",
+      'display(Image(buffer.getvalue()))'
+    ].join('\n'),
+    oneDocument: false
+  },
+  {
+    kind: 'Notebook 7',
+    kernel: 'python3',
+    language: 'python',
+    undefinedName: { code: 'no_such_name + 1', ename: 'NameError' },
+    slow: "import time\ntime.sleep(5)\nprint('slept')",
+    input: "answer = input('Name: ')",
+    oneDocument: true
+  },
+  {
+    kind: 'JupyterLite',
+    kernel: 'javascript',
+    language: 'javascript',
+    undefinedName: { code: 'no_such_name + 1', ename: 'ReferenceError' },
+    slow: "const until = Date.now() + 5000; while (Date.now() < until) {} 'slept'",
+    oneDocument: false
+  }
+];
+
+const ONE_PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+/** Kinds whose files are on the test's disk (JupyterLite keeps them in the browser). */
+const hasDisk = (kind: Kind) => kind.kind !== 'JupyterLite';
+
+/** Code that is the same in Python and JavaScript. */
+const SIX_TIMES_SEVEN = '6*7';
+const PENDING_AFTER_SECONDS = 3;
+/** The notebook a Notebook 7 page shows (JupyterLab and JupyterLite show it in a tab). */
+const SHOWN = 'shown.ipynb';
+
+const notebookFile = (kernelspec: Record<string, string>, cells: Record<string, unknown>[], minor = 5) =>
+  JSON.stringify({ cells, metadata: { kernelspec }, nbformat: 4, nbformat_minor: minor });
+const codeCell = (source: string, id?: string) => ({
+  cell_type: 'code',
+  ...(id ? { id } : {}),
+  metadata: {},
+  source,
+  outputs: [],
+  execution_count: null
+});
+
+describe.each(KINDS)('the notebook tools in $kind', (kind) => {
+  let setup: PageWithAgent;
+  let calls = 0;
+  const kernelspec = { name: kind.kernel, display_name: kind.kernel, language: kind.language };
+
+  beforeAll(async () => {
+    setup = await startPageWithAgent(kind.kind, { bridgeSettings: { pendingAfterSeconds: PENDING_AFTER_SECONDS } });
+    if (kind.oneDocument) {
+      writeFileSync(path.join(setup.site.rootDir!, SHOWN), notebookFile(kernelspec, [codeCell('', 'shown-first')]));
+      await setup.open(setup.site.notebookUrl!(SHOWN));
+    } else {
+      await setup.open();
+    }
+  });
+
+  afterAll(async () => {
+    await setup?.stop();
+  });
+
+  const call = async (name: string, args: Record<string, unknown> = {}) => {
+    calls++;
+    return (await setup.mcp.call(name, args)).result;
+  };
+  const ok = async (name: string, args: Record<string, unknown> = {}) => {
+    const result = await call(name, args);
+    expect(result, `${name} ${JSON.stringify(args)} answered ${JSON.stringify(result).slice(0, 600)}`).toMatchObject({ success: true });
+    return result;
+  };
+  const failure = async (name: string, args: Record<string, unknown>, code: string) => {
+    const result = await call(name, args);
+    expect(result, `${name} ${JSON.stringify(args)}`).toMatchObject({ success: false, code });
+    return result.error as string;
+  };
+  const page = (): Page => setup.page;
+  const context = () => setup.mcp.ok('get_context');
+  const diskFile = (name: string) => (setup.site.rootDir ? readFileSync(path.join(setup.site.rootDir, name), 'utf8') : undefined);
+  /** Writes a file through the agent's own tool, so it works where files live in the browser too. */
+  const writeNotebook = (name: string, content: string) => ok('write_file', { filePath: name, content });
+
+  it('the agent task "create a notebook, add a cell, run it, read its output back" takes 4 calls, without moving the person\'s focus', async () => {
+    const before = (await context()).currentWidgetId;
+    calls = 0;
+    const created = await ok('create_notebook', { name: 'task' });
+    expect(created).toMatchObject({ notebookPath: 'task.ipynb', kernel: kind.kernel, language: kind.language });
+    const added = await ok('add_cell', { notebookPath: 'task.ipynb', content: SIX_TIMES_SEVEN });
+    // The new notebook's lone empty cell made way for it.
+    expect(added).toMatchObject({ index: 0, position: 'replaced', replacedCellId: expect.any(String), message: expect.stringContaining('no longer exists') });
+    const ran = await ok('run_cell', { notebookPath: 'task.ipynb', cellId: added.cellId });
+    expect(ran).toMatchObject({ status: 'ok', executionCount: 1, outputs: [{ output_type: 'execute_result', data: { 'text/plain': '42' } }] });
+    const read = await ok('read_notebook', { notebookPath: 'task.ipynb' });
+    expect(read).toMatchObject({
+      notebookPath: 'task.ipynb',
+      readFrom: kind.oneDocument ? 'memory' : 'tab',
+      cellCount: 1,
+      cells: [{ id: added.cellId, index: 0, type: 'code', source: SIX_TIMES_SEVEN, executionCount: 1, outputs: [expect.objectContaining({ data: { 'text/plain': '42' } })] }]
+    });
+    expect(calls).toBeLessThanOrEqual(4);
+
+    const after = await context();
+    expect(after.currentWidgetId).toBe(before);
+    expect(after.kernelspecs).toContainEqual({ name: kind.kernel, displayName: expect.any(String), language: kind.language });
+    if (kind.oneDocument) {
+      expect(created.note).toMatch(/holds this notebook in memory/);
+      expect(after.widgets).toEqual([expect.objectContaining({ path: SHOWN })]);
+    } else {
+      expect(created.note).toMatch(/background tab/);
+      expect(after.widgets).toContainEqual(expect.objectContaining({ path: 'task.ipynb', notebook: expect.objectContaining({ cellCount: 1 }) }));
+    }
+  });
+
+  it('create_notebook takes a kernel by name or language; an existing name is refused and leaves nothing behind', async () => {
+    expect(await ok('create_notebook', { name: 'by-kernel.ipynb', kernel: kind.kernel })).toMatchObject({ notebookPath: 'by-kernel.ipynb', kernel: kind.kernel });
+    expect(await ok('create_notebook', { name: 'by-language', language: kind.language })).toMatchObject({ kernel: kind.kernel });
+    const listed = async () => ((await ok('list_directory')).items as { name: string }[]).map((item) => item.name).sort();
+    const before = await listed();
+    expect(await failure('create_notebook', { name: 'task.ipynb' }, 'already_exists')).toMatch(/"task\.ipynb" exists already, and nothing was changed/);
+    expect(await failure('create_notebook', { name: 'other', kernel: 'nosuch' }, 'bad_input')).toContain(`"${kind.kernel}"`);
+    expect(await listed()).toEqual(before);
+  });
+
+  it('add_cell places cells above, below and at the start, and refuses a reference cell that is not there', async () => {
+    const nb = 'edits.ipynb';
+    await ok('create_notebook', { name: nb });
+    const first = (await ok('add_cell', { notebookPath: nb, content: '1' })).cellId as string;
+    const notes = await ok('add_cell', { notebookPath: nb, content: '# Notes', cellType: 'markdown', referenceCellId: first, position: 'above' });
+    expect(notes).toMatchObject({ index: 0, type: 'markdown', position: 'above', referenceCellId: first });
+    expect(await ok('add_cell', { notebookPath: nb, content: '2', referenceCellId: first })).toMatchObject({ index: 2, position: 'below' });
+    expect(await ok('add_cell', { notebookPath: nb, content: '0', position: 'above' })).toMatchObject({ index: 0, position: 'start' });
+    const error = await failure('add_cell', { notebookPath: nb, content: 'x', referenceCellId: 'nope' }, 'not_found');
+    expect(error).toMatch(/"edits\.ipynb" has no cell with id "nope"\. Its cells: ".+" \(code\), ".+" \(markdown\)/);
+    expect(error).toContain(first);
+    const cells = (await ok('read_notebook', { notebookPath: nb })).cells as { source: string; type: string }[];
+    expect(cells.map((cell) => cell.source)).toEqual(['0', '# Notes', '1', '2']);
+  });
+
+  it('edit_cell changes the source; without content it is refused before anything runs; a missing cell lists the ids', async () => {
+    const nb = 'edits.ipynb';
+    const cells = (await ok('read_notebook', { notebookPath: nb })).cells as { id: string; source: string }[];
+    const target = cells[2]!;
+    expect(await ok('edit_cell', { notebookPath: nb, cellId: target.id, content: 'x = 6*7\nx' })).toMatchObject({ cellId: target.id, index: 2, type: 'code' });
+    expect(await ok('read_cell', { notebookPath: nb, cellId: target.id })).toMatchObject({ cellId: target.id, index: 2, type: 'code', source: 'x = 6*7\nx' });
+
+    expect(await failure('edit_cell', { notebookPath: nb, cellId: target.id }, 'bad_input')).toMatch(/missing required argument "content"/);
+    expect((await ok('read_cell', { notebookPath: nb, cellId: target.id })).source).toBe('x = 6*7\nx');
+    expect(await failure('edit_cell', { notebookPath: nb, cellId: 'nope', content: '1' }, 'not_found')).toMatch(/has no cell with id "nope"\. Its cells: /);
+    expect(await failure('read_cell', { notebookPath: nb, cellId: 'nope' }, 'not_found')).toMatch(/has no cell with id "nope"/);
+  });
+
+  it('a path that does not exist is an error at once, naming the path and the tool to use, and opens no dialog', async () => {
+    const started = performance.now();
+    for (const tool of ['read_notebook', 'save_notebook']) {
+      expect(await failure(tool, { notebookPath: 'missing/nb.ipynb' }, 'not_found')).toBe(
+        `${tool}: there is no notebook "missing/nb.ipynb". list_directory shows the files there are; create_notebook creates a notebook.`
+      );
+    }
+    for (const [tool, args] of [
+      ['read_cell', { cellId: 'c' }],
+      ['add_cell', { content: '1' }],
+      ['edit_cell', { cellId: 'c', content: '1' }],
+      ['delete_cell', { cellId: 'c' }],
+      ['run_cell', { cellId: 'c' }]
+    ] as const) {
+      expect(await failure(tool, { notebookPath: 'nope.ipynb', ...args }, 'not_found')).toMatch(/there is no notebook "nope\.ipynb"\. list_directory .* create_notebook/);
+    }
+    expect(await failure('read_file', { filePath: 'nope.txt' }, 'not_found')).toMatch(/there is no file "nope\.txt"\. list_directory .*create_file/);
+    expect(await failure('list_directory', { path: 'no/such' }, 'not_found')).toBe('list_directory: there is no folder "no/such". list_directory of "no" shows what is there.');
+    expect(await failure('create_file', { fileName: 'a.md', cwd: 'no/such' }, 'not_found')).toMatch(/no folder "no\/such"/);
+    expect(await failure('execute_code', { kernelId: 'no-such-kernel', code: '1' }, 'not_found')).toMatch(/get_context lists the running kernels/);
+    expect(performance.now() - started).toBeLessThan(10_000);
+    expect((await context()).dialogs).toEqual([]);
+    expect(await page().locator('.jp-Dialog').count()).toBe(0);
+  });
+
+  it("run_cell: an exception is the cell's outcome (cell_error, the traceback once, no colours); a markdown cell renders", async () => {
+    const nb = 'edits.ipynb';
+    const bad = (await ok('add_cell', { notebookPath: nb, content: kind.undefinedName.code })).cellId;
+    const result = await call('run_cell', { notebookPath: nb, cellId: bad });
+    expect(result).toMatchObject({ success: false, code: 'cell_error', status: 'error', cellId: bad, ename: kind.undefinedName.ename, traceback: expect.any(String) });
+    expect(result.error).toMatch(new RegExp(`^run_cell: cell "${bad}" raised ${kind.undefinedName.ename}`));
+    expect(JSON.stringify(result)).not.toContain('\\u001b');
+    // The traceback comes once: not again as an error output.
+    expect(result.outputs).toEqual([]);
+
+    const markdown = (await ok('read_notebook', { notebookPath: nb })).cells as { id: string; type: string }[];
+    const notes = markdown.find((cell) => cell.type === 'markdown')!;
+    expect(await ok('run_cell', { notebookPath: nb, cellId: notes.id })).toMatchObject({ status: 'no-op', type: 'markdown' });
+  });
+
+  it('a long run answers pending by itself and finishes through wait_for_result', async () => {
+    const nb = 'edits.ipynb';
+    const slow = (await ok('add_cell', { notebookPath: nb, content: kind.slow })).cellId;
+    const first = await ok('run_cell', { notebookPath: nb, cellId: slow });
+    expect(first).toMatchObject({ pending: true, tool: 'run_cell', command: 'jupyter-live-mcp:run-cell' });
+    const final = await ok('wait_for_result', { pendingId: first.pendingId, seconds: 30 });
+    expect(final).toMatchObject({ status: 'ok', cellId: slow });
+    expect(JSON.stringify(final.outputs)).toContain('slept');
+  });
+
+  if (kind.input) {
+    it('a cell or code asking for input gets kernel_input at once, and the kernel goes on', async () => {
+      const nb = 'edits.ipynb';
+      const asking = (await ok('add_cell', { notebookPath: nb, content: kind.input })).cellId;
+      const started = performance.now();
+      const result = await call('run_cell', { notebookPath: nb, cellId: asking });
+      expect(result).toMatchObject({ success: false, code: 'kernel_input', error: expect.stringMatching(/asked for input( \(prompt "Name: "\))?, which an agent cannot type/) });
+      expect(performance.now() - started).toBeLessThan(PENDING_AFTER_SECONDS * 1000);
+      const kernelId = result.kernelId as string;
+      expect(await failure('execute_code', { kernelId, code: kind.input! }, 'kernel_input')).toMatch(/^execute_code: the code asked for input/);
+      expect(await ok('execute_code', { kernelId, code: '6*7' })).toMatchObject({ status: 'ok' });
+      // No input box was left in the page for the person.
+      expect(await page().locator('.jp-Stdin').count()).toBe(0);
+    });
+  }
+
+  it('a notebook without a kernel answers no_kernel, naming the kernelspecs and the call that starts one', async () => {
+    const nb = 'kernelless.ipynb';
+    await writeNotebook(nb, notebookFile({ name: 'nosuch', display_name: 'No such kernel', language: 'nosuchlanguage' }, [codeCell(SIX_TIMES_SEVEN, 'only')]));
+    const error = await failure('run_cell', { notebookPath: nb, cellId: 'only' }, 'no_kernel');
+    expect(error).toContain(`"${kind.kernel}"`);
+    expect(error).toContain('"commandId": "jupyter-live-mcp:start-kernel"');
+    // No "Select Kernel" dialog was left for the person either.
+    expect(await page().locator('.jp-Dialog').count()).toBe(0);
+    const started = await ok('execute_command', { commandId: 'jupyter-live-mcp:start-kernel', args: { notebookPath: nb, kernel: kind.kernel } });
+    expect(started).toMatchObject({ kernel: kind.kernel, kernelId: expect.any(String) });
+    expect(await ok('run_cell', { notebookPath: nb, cellId: 'only' })).toMatchObject({ status: 'ok', outputs: [expect.objectContaining({ data: { 'text/plain': '42' } })] });
+  });
+
+  it('delete_cell removes a cell; save_notebook writes the notebook as the page has it', async () => {
+    const nb = 'edits.ipynb';
+    const cells = (await ok('read_notebook', { notebookPath: nb })).cells as { id: string }[];
+    expect(await ok('delete_cell', { notebookPath: nb, cellId: cells[0]!.id })).toMatchObject({ cellId: cells[0]!.id, remainingCells: cells.length - 1 });
+    expect(await ok('save_notebook', { notebookPath: nb })).toMatchObject({ notebookPath: nb, saved: true });
+    expect(await ok('read_notebook', { notebookPath: nb })).toMatchObject({ dirty: false, cellCount: cells.length - 1 });
+    const onDisk = diskFile(nb);
+    if (onDisk) {
+      const saved = JSON.parse(onDisk) as { cells: { id: string; source: string | string[] }[] };
+      expect(saved.cells.map((cell) => cell.id)).toEqual(cells.slice(1).map((cell) => cell.id));
+    }
+    // A notebook the page does not have open has nothing unsaved.
+    await writeNotebook('closed.ipynb', notebookFile(kernelspec, [codeCell('1', 'c1')]));
+    expect(await ok('save_notebook', { notebookPath: 'closed.ipynb' })).toMatchObject({ saved: false });
+  });
+
+  it('read_notebook reads a notebook the page does not have from disk; an nbformat 4.4 one gets ids valid while open', async () => {
+    expect(await ok('read_notebook', { notebookPath: 'closed.ipynb' })).toMatchObject({
+      readFrom: 'disk',
+      nbformat: '4.5',
+      kernelspec: kind.kernel,
+      cells: [{ id: 'c1', index: 0, type: 'code', source: '1', executionCount: null, outputs: [] }]
+    });
+    expect(await ok('read_cell', { notebookPath: 'closed.ipynb', cellId: 'c1' })).toMatchObject({ cellId: 'c1', source: '1' });
+    expect(await failure('read_cell', { notebookPath: 'closed.ipynb' }, 'bad_input')).toMatch(/pass cellId\. Its cells: "c1" \(code\)/);
+
+    await writeNotebook('old.ipynb', notebookFile(kernelspec, [codeCell('a = 1'), { cell_type: 'markdown', metadata: {}, source: '# Old' }], 4));
+    const old = await ok('read_notebook', { notebookPath: 'old.ipynb' });
+    const ids = (old.cells as { id: string }[]).map((cell) => cell.id);
+    expect(ids).toHaveLength(2);
+    expect(ids.every((id) => id.length > 0)).toBe(true);
+    expect(old.note).toMatch(/nbformat 4\.4, whose cells have no ids, so the page opened it: these ids are those the page gave its cells, valid while the page has it open/);
+    expect(await ok('read_cell', { notebookPath: 'old.ipynb', cellId: ids[1] })).toMatchObject({ source: '# Old', type: 'markdown' });
+    expect(await ok('edit_cell', { notebookPath: 'old.ipynb', cellId: ids[0], content: 'a = 2' })).toMatchObject({ cellId: ids[0] });
+  });
+
+  it('list_directory, create_file, read_file and write_file work on the files, and write_file creates a new file', async () => {
+    expect(await ok('create_file', { fileName: 'notes', fileType: 'markdown', content: '# hello' })).toMatchObject({ filePath: 'notes.md', opened: !kind.oneDocument });
+    expect(await failure('create_file', { fileName: 'notes.md' }, 'already_exists')).toMatch(/"notes\.md" exists already/);
+    expect(await ok('read_file', { filePath: 'notes.md' })).toMatchObject({ content: '# hello' });
+    expect(await ok('write_file', { filePath: 'notes.md', content: 'rewritten\n' })).toMatchObject({ created: false, saved: true });
+    expect(await ok('read_file', { filePath: 'notes.md' })).toMatchObject({ content: 'rewritten\n' });
+    expect(await ok('write_file', { filePath: 'new/../fresh.txt', content: 'new file\n' })).toMatchObject({ filePath: 'fresh.txt', created: true });
+    expect(await ok('read_file', { filePath: 'fresh.txt' })).toMatchObject({ content: 'new file\n', readFrom: 'disk' });
+    if (setup.site.rootDir) {
+      expect(diskFile('fresh.txt')).toBe('new file\n');
+      expect(diskFile('notes.md')).toBe('rewritten\n');
+    }
+    const listing = await ok('list_directory', {});
+    const names = (listing.items as { name: string; type: string }[]).map((item) => item.name);
+    expect(names).toEqual(expect.arrayContaining(['task.ipynb', 'edits.ipynb', 'notes.md', 'fresh.txt']));
+    expect(names.some((name) => name.startsWith('Untitled'))).toBe(false);
+    expect(await failure('list_directory', { path: 'notes.md' }, 'bad_input')).toMatch(/is a file, not a folder: read_file reads it/);
+    expect(await failure('read_file', { filePath: '' }, 'bad_input')).toMatch(/missing required argument "filePath"/);
+  });
+
+  it("execute_code runs code in a notebook's kernel, sharing its variables without moving its counter", async () => {
+    const kernelId = (await ok('run_cell', { notebookPath: 'task.ipynb', cellId: ((await ok('read_notebook', { notebookPath: 'task.ipynb' })).cells as { id: string }[])[0]!.id })).kernelId as string;
+    const runs = await ok('read_notebook', { notebookPath: 'task.ipynb' });
+    const count = (runs.cells as { executionCount: number }[])[0]!.executionCount;
+    expect(await ok('execute_code', { kernelId, code: kind.kernel === 'python3' ? 'y = 6*7\ny' : 'globalThis.y = 6*7; y' })).toMatchObject({
+      status: 'ok',
+      kernelId,
+      outputs: [expect.objectContaining({ output_type: 'execute_result', data: { 'text/plain': '42' } })]
+    });
+    expect(await ok('execute_code', { kernelId, code: 'y' })).toMatchObject({ outputs: [expect.objectContaining({ data: { 'text/plain': '42' } })] });
+    const error = await call('execute_code', { kernelId, code: kind.undefinedName.code });
+    expect(error).toMatchObject({ success: false, code: 'cell_error', ename: kind.undefinedName.ename });
+    // The next run of a cell gets the next count: the agent's code did not take any.
+    const cellId = (runs.cells as { id: string }[])[0]!.id;
+    expect(await ok('run_cell', { notebookPath: 'task.ipynb', cellId })).toMatchObject({ executionCount: count + 1 });
+  });
+
+  if (hasDisk(kind)) {
+    it('read_file attaches a picture as an image block', async () => {
+      writeFileSync(path.join(setup.site.rootDir!, 'dot.png'), Buffer.from(ONE_PIXEL_PNG, 'base64'));
+      const { raw, result } = await setup.mcp.call('read_file', { filePath: 'dot.png' });
+      expect(result).toMatchObject({ success: true, format: 'base64', mimetype: 'image/png', data: { 'image/png': '[image 1: image/png 1x1, attached]' } });
+      expect((raw.content as CallToolResult['content']).filter((block) => block.type === 'image')).toHaveLength(1);
+    });
+  }
+
+  if (kind.oneDocument) {
+    it('a notebook held in memory is not saved over a file changed on disk meanwhile: save_conflict, and the copy is dropped', async () => {
+      const nb = 'conflict.ipynb';
+      await ok('create_notebook', { name: nb });
+      await ok('add_cell', { notebookPath: nb, content: 'agent = 1' });
+      // Someone else saves the file, e.g. in another browser tab.
+      const file = path.join(setup.site.rootDir!, nb);
+      writeFileSync(file, notebookFile(kernelspec, [codeCell('person = 1', 'theirs')]));
+      const later = new Date(Date.now() + 5000);
+      utimesSync(file, later, later);
+      expect(await failure('save_notebook', { notebookPath: nb }, 'save_conflict')).toMatch(/was saved elsewhere .* make your edits again/);
+      expect(JSON.parse(diskFile(nb)!).cells[0].source).toBe('person = 1');
+      expect(await ok('read_notebook', { notebookPath: nb })).toMatchObject({ readFrom: 'disk', cells: [{ id: 'theirs', source: 'person = 1' }] });
+    });
+
+    it('the notebook the page shows is edited and run live, in front of the person', async () => {
+      const added = await ok('add_cell', { notebookPath: SHOWN, content: 'print(6*7)' });
+      expect(added).toMatchObject({ index: 0, replacedCellId: 'shown-first' });
+      expect(added).not.toHaveProperty('note');
+      await expect.poll(() => page().locator('.jp-Cell .jp-InputArea-editor').allInnerTexts()).toEqual(['print(6*7)']);
+      await ok('run_cell', { notebookPath: SHOWN, cellId: added.cellId });
+      await expect.poll(() => page().locator('.jp-OutputArea-output').allInnerTexts()).toEqual(['42\n']);
+      expect((await ok('read_notebook', { notebookPath: SHOWN })).readFrom).toBe('tab');
+    });
+  } else {
+    it('a notebook the agent opened is a background tab; brought to the front, it shows the agent\'s cells and outputs', async () => {
+      await ok('open_document', { path: 'task.ipynb' });
+      await expect.poll(() => page().locator('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-Cell .jp-InputArea-editor').allInnerTexts()).toEqual([SIX_TIMES_SEVEN]);
+      await expect.poll(() => page().locator('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-OutputArea-output').allInnerTexts()).toEqual(['42']);
+    });
+  }
+
+  if (kind.picture) {
+    it('a matplotlib picture arrives as an MCP image block, from run_cell and from read_notebook', async () => {
+      const cell = (await ok('add_cell', { notebookPath: 'task.ipynb', content: kind.picture })).cellId;
+      const { raw, result } = await setup.mcp.call('run_cell', { notebookPath: 'task.ipynb', cellId: cell });
+      expect(result).toMatchObject({ success: true, status: 'ok' });
+      const blocks = raw.content as CallToolResult['content'];
+      expect(blocks.filter((block) => block.type === 'image')).toEqual([expect.objectContaining({ type: 'image', mimeType: 'image/png' })]);
+      expect((blocks[0] as { text: string }).text).toMatch(/"image\/png":"\[image 1: image\/png \d+x\d+, attached\]"/);
+      const read = await setup.mcp.call('read_notebook', { notebookPath: 'task.ipynb' });
+      expect((read.raw.content as CallToolResult['content']).filter((block) => block.type === 'image')).toHaveLength(1);
+    });
+  }
+
+  it('left no dialog open in the page, and the bridge logged no errors', async () => {
+    expect((await context()).dialogs).toEqual([]);
+    expect(await page().locator('.jp-Dialog').count()).toBe(0);
+    expect(setup.consoleErrors.filter((text) => text.includes('jupyter-live-mcp'))).toEqual([]);
+  });
+});
