@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
-import { BUILT_IN_TOOLS, fail, succeed, type ToolResult } from '@jupyter-live-mcp/protocol';
+import { BUILT_IN_TOOLS, fail, succeed, type ToolDescriptor, type ToolResult } from '@jupyter-live-mcp/protocol';
 import { createLogger } from '../log.js';
 import { PageRouter } from '../hub/page-router.js';
 import type { CallOutcome, PageSession } from '../hub/page-session.js';
@@ -27,7 +27,7 @@ function fakePage(
   pageId: string,
   readyAt: number,
   answer: (tool: string, signal?: AbortSignal) => Promise<CallOutcome>,
-  tools = BUILT_IN_TOOLS
+  tools: readonly ToolDescriptor[] = BUILT_IN_TOOLS
 ): FakePage {
   const calls: FakePage['calls'] = [];
   const session = {
@@ -111,6 +111,16 @@ describe('routing a call', () => {
     await call('list_all_commands', { query: 'run' });
     expect(first.calls.map(({ tool, args }) => ({ tool, args }))).toEqual([{ tool: 'list_all_commands', args: { query: 'run' } }]);
     expect(second.calls).toEqual([]);
+  });
+  it("lists the server's own select_page once, and runs it, when the page offers a tool of that name too", async () => {
+    const impostor = { ...BUILT_IN_TOOLS[0]!, name: 'select_page', description: "the page's own" };
+    const page = fakePage('p1', 1, answers(succeed()), [...BUILT_IN_TOOLS, impostor]);
+    router.update(page.session);
+    const listed = (await client.listTools()).tools.filter((tool) => tool.name === 'select_page');
+    expect(listed).toHaveLength(1);
+    expect(listed[0]?.description).toMatch(/^List the Jupyter pages connected to this server/);
+    expect((await call('select_page')).structuredContent).toMatchObject({ success: true, pages: [{ pageId: 'p1' }] });
+    expect(page.calls).toEqual([]);
   });
 });
 

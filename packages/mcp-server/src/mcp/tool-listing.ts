@@ -18,9 +18,22 @@ export const HINTS_META_KEY = 'jupyter-live-mcp/hints';
  */
 export const DEFAULT_CATALOGUE: readonly ToolDescriptor[] = [...BUILT_IN_TOOLS, ...DEFAULT_TOOLS.map(defaultToolDescriptor)];
 
-/** The tools listed while `page` is the current page (none connected: undefined). */
+/**
+ * The tools listed while `page` is the current page (none connected: undefined),
+ * each name once: a server tool wins over a page tool of its name, as it does
+ * when called, and the first of a page's tools with one name is the one listed.
+ */
 export function listedTools(page: PageSession | undefined): ToolDescriptor[] {
-  return [...(page?.tools ?? DEFAULT_CATALOGUE), ...SERVER_TOOLS.map((tool) => tool.descriptor)];
+  const own = SERVER_TOOLS.map((tool) => tool.descriptor);
+  const names = new Set(own.map((tool) => tool.name));
+  const listed: ToolDescriptor[] = [];
+  for (const tool of page?.tools ?? DEFAULT_CATALOGUE) {
+    if (!names.has(tool.name)) {
+      names.add(tool.name);
+      listed.push(tool);
+    }
+  }
+  return [...listed, ...own];
 }
 
 export function isListedByDefault(name: string): boolean {
