@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolResultSchema, ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import { BUILT_IN_TOOLS, fail, succeed, type ToolDescriptor, type ToolResult } from '@jupyter-live-mcp/protocol';
 import { createLogger } from '../log.js';
 import { PageRouter } from '../hub/page-router.js';
@@ -112,6 +112,20 @@ describe('routing a call', () => {
     expect(first.calls.map(({ tool, args }) => ({ tool, args }))).toEqual([{ tool: 'list_all_commands', args: { query: 'run' } }]);
     expect(second.calls).toEqual([]);
   });
+  it('answers arguments that are not an object, or a name that is not a string, with invalid params (-32602) in one sentence', async () => {
+    for (const [params, problem] of [
+      [{ name: 'select_page', arguments: 5 }, '"arguments" must be an object of the tool\'s arguments by name, not a number'],
+      [{ name: 'select_page', arguments: ['pageId'] }, '"arguments" must be an object of the tool\'s arguments by name, not an array'],
+      [{ name: 'get_context', arguments: 'pageId=p1' }, '"arguments" must be an object of the tool\'s arguments by name, not a string'],
+      [{ name: 5, arguments: {} }, '"name" must be a string, not a number'],
+      [{ arguments: {} }, '"name" must be a string, not undefined']
+    ] as const) {
+      const answer = client.request({ method: 'tools/call', params: params as never }, CallToolResultSchema);
+      await expect(answer).rejects.toMatchObject({ code: ErrorCode.InvalidParams, message: expect.stringMatching(/^[^\n[{]*$/) });
+      await expect(answer).rejects.toThrow(`Invalid tools/call params: ${problem}.`);
+    }
+  });
+
   it("lists the server's own select_page once, and runs it, when the page offers a tool of that name too", async () => {
     const impostor = { ...BUILT_IN_TOOLS[0]!, name: 'select_page', description: "the page's own" };
     const page = fakePage('p1', 1, answers(succeed()), [...BUILT_IN_TOOLS, impostor]);

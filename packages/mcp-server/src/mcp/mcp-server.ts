@@ -5,10 +5,11 @@
  * schemas are raw JSON Schema, so this uses the SDK's low-level Server.
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from '../log.js';
 import type { PageRouter } from '../hub/page-router.js';
 import { runToolCall, type CallSession } from './call-pipeline.js';
+import { callToolRequestSchema } from './call-request.js';
 import { listedTools, toMcpTool } from './tool-listing.js';
 
 export interface McpServerOptions {
@@ -55,7 +56,7 @@ export function buildMcpServer(options: McpServerOptions): Server {
   }
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listed().map(toMcpTool) }));
-  server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
+  server.setRequestHandler(callToolRequestSchema, (request, extra) =>
     runToolCall({ name: request.params.name, args: request.params.arguments ?? {} }, session, {
       signal: extra.signal,
       progressToken: request.params._meta?.progressToken,
