@@ -14,6 +14,7 @@ import type { CallOutcome, PageSession } from '../hub/page-session.js';
 import { mapResult } from './call-pipeline.js';
 import { PROGRESS_INTERVAL_MS } from './call-progress.js';
 import { buildMcpServer } from './mcp-server.js';
+import { LIST_BUDGET_BYTES } from './tool-listing.js';
 
 const BRIDGE_URL = 'ws://127.0.0.1:1';
 
@@ -185,6 +186,59 @@ describe('calling the page', () => {
     await pending;
     vi.advanceTimersByTime(2 * PROGRESS_INTERVAL_MS);
     expect(progress).toHaveLength(2);
+  });
+});
+
+describe('listing a big catalogue', () => {
+  /** 10,000 tools with 800-character descriptions: a 9 MiB tools/list, over what a stdio client reads in one message. */
+  const manyTools = Array.from({ length: 10_000 }, (_, i) => ({
+    ...BUILT_IN_TOOLS[0]!,
+    name: `tool_${i}`,
+    description: `${i} `.padEnd(800, 'x')
+  }));
+
+  it('keeps tools/list within its budget, the server tool and the first page tools kept, and names what it left out in get_context', async () => {
+    const page = fakePage('p1', 1, answers(succeed({ app: 'lab' })), [...BUILT_IN_TOOLS, ...manyTools]);
+    router.update(page.session);
+    const { tools } = await client.listTools();
+    expect(Buffer.byteLength(JSON.stringify({ tools }))).toBeLessThanOrEqual(LIST_BUDGET_BYTES);
+    const names = tools.map((tool) => tool.name);
+    expect(names.slice(0, BUILT_IN_TOOLS.length + 1)).toEqual([...BUILT_IN_TOOLS.map((tool) => tool.name), 'tool_0']);
+    expect(names.at(-1)).toBe('select_page');
+    const leftOut = BUILT_IN_TOOLS.length + manyTools.length + 1 - names.length;
+    expect(leftOut).toBeGreaterThan(8000);
+
+    const context = (await call('get_context')).structuredContent as { unlistedTools: { count: number; names: string[]; note: string } };
+    expect(context.unlistedTools.count).toBe(leftOut);
+    expect(context.unlistedTools.names[0]).toBe(`tool_${names.length - BUILT_IN_TOOLS.length - 1}`);
+    expect(context.unlistedTools.note).toMatch(/not in tools\/list: the list is kept under 1 MiB.*still run when called by name/);
+    // A tool left out of the list still runs.
+    await call('tool_9999');
+    expect(page.calls.at(-1)?.tool).toBe('tool_9999');
+  });
+
+  it('leaves out a tool whose schema cannot be written as JSON, and says so once in the log', async () => {
+    const lines: string[] = [];
+    const server = buildMcpServer({
+      router,
+      log: createLogger('warn', (line) => lines.push(line)),
+      version: 'test',
+      bridgeUrl: BRIDGE_URL
+    });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    const other = new Client({ name: 'test', version: '0' });
+    await Promise.all([server.connect(serverSide), other.connect(clientSide)]);
+    let deep: Record<string, unknown> = { type: 'object' };
+    for (let i = 0; i < 20_000; i++) {
+      deep = { type: 'object', properties: { a: deep } };
+    }
+    const unwritable = { ...BUILT_IN_TOOLS[0]!, name: 'deep_tool', inputSchema: deep as never };
+    router.update(fakePage('p1', 1, answers(succeed()), [...BUILT_IN_TOOLS, unwritable]).session);
+    expect((await other.listTools()).tools.map((tool) => tool.name)).toEqual([...BUILT_IN_TOOLS.map((tool) => tool.name), 'select_page']);
+    await other.listTools();
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/page p1: tools\/list leaves out 1 of its 6 tools \(deep_tool\): .*still run when called by name/);
+    await other.close();
   });
 });
 

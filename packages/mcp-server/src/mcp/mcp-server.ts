@@ -10,7 +10,7 @@ import type { Logger } from '../log.js';
 import type { PageRouter } from '../hub/page-router.js';
 import { runToolCall, type CallSession } from './call-pipeline.js';
 import { callToolRequestSchema } from './call-request.js';
-import { listedTools, toMcpTool } from './tool-listing.js';
+import { listedTools, reportLeftOut, toMcpTool, toolListing } from './tool-listing.js';
 
 export interface McpServerOptions {
   router: PageRouter;
@@ -55,7 +55,12 @@ export function buildMcpServer(options: McpServerOptions): Server {
     }, LIST_CHANGED_DEBOUNCE_MS);
   }
 
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listed().map(toMcpTool) }));
+  server.setRequestHandler(ListToolsRequestSchema, async () => {
+    const page = router.current(session.selection.pageId);
+    const listing = toolListing(page);
+    reportLeftOut(listing, page, log);
+    return { tools: listing.tools.map(toMcpTool) };
+  });
   server.setRequestHandler(callToolRequestSchema, (request, extra) =>
     runToolCall({ name: request.params.name, args: request.params.arguments ?? {} }, session, {
       signal: extra.signal,
