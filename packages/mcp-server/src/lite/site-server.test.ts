@@ -91,6 +91,16 @@ describe('serveLiteSite', () => {
     expect(await withCookie('/lab/', 'HEAD')).toMatchObject({ status: 200, body: '' });
   });
 
+  it('redirects a folder URL only within the site, whatever its slashes and dots', async () => {
+    for (const target of ['/.//evil.example/..%2flab', '/./lab', '/build/..%2flab', '/lab%2f.']) {
+      expect(await withCookie(target), target).toMatchObject({ status: 301, headers: { location: '/lab/' } });
+    }
+    expect(await withCookie('/.//evil.example/..%2flab?path=a.ipynb')).toMatchObject({
+      status: 301,
+      headers: { location: '/lab/?path=a.ipynb' }
+    });
+  });
+
   it('says what to do when the port is taken', async () => {
     await expect(serveLiteSite({ siteDir, port, secret: SECRET, pairing: PAIRING, log })).rejects.toThrow(
       new RegExp(`port ${port} on 127.0.0.1 .* already in use.*--lite-port`)
