@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
+import { lstat, mkdtemp, readdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -69,6 +69,20 @@ describe('the pairing token file', () => {
     await writeToken('c'.repeat(64), e);
     expect(JSON.parse(await readFile(tokenFile(e), 'utf8'))).toEqual({ token: 'c'.repeat(64), later: 'kept' });
     expect(await settingsFiles(e)).toEqual([]);
+  });
+
+  it('never writes through a file planted in the config folder: its temporary file has a name nobody can guess, made anew', async () => {
+    const e = await env();
+    await loadToken(e);
+    const victim = path.join(path.dirname(configDir(e)), 'victim');
+    await writeFile(victim, 'precious');
+    await symlink(victim, `${tokenFile(e)}.${process.pid}.tmp`);
+    await writeToken('c'.repeat(64), e);
+    expect(await readFile(victim, 'utf8')).toBe('precious');
+    expect((await lstat(tokenFile(e))).isFile()).toBe(true);
+    expect((await stat(tokenFile(e))).mode & 0o777).toBe(0o600);
+    expect(await loadToken(e)).toBe('c'.repeat(64));
+    expect((await readdir(configDir(e))).filter((name) => name.endsWith('.tmp'))).toEqual([`config.json.${process.pid}.tmp`]);
   });
 
   it('lives under XDG_CONFIG_HOME by default', () => {

@@ -5,7 +5,8 @@
  * setups); the default is $XDG_CONFIG_HOME/jupyter-live-mcp or
  * ~/.config/jupyter-live-mcp.
  */
-import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { newToken, readConfigFile, type ConfigFile, type ReadConfigFile } from '@jupyter-live-mcp/protocol';
@@ -113,11 +114,27 @@ export async function forgetSettingsFile(settingsFile: string, env: NodeJS.Proce
   }
 }
 
+/**
+ * Writes the whole file at once: a new file beside it, then renamed over it.
+ * That file's name is random and it is created anew ('wx' fails on anything
+ * already there, a link included), so nothing planted in the folder is
+ * written through.
+ */
 async function writeConfig(config: ConfigFile, env: NodeJS.ProcessEnv): Promise<void> {
   const file = tokenFile(env);
   await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
-  const temporary = `${file}.${process.pid}.tmp`;
-  await writeFile(temporary, `${JSON.stringify(config, null, 2)}\n`, { mode: 0o600 });
-  await chmod(temporary, 0o600);
-  await rename(temporary, file);
+  const temporary = `${file}.${randomBytes(8).toString('hex')}.tmp`;
+  try {
+    const handle = await open(temporary, 'wx', 0o600);
+    try {
+      await handle.chmod(0o600);
+      await handle.writeFile(`${JSON.stringify(config, null, 2)}\n`);
+    } finally {
+      await handle.close();
+    }
+    await rename(temporary, file);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
 }
