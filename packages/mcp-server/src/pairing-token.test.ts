@@ -1,4 +1,4 @@
-import { lstat, mkdtemp, readdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
+import { chmod, lstat, mkdtemp, readdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -84,6 +84,37 @@ describe('the pairing token file', () => {
     expect(await loadToken(e)).toBe('c'.repeat(64));
     expect((await readdir(configDir(e))).filter((name) => name.endsWith('.tmp'))).toEqual([`config.json.${process.pid}.tmp`]);
   });
+
+  it.skipIf(process.platform === 'win32')(
+    'refuses a token file others can read, saying to rotate it, and token --rotate writes a private one',
+    async () => {
+      const e = await env();
+      await loadToken(e);
+      await chmod(tokenFile(e), 0o644);
+      const refusal = `${tokenFile(e)} can be read by other users (mode 0644), so they may know the pairing token. Run jupyter-live-mcp token --rotate`;
+      await expect(loadToken(e)).rejects.toThrow(refusal);
+      await expect(loadLiteToken(8768, e)).rejects.toThrow(refusal);
+      await expect(settingsFiles(e)).rejects.toThrow(refusal);
+      await writeToken('c'.repeat(64), e);
+      expect((await stat(tokenFile(e))).mode & 0o777).toBe(0o600);
+      expect(await loadToken(e)).toBe('c'.repeat(64));
+    }
+  );
+
+  it.skipIf(process.platform === 'win32')(
+    'refuses a config folder others can write to, for reading and for writing, saying what to do',
+    async () => {
+      const e = await env();
+      await loadToken(e);
+      await chmod(configDir(e), 0o777);
+      const refusal = `${configDir(e)} can be written by other users (mode 0777), so they could replace the pairing token. Run chmod 700 ${configDir(e)}, then jupyter-live-mcp token --rotate`;
+      await expect(loadToken(e)).rejects.toThrow(refusal);
+      await expect(writeToken('c'.repeat(64), e)).rejects.toThrow(refusal);
+      await chmod(configDir(e), 0o700);
+      await writeToken('c'.repeat(64), e);
+      expect(await loadToken(e)).toBe('c'.repeat(64));
+    }
+  );
 
   it('lives under XDG_CONFIG_HOME by default', () => {
     expect(configDir({ XDG_CONFIG_HOME: '/x' })).toBe('/x/jupyter-live-mcp');
