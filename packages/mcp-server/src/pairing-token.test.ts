@@ -2,7 +2,17 @@ import { chmod, lstat, mkdtemp, readdir, readFile, stat, symlink, writeFile } fr
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { configDir, loadLiteToken, loadToken, rememberSettingsFile, settingsFiles, tokenFile, writeToken } from './pairing-token.js';
+import {
+  configDir,
+  forgetSettingsFile,
+  installedKeys,
+  loadLiteToken,
+  loadToken,
+  rememberSettingsFile,
+  settingsFiles,
+  tokenFile,
+  writeToken
+} from './pairing-token.js';
 
 const env = async () => ({ JUPYTER_LIVE_MCP_CONFIG_DIR: path.join(await mkdtemp(path.join(tmpdir(), 'token-test-')), 'config') });
 
@@ -64,11 +74,27 @@ describe('the pairing token file', () => {
     const damaged = new RegExp(`^${tokenFile(e)} is damaged \\(settingsFiles: .*expected array.*\\)\\. .*jupyter-live-mcp token --rotate`);
     await expect(loadToken(e)).rejects.toThrow(damaged);
     await expect(settingsFiles(e)).rejects.toThrow(damaged);
-    await expect(rememberSettingsFile('/t/plugin.jupyterlab-settings', e)).rejects.toThrow(damaged);
+    await expect(rememberSettingsFile('/t/plugin.jupyterlab-settings', ['token'], e)).rejects.toThrow(damaged);
     await expect(loadLiteToken(8768, e)).rejects.toThrow(damaged);
     await writeToken('c'.repeat(64), e);
     expect(JSON.parse(await readFile(tokenFile(e), 'utf8'))).toEqual({ token: 'c'.repeat(64), later: 'kept' });
     expect(await settingsFiles(e)).toEqual([]);
+  });
+
+  it('remembers the settings files install wrote and the keys it set in each, until uninstall forgets them', async () => {
+    const e = await env();
+    const [a, b] = ['/a/plugin.jupyterlab-settings', '/b/plugin.jupyterlab-settings'];
+    await loadToken(e);
+    expect(await installedKeys(a, e)).toEqual(['token']);
+    await rememberSettingsFile(a, ['token', 'serverUrls'], e);
+    await rememberSettingsFile(a, ['token'], e);
+    await rememberSettingsFile(b, ['token'], e);
+    expect(await settingsFiles(e)).toEqual([a, b]);
+    expect(await installedKeys(a, e)).toEqual(['token', 'serverUrls']);
+    await forgetSettingsFile(a, e);
+    expect(await settingsFiles(e)).toEqual([b]);
+    expect(await installedKeys(a, e)).toEqual(['token']);
+    expect(await installedKeys(b, e)).toEqual(['token']);
   });
 
   it('never writes through a file planted in the config folder: its temporary file has a name nobody can guess, made anew', async () => {

@@ -149,16 +149,39 @@ export async function settingsFiles(env: NodeJS.ProcessEnv = process.env): Promi
   return (await intactConfig(env))?.settingsFiles ?? [];
 }
 
-export async function rememberSettingsFile(settingsFile: string, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+/** Remembers that install set `keys` in `settingsFile`, besides what earlier installs set there. */
+export async function rememberSettingsFile(
+  settingsFile: string,
+  keys: readonly string[],
+  env: NodeJS.ProcessEnv = process.env
+): Promise<void> {
   const config = (await intactConfig(env)) ?? {};
   const files = new Set([...(config.settingsFiles ?? []), settingsFile]);
-  await writeConfig({ ...config, settingsFiles: [...files] }, env);
+  const installed = new Set([...(config.installedKeys?.[settingsFile] ?? []), ...keys]);
+  await writeConfig(
+    { ...config, settingsFiles: [...files], installedKeys: { ...config.installedKeys, [settingsFile]: [...installed] } },
+    env
+  );
+}
+
+/**
+ * The keys install set in `settingsFile`. Only the token for a file installed
+ * before they were remembered, or when config.json cannot tell: install always
+ * writes it, and it is of no use without the extension.
+ */
+export async function installedKeys(settingsFile: string, env: NodeJS.ProcessEnv = process.env): Promise<string[]> {
+  const config = await readConfig(env).catch(() => undefined);
+  return config?.config.installedKeys?.[settingsFile] ?? ['token'];
 }
 
 export async function forgetSettingsFile(settingsFile: string, env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const config = await intactConfig(env);
-  if (config?.settingsFiles?.includes(settingsFile)) {
-    await writeConfig({ ...config, settingsFiles: config.settingsFiles.filter((file) => file !== settingsFile) }, env);
+  if (config?.settingsFiles?.includes(settingsFile) || config?.installedKeys?.[settingsFile]) {
+    const { [settingsFile]: _forgotten, ...installed } = config.installedKeys ?? {};
+    await writeConfig(
+      { ...config, settingsFiles: (config.settingsFiles ?? []).filter((file) => file !== settingsFile), installedKeys: installed },
+      env
+    );
   }
 }
 
