@@ -4,7 +4,7 @@
  * step; token --rotate rewrites the settings install wrote.
  */
 import { execFile } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -58,7 +58,9 @@ describe('install', () => {
     const token = stdout.trim();
     expect(token).toMatch(/^[0-9a-f]{64}$/);
     expect(token).not.toBe(config.token);
-    const settings = JSON.parse(await readFile(path.join(lab.settingsDir, 'jupyter-live-mcp-bridge', 'plugin.jupyterlab-settings'), 'utf8'));
+    const settings = JSON.parse(
+      await readFile(path.join(lab.settingsDir, 'jupyter-live-mcp-bridge', 'plugin.jupyterlab-settings'), 'utf8')
+    );
     expect(settings.token).toBe(token);
 
     await mcp!.close();
@@ -68,5 +70,26 @@ describe('install', () => {
     await page.goto(lab.url);
     await connected;
     expect((await mcp.call('get_context')).result).toMatchObject({ success: true });
+  });
+
+  it("uninstall removes the bridge and the settings install wrote, keeping the person's other bridge settings, also through a reinstall", async () => {
+    const file = path.join(lab.settingsDir, 'jupyter-live-mcp-bridge', 'plugin.jupyterlab-settings');
+    const mine = { confirm: 'all', blockedCommands: ['terminal:*'], disabledTools: ['execute_command'] };
+    // The person's own settings beside install's, as Settings → Agent bridge saves them.
+    await writeFile(file, JSON.stringify({ ...JSON.parse(await readFile(file, 'utf8')), ...mine }));
+    const folders = ['--data-dir', lab.dataDir, '--settings-dir', lab.settingsDir];
+    const { stderr } = await cli('uninstall', ...folders);
+    expect(stderr).toContain(`Removed the token and serverUrls from ${file}; your other bridge settings stay there`);
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual(mine);
+    await expect(stat(path.join(lab.dataDir, 'labextensions', 'jupyter-live-mcp-bridge'))).rejects.toThrow();
+    expect(JSON.parse(await readFile(path.join(config.configDir, 'config.json'), 'utf8'))).toMatchObject({
+      settingsFiles: [],
+      installedKeys: {}
+    });
+
+    await cli('install', ...folders);
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({ ...mine, token: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    await cli('uninstall', ...folders);
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual(mine);
   });
 });

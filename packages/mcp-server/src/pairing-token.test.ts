@@ -1,8 +1,18 @@
-import { mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
+import { chmod, lstat, mkdtemp, readdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { configDir, loadLiteToken, loadToken, rememberSettingsFile, settingsFiles, tokenFile, writeToken } from './pairing-token.js';
+import {
+  configDir,
+  forgetSettingsFile,
+  installedKeys,
+  loadLiteToken,
+  loadToken,
+  rememberSettingsFile,
+  settingsFiles,
+  tokenFile,
+  writeToken
+} from './pairing-token.js';
 
 const env = async () => ({ JUPYTER_LIVE_MCP_CONFIG_DIR: path.join(await mkdtemp(path.join(tmpdir(), 'token-test-')), 'config') });
 
@@ -64,12 +74,73 @@ describe('the pairing token file', () => {
     const damaged = new RegExp(`^${tokenFile(e)} is damaged \\(settingsFiles: .*expected array.*\\)\\. .*jupyter-live-mcp token --rotate`);
     await expect(loadToken(e)).rejects.toThrow(damaged);
     await expect(settingsFiles(e)).rejects.toThrow(damaged);
-    await expect(rememberSettingsFile('/t/plugin.jupyterlab-settings', e)).rejects.toThrow(damaged);
+    await expect(rememberSettingsFile('/t/plugin.jupyterlab-settings', ['token'], e)).rejects.toThrow(damaged);
     await expect(loadLiteToken(8768, e)).rejects.toThrow(damaged);
     await writeToken('c'.repeat(64), e);
     expect(JSON.parse(await readFile(tokenFile(e), 'utf8'))).toEqual({ token: 'c'.repeat(64), later: 'kept' });
     expect(await settingsFiles(e)).toEqual([]);
   });
+
+  it('remembers the settings files install wrote and the keys it set in each, until uninstall forgets them', async () => {
+    const e = await env();
+    const [a, b] = ['/a/plugin.jupyterlab-settings', '/b/plugin.jupyterlab-settings'];
+    await loadToken(e);
+    expect(await installedKeys(a, e)).toEqual(['token']);
+    await rememberSettingsFile(a, ['token', 'serverUrls'], e);
+    await rememberSettingsFile(a, ['token'], e);
+    await rememberSettingsFile(b, ['token'], e);
+    expect(await settingsFiles(e)).toEqual([a, b]);
+    expect(await installedKeys(a, e)).toEqual(['token', 'serverUrls']);
+    await forgetSettingsFile(a, e);
+    expect(await settingsFiles(e)).toEqual([b]);
+    expect(await installedKeys(a, e)).toEqual(['token']);
+    expect(await installedKeys(b, e)).toEqual(['token']);
+  });
+
+  it('never writes through a file planted in the config folder: its temporary file has a name nobody can guess, made anew', async () => {
+    const e = await env();
+    await loadToken(e);
+    const victim = path.join(path.dirname(configDir(e)), 'victim');
+    await writeFile(victim, 'precious');
+    await symlink(victim, `${tokenFile(e)}.${process.pid}.tmp`);
+    await writeToken('c'.repeat(64), e);
+    expect(await readFile(victim, 'utf8')).toBe('precious');
+    expect((await lstat(tokenFile(e))).isFile()).toBe(true);
+    expect((await stat(tokenFile(e))).mode & 0o777).toBe(0o600);
+    expect(await loadToken(e)).toBe('c'.repeat(64));
+    expect((await readdir(configDir(e))).filter((name) => name.endsWith('.tmp'))).toEqual([`config.json.${process.pid}.tmp`]);
+  });
+
+  it.skipIf(process.platform === 'win32')(
+    'refuses a token file others can read, saying to rotate it, and token --rotate writes a private one',
+    async () => {
+      const e = await env();
+      await loadToken(e);
+      await chmod(tokenFile(e), 0o644);
+      const refusal = `${tokenFile(e)} can be read by other users (mode 0644), so they may know the pairing token. Run jupyter-live-mcp token --rotate`;
+      await expect(loadToken(e)).rejects.toThrow(refusal);
+      await expect(loadLiteToken(8768, e)).rejects.toThrow(refusal);
+      await expect(settingsFiles(e)).rejects.toThrow(refusal);
+      await writeToken('c'.repeat(64), e);
+      expect((await stat(tokenFile(e))).mode & 0o777).toBe(0o600);
+      expect(await loadToken(e)).toBe('c'.repeat(64));
+    }
+  );
+
+  it.skipIf(process.platform === 'win32')(
+    'refuses a config folder others can write to, for reading and for writing, saying what to do',
+    async () => {
+      const e = await env();
+      await loadToken(e);
+      await chmod(configDir(e), 0o777);
+      const refusal = `${configDir(e)} can be written by other users (mode 0777), so they could replace the pairing token. Run chmod 700 ${configDir(e)}, then jupyter-live-mcp token --rotate`;
+      await expect(loadToken(e)).rejects.toThrow(refusal);
+      await expect(writeToken('c'.repeat(64), e)).rejects.toThrow(refusal);
+      await chmod(configDir(e), 0o700);
+      await writeToken('c'.repeat(64), e);
+      expect(await loadToken(e)).toBe('c'.repeat(64));
+    }
+  );
 
   it('lives under XDG_CONFIG_HOME by default', () => {
     expect(configDir({ XDG_CONFIG_HOME: '/x' })).toBe('/x/jupyter-live-mcp');

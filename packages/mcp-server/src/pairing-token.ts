@@ -1,11 +1,13 @@
 /**
  * The pairing token's home on the server side: a per-user file only the user
  * can read (mode 0600, in a 0700 folder), created with a fresh 256-bit token on
- * first run. JUPYTER_LIVE_MCP_CONFIG_DIR moves the folder (tests, several
+ * first run; a file others can read, or a folder others can write to, is
+ * refused with what to do. JUPYTER_LIVE_MCP_CONFIG_DIR moves the folder (tests, several
  * setups); the default is $XDG_CONFIG_HOME/jupyter-live-mcp or
  * ~/.config/jupyter-live-mcp.
  */
-import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { newToken, readConfigFile, type ConfigFile, type ReadConfigFile } from '@jupyter-live-mcp/protocol';
@@ -21,31 +23,78 @@ export function tokenFile(env: NodeJS.ProcessEnv = process.env): string {
   return path.join(configDir(env), 'config.json');
 }
 
+/** Windows has no such modes: the folder is in the user's profile. */
+const HAS_MODES = process.platform !== 'win32';
+
+const octal = (mode: number) => (mode & 0o777).toString(8).padStart(4, '0');
+
 /**
- * config.json as it is: undefined if there is none; else its valid fields and,
- * if it is damaged, what is wrong (configFileSchema, in the protocol package).
+ * Refuses a config folder others can write to: they could put a token of
+ * their own in place of the file (as ssh refuses such a folder). Fixing the
+ * mode would not say whether they already have.
  */
-async function readConfig(env: NodeJS.ProcessEnv): Promise<ReadConfigFile | undefined> {
+async function refuseOpenFolder(env: NodeJS.ProcessEnv): Promise<void> {
+  const folder = configDir(env);
+  const mode = await stat(folder).then(
+    (info) => info.mode,
+    (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return undefined;
+      throw new Error(`cannot read the config folder ${folder}: ${error.message}`);
+    }
+  );
+  if (HAS_MODES && mode !== undefined && (mode & 0o022) !== 0) {
+    throw new Error(
+      `${folder} can be written by other users (mode ${octal(mode)}), so they could replace the pairing token. ` +
+        `Run chmod 700 ${folder}, then jupyter-live-mcp token --rotate and reload your Jupyter pages.`
+    );
+  }
+}
+
+/**
+ * config.json as it is: undefined if there is none; else its valid fields,
+ * what is wrong if it is damaged (configFileSchema, in the protocol package),
+ * and its mode.
+ */
+async function readConfig(env: NodeJS.ProcessEnv): Promise<(ReadConfigFile & { mode: number }) | undefined> {
+  await refuseOpenFolder(env);
   const file = tokenFile(env);
-  let text: string;
+  let handle: FileHandle;
   try {
-    text = await readFile(file, 'utf8');
+    handle = await open(file, 'r');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
       throw new Error(`cannot read the pairing token file ${file}: ${(error as Error).message}`);
     }
     return undefined;
   }
-  return readConfigFile(text);
+  try {
+    const { mode } = await handle.stat();
+    return { ...readConfigFile(await handle.readFile('utf8')), mode };
+  } catch (error) {
+    throw new Error(`cannot read the pairing token file ${file}: ${(error as Error).message}`);
+  } finally {
+    await handle.close();
+  }
 }
 
-/** The config to build on, refusing a damaged file: only `token --rotate` writes over one. */
+/**
+ * The config to build on, refusing a damaged file, or one others can read (as
+ * ssh refuses such a key: they may know the token, so it must be replaced,
+ * not just made private): only `token --rotate` writes over either.
+ */
 async function intactConfig(env: NodeJS.ProcessEnv): Promise<ConfigFile | undefined> {
   const read = await readConfig(env);
   if (!read) {
     return undefined;
   }
   const file = tokenFile(env);
+  if (HAS_MODES && (read.mode & 0o077) !== 0) {
+    throw new Error(
+      `${file} can be read by other users (mode ${octal(read.mode)}), so they may know the pairing token. Run ` +
+        'jupyter-live-mcp token --rotate: the new token is readable by you only, and goes into the settings install wrote. ' +
+        'Then reload your Jupyter pages.'
+    );
+  }
   if (!read.config.token) {
     throw new Error(
       `${file} holds no valid pairing token (64 hex digits under "token"). Run jupyter-live-mcp token --rotate to write a new one.`
@@ -100,24 +149,64 @@ export async function settingsFiles(env: NodeJS.ProcessEnv = process.env): Promi
   return (await intactConfig(env))?.settingsFiles ?? [];
 }
 
-export async function rememberSettingsFile(settingsFile: string, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+/** Remembers that install set `keys` in `settingsFile`, besides what earlier installs set there. */
+export async function rememberSettingsFile(
+  settingsFile: string,
+  keys: readonly string[],
+  env: NodeJS.ProcessEnv = process.env
+): Promise<void> {
   const config = (await intactConfig(env)) ?? {};
   const files = new Set([...(config.settingsFiles ?? []), settingsFile]);
-  await writeConfig({ ...config, settingsFiles: [...files] }, env);
+  const installed = new Set([...(config.installedKeys?.[settingsFile] ?? []), ...keys]);
+  await writeConfig(
+    { ...config, settingsFiles: [...files], installedKeys: { ...config.installedKeys, [settingsFile]: [...installed] } },
+    env
+  );
+}
+
+/**
+ * The keys install set in `settingsFile`. Only the token for a file installed
+ * before they were remembered, or when config.json cannot tell: install always
+ * writes it, and it is of no use without the extension.
+ */
+export async function installedKeys(settingsFile: string, env: NodeJS.ProcessEnv = process.env): Promise<string[]> {
+  const config = await readConfig(env).catch(() => undefined);
+  return config?.config.installedKeys?.[settingsFile] ?? ['token'];
 }
 
 export async function forgetSettingsFile(settingsFile: string, env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const config = await intactConfig(env);
-  if (config?.settingsFiles?.includes(settingsFile)) {
-    await writeConfig({ ...config, settingsFiles: config.settingsFiles.filter((file) => file !== settingsFile) }, env);
+  if (config?.settingsFiles?.includes(settingsFile) || config?.installedKeys?.[settingsFile]) {
+    const { [settingsFile]: _forgotten, ...installed } = config.installedKeys ?? {};
+    await writeConfig(
+      { ...config, settingsFiles: (config.settingsFiles ?? []).filter((file) => file !== settingsFile), installedKeys: installed },
+      env
+    );
   }
 }
 
+/**
+ * Writes the whole file at once: a new file beside it, then renamed over it.
+ * That file's name is random and it is created anew ('wx' fails on anything
+ * already there, a link included), so nothing planted in the folder is
+ * written through.
+ */
 async function writeConfig(config: ConfigFile, env: NodeJS.ProcessEnv): Promise<void> {
+  await refuseOpenFolder(env);
   const file = tokenFile(env);
   await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
-  const temporary = `${file}.${process.pid}.tmp`;
-  await writeFile(temporary, `${JSON.stringify(config, null, 2)}\n`, { mode: 0o600 });
-  await chmod(temporary, 0o600);
-  await rename(temporary, file);
+  const temporary = `${file}.${randomBytes(8).toString('hex')}.tmp`;
+  try {
+    const handle = await open(temporary, 'wx', 0o600);
+    try {
+      await handle.chmod(0o600);
+      await handle.writeFile(`${JSON.stringify(config, null, 2)}\n`);
+    } finally {
+      await handle.close();
+    }
+    await rename(temporary, file);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
 }

@@ -8,6 +8,7 @@ describe('readConfigFile', () => {
     const file = {
       token: TOKEN,
       settingsFiles: ['/s/plugin.jupyterlab-settings'],
+      installedKeys: { '/s/plugin.jupyterlab-settings': ['token', 'serverUrls'] },
       liteTokens: { '8768': 'b'.repeat(64) },
       later: { x: 1 }
     };

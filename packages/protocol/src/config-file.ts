@@ -15,6 +15,8 @@ export const configFileSchema = z.looseObject({
   token: token.optional(),
   /** Bridge settings files `install` wrote the token into; `token --rotate` rewrites them. */
   settingsFiles: z.array(z.string().min(1)).optional(),
+  /** Per settings file, the keys `install` set there (token, serverUrls): `uninstall` removes just these. */
+  installedKeys: z.record(z.string().min(1), z.array(z.string().min(1))).optional(),
   /** lite's page tokens, per --lite-port: a loaded page pairs again after a restart. */
   liteTokens: z.record(z.string().regex(/^[1-9][0-9]{0,4}$/, 'not a port'), token).optional()
 });

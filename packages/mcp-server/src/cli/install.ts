@@ -1,14 +1,14 @@
 /**
  * `jupyter-live-mcp install` and `uninstall`: the bundled bridge copied into
  * Jupyter's labextensions folder, and the token (with --port, the server URL)
- * written into its settings; uninstall removes both. Each says what it did on
- * stderr.
+ * written into its settings; uninstall removes the copy and just those
+ * settings. Each says what it did on stderr.
  */
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_BRIDGE_PORT } from '@jupyter-live-mcp/protocol';
 import { install, uninstall } from '../install/install.js';
 import { bridgeSettingsFile, jupyterFolders } from '../install/jupyter-paths.js';
-import { forgetSettingsFile, loadToken, rememberSettingsFile } from '../pairing-token.js';
+import { forgetSettingsFile, installedKeys, loadToken, rememberSettingsFile } from '../pairing-token.js';
 import { say, type Command } from './command.js';
 import { CliError, FOLDER_FLAGS, PORT_FLAG, bridgePort, folders, parseFlags, type Flags } from './flags.js';
 
@@ -44,14 +44,14 @@ export const installCommand: Command<InstallOptions> = {
   },
   async run(options) {
     const { dataDir, settingsDir } = jupyterFolders(options);
-    const lines = await install({
+    const { lines, settingsFile, keys } = await install({
       source: BUNDLED_BRIDGE,
       dataDir,
       settingsDir,
       token: await loadToken(),
       ...(options.port !== undefined ? { serverUrl: `ws://127.0.0.1:${options.port}` } : {})
     });
-    await rememberSettingsFile(bridgeSettingsFile(settingsDir));
+    await rememberSettingsFile(settingsFile, keys);
     say(lines);
   }
 };
@@ -63,7 +63,8 @@ export const uninstallCommand: Command<{ dataDir?: string; settingsDir?: string 
   parse: (args) => folders(parseFlags(args, FOLDER_FLAGS)),
   async run(options) {
     const { dataDir, settingsDir } = jupyterFolders(options);
-    say(await uninstall(dataDir, settingsDir));
-    await forgetSettingsFile(bridgeSettingsFile(settingsDir));
+    const settingsFile = bridgeSettingsFile(settingsDir);
+    say(await uninstall(dataDir, settingsDir, await installedKeys(settingsFile)));
+    await forgetSettingsFile(settingsFile);
   }
 };

@@ -3,7 +3,6 @@
  * bridge endpoint behind, until the MCP client goes (stdio) or the server is
  * stopped (--http). lite runs the same server with its page beside it.
  */
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { startBridgeEndpoint } from '../hub/bridge-endpoint.js';
 import { PageRouter } from '../hub/page-router.js';
 import { startLite, type LiteOptions } from '../lite/start-lite.js';
@@ -11,6 +10,7 @@ import { createLogger } from '../log.js';
 import { httpBearer } from '../mcp/http-auth.js';
 import { startMcpHttpEndpoint } from '../mcp/http-transport.js';
 import { buildMcpServer } from '../mcp/mcp-server.js';
+import { StdioTransport } from '../mcp/stdio-transport.js';
 import { loadToken } from '../pairing-token.js';
 import type { Command, RunContext } from './command.js';
 import { parseFlags } from './flags.js';
@@ -70,7 +70,7 @@ export async function runServer(options: ServerOptions, { version, logLevel }: R
     return;
   }
   const server = newServer();
-  const transport = new StdioServerTransport();
+  const transport = new StdioTransport({ log });
   let stopping = false;
   const stop = async (why: string) => {
     if (stopping) return;

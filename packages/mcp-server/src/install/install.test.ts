@@ -38,7 +38,7 @@ describe('install and uninstall', () => {
     const file = bridgeSettingsFile(settingsDir);
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, JSON.stringify({ confirm: 'consequential' }));
-    const lines = await install({ source, dataDir, settingsDir, token, serverUrl: 'ws://127.0.0.1:9000' });
+    const { lines } = await install({ source, dataDir, settingsDir, token, serverUrl: 'ws://127.0.0.1:9000' });
     expect(await readFile(path.join(dataDir, 'labextensions', 'jupyter-live-mcp-bridge', 'static', 'remoteEntry.js'), 'utf8')).toBe(
       '// bundle'
     );
@@ -46,10 +46,58 @@ describe('install and uninstall', () => {
     expect((await stat(file)).mode & 0o777).toBe(0o600);
     expect(lines.join('\n')).toMatch(/To undo: jupyter-live-mcp uninstall/);
     expect(lines.join('\n')).not.toContain(token);
+  });
 
-    await uninstall(dataDir, settingsDir);
+  it('says which settings it wrote, so uninstall removes just those', async () => {
+    const { source, dataDir, settingsDir } = await fixture();
+    expect(await install({ source, dataDir, settingsDir, token })).toMatchObject({
+      settingsFile: bridgeSettingsFile(settingsDir),
+      keys: ['token']
+    });
+    expect(await install({ source, dataDir, settingsDir, token, serverUrl: 'ws://127.0.0.1:9000' })).toMatchObject({
+      keys: ['token', 'serverUrls']
+    });
+  });
+
+  it("uninstall removes the extension and the settings install wrote, keeping the person's other bridge settings", async () => {
+    const { source, dataDir, settingsDir } = await fixture();
+    const file = bridgeSettingsFile(settingsDir);
+    const mine = { confirm: 'all', blockedCommands: ['terminal:*'], tools: [{ name: 'mine', command: 'x:y', description: 'd' }] };
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, JSON.stringify(mine));
+    await install({ source, dataDir, settingsDir, token, serverUrl: 'ws://127.0.0.1:9000' });
+    const lines = await uninstall(dataDir, settingsDir, ['token', 'serverUrls']);
     await expect(stat(path.join(dataDir, 'labextensions', 'jupyter-live-mcp-bridge'))).rejects.toThrow();
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual(mine);
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    expect(lines.join('\n')).toContain(`Removed the token and serverUrls from ${file}; your other bridge settings stay there`);
+  });
+
+  it('uninstall removes the settings file when nothing else is in it, and leaves a serverUrls install did not write', async () => {
+    const { source, dataDir, settingsDir } = await fixture();
+    const file = bridgeSettingsFile(settingsDir);
+    await install({ source, dataDir, settingsDir, token, serverUrl: 'ws://127.0.0.1:9000' });
+    expect((await uninstall(dataDir, settingsDir, ['token', 'serverUrls'])).join('\n')).toContain(`Removed ${file}`);
     await expect(stat(file)).rejects.toThrow();
+
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, JSON.stringify({ serverUrls: ['ws://127.0.0.1:9001'] }));
+    await install({ source, dataDir, settingsDir, token });
+    await uninstall(dataDir, settingsDir, ['token']);
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({ serverUrls: ['ws://127.0.0.1:9001'] });
+  });
+
+  it('uninstall leaves a hand-written settings file with comments alone, says what to do, and still removes the extension', async () => {
+    const { source, dataDir, settingsDir } = await fixture();
+    await install({ source, dataDir, settingsDir, token });
+    const file = bridgeSettingsFile(settingsDir);
+    await writeFile(file, '{ // mine\n "token": "x" }');
+    const lines = await uninstall(dataDir, settingsDir, ['token']);
+    expect(await readFile(file, 'utf8')).toContain('// mine');
+    expect(lines.join('\n')).toContain(
+      `${file} is not plain JSON (comments?), so it was left alone: remove the token in Settings → Agent bridge`
+    );
+    await expect(stat(path.join(dataDir, 'labextensions', 'jupyter-live-mcp-bridge'))).rejects.toThrow();
   });
 
   it('leaves a hand-written settings file with comments alone and says what to do', async () => {

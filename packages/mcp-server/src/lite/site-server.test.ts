@@ -14,7 +14,8 @@ import { serveLiteSite, type LiteSite } from './site-server.js';
 
 const SECRET = '5e'.repeat(32);
 const PAIRING = { serverUrl: 'ws://127.0.0.1:8767', token: '7'.repeat(64) };
-const log = createLogger('error', () => {});
+const logLines: string[] = [];
+const log = createLogger('warn', (line) => logLines.push(line));
 let siteDir: string;
 let site: LiteSite;
 let port: number;
@@ -89,6 +90,26 @@ describe('serveLiteSite', () => {
     expect((await withCookie('/nothing-here.js')).status).toBe(404);
     expect((await withCookie('/lab/', 'POST')).status).toBe(405);
     expect(await withCookie('/lab/', 'HEAD')).toMatchObject({ status: 200, body: '' });
+  });
+
+  it('redirects a folder URL only within the site, whatever its slashes and dots', async () => {
+    for (const target of ['/.//evil.example/..%2flab', '/./lab', '/build/..%2flab', '/lab%2f.']) {
+      expect(await withCookie(target), target).toMatchObject({ status: 301, headers: { location: '/lab/' } });
+    }
+    expect(await withCookie('/.//evil.example/..%2flab?path=a.ipynb')).toMatchObject({
+      status: 301,
+      headers: { location: '/lab/?path=a.ipynb' }
+    });
+  });
+
+  it('logs a refused request without its query, so the secret never shows however it is spelled', async () => {
+    logLines.length = 0;
+    expect((await fetchRaw(`/lab/?token=wrong&token=${SECRET}`)).status).toBe(403);
+    expect((await fetchRaw(`/lab/?%74oken=${SECRET}`, { headers: { host: `evil.example:${port}` } })).status).toBe(403);
+    expect(logLines).toHaveLength(2);
+    expect(logLines[0]).toMatch(/lite site: refused GET \/lab\/: This JupyterLite page is served only/);
+    expect(logLines[1]).toMatch(/lite site: refused GET \/lab\/: Host "evil\.example:\d+" is not a loopback name/);
+    expect(logLines.join('')).not.toContain(SECRET);
   });
 
   it('says what to do when the port is taken', async () => {

@@ -48,7 +48,7 @@ export async function serveLiteSite(options: LiteSiteOptions): Promise<LiteSite>
   let port = options.port;
   const server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
-      options.log.error(`lite site: ${request.method} ${withoutSecret(request.url)}: ${(error as Error).message}`);
+      options.log.error(`lite site: ${request.method} ${loggedPath(request.url)}: ${(error as Error).message}`);
       if (!response.headersSent) {
         sendText(response, 500, `${(error as Error).message}\n`);
       } else {
@@ -64,7 +64,7 @@ export async function serveLiteSite(options: LiteSiteOptions): Promise<LiteSite>
       port
     );
     if (access.kind === 'refuse') {
-      options.log.warn(`lite site: refused ${request.method} ${withoutSecret(request.url)}: ${access.reason}`);
+      options.log.warn(`lite site: refused ${request.method} ${loggedPath(request.url)}: ${access.reason}`);
       sendText(response, 403, `${access.reason}\n`);
       return;
     }
@@ -111,7 +111,14 @@ export async function serveLiteSite(options: LiteSiteOptions): Promise<LiteSite>
   };
 }
 
-/** Request targets go to the log without the secret. */
-function withoutSecret(target: string | undefined): string {
-  return (target ?? '/').replace(new RegExp(`([?&]${SECRET_PARAM}=)[^&]*`), '$1...');
+/**
+ * Request targets go to the log as their path alone: the secret travels in the
+ * query, where a request may spell it many ways (twice, percent-encoded).
+ */
+function loggedPath(target: string | undefined): string {
+  try {
+    return new URL(target ?? '/', 'http://127.0.0.1').pathname;
+  } catch {
+    return '(a request target that is not a URL)';
+  }
 }

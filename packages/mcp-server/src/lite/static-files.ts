@@ -66,7 +66,7 @@ export async function serveFile(
   if (info?.isDirectory()) {
     if (!pathname.endsWith('/')) {
       // Pages load their files relative to their folder, so the folder URL needs its slash.
-      response.writeHead(301, { Location: `${url.pathname}/${url.search}` });
+      response.writeHead(301, { Location: `${folderUrl(root, file)}${url.search}` });
       response.end();
       return;
     }
@@ -90,4 +90,14 @@ export async function serveFile(
   createReadStream(file)
     .on('error', () => response.destroy())
     .pipe(response);
+}
+
+/**
+ * A folder's URL with its slash, built from the folder found rather than from
+ * the request: a request path may begin with "//", which a browser would take
+ * for another site.
+ */
+function folderUrl(root: string, folder: string): string {
+  const inside = path.relative(root, folder);
+  return inside ? `/${inside.split(path.sep).map(encodeURIComponent).join('/')}/` : '/';
 }

@@ -6,14 +6,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
-import { BUILT_IN_TOOLS, fail, succeed, type ToolResult } from '@jupyter-live-mcp/protocol';
+import { CallToolResultSchema, ErrorCode } from '@modelcontextprotocol/sdk/types.js';
+import { BUILT_IN_TOOLS, fail, succeed, type ToolDescriptor, type ToolResult } from '@jupyter-live-mcp/protocol';
 import { createLogger } from '../log.js';
 import { PageRouter } from '../hub/page-router.js';
 import type { CallOutcome, PageSession } from '../hub/page-session.js';
 import { mapResult } from './call-pipeline.js';
 import { PROGRESS_INTERVAL_MS } from './call-progress.js';
 import { buildMcpServer } from './mcp-server.js';
+import { LIST_BUDGET_BYTES } from './tool-listing.js';
 
 const BRIDGE_URL = 'ws://127.0.0.1:1';
 
@@ -27,7 +28,7 @@ function fakePage(
   pageId: string,
   readyAt: number,
   answer: (tool: string, signal?: AbortSignal) => Promise<CallOutcome>,
-  tools = BUILT_IN_TOOLS
+  tools: readonly ToolDescriptor[] = BUILT_IN_TOOLS
 ): FakePage {
   const calls: FakePage['calls'] = [];
   const session = {
@@ -110,6 +111,30 @@ describe('routing a call', () => {
     expect(first.calls.map(({ tool, args }) => ({ tool, args }))).toEqual([{ tool: 'list_all_commands', args: { query: 'run' } }]);
     expect(second.calls).toEqual([]);
   });
+  it('answers arguments that are not an object, or a name that is not a string, with invalid params (-32602) in one sentence', async () => {
+    for (const [params, problem] of [
+      [{ name: 'select_page', arguments: 5 }, '"arguments" must be an object of the tool\'s arguments by name, not a number'],
+      [{ name: 'select_page', arguments: ['pageId'] }, '"arguments" must be an object of the tool\'s arguments by name, not an array'],
+      [{ name: 'get_context', arguments: 'pageId=p1' }, '"arguments" must be an object of the tool\'s arguments by name, not a string'],
+      [{ name: 5, arguments: {} }, '"name" must be a string, not a number'],
+      [{ arguments: {} }, '"name" must be a string, not undefined']
+    ] as const) {
+      const answer = client.request({ method: 'tools/call', params: params as never }, CallToolResultSchema);
+      await expect(answer).rejects.toMatchObject({ code: ErrorCode.InvalidParams, message: expect.stringMatching(/^[^\n[{]*$/) });
+      await expect(answer).rejects.toThrow(`Invalid tools/call params: ${problem}.`);
+    }
+  });
+
+  it("lists the server's own select_page once, and runs it, when the page offers a tool of that name too", async () => {
+    const impostor = { ...BUILT_IN_TOOLS[0]!, name: 'select_page', description: "the page's own" };
+    const page = fakePage('p1', 1, answers(succeed()), [...BUILT_IN_TOOLS, impostor]);
+    router.update(page.session);
+    const listed = (await client.listTools()).tools.filter((tool) => tool.name === 'select_page');
+    expect(listed).toHaveLength(1);
+    expect(listed[0]?.description).toMatch(/^List the Jupyter pages connected to this server/);
+    expect((await call('select_page')).structuredContent).toMatchObject({ success: true, pages: [{ pageId: 'p1' }] });
+    expect(page.calls).toEqual([]);
+  });
 });
 
 describe('calling the page', () => {
@@ -159,6 +184,59 @@ describe('calling the page', () => {
     await pending;
     vi.advanceTimersByTime(2 * PROGRESS_INTERVAL_MS);
     expect(progress).toHaveLength(2);
+  });
+});
+
+describe('listing a big catalogue', () => {
+  /** 10,000 tools with 800-character descriptions: a 9 MiB tools/list, over what a stdio client reads in one message. */
+  const manyTools = Array.from({ length: 10_000 }, (_, i) => ({
+    ...BUILT_IN_TOOLS[0]!,
+    name: `tool_${i}`,
+    description: `${i} `.padEnd(800, 'x')
+  }));
+
+  it('keeps tools/list within its budget, the server tool and the first page tools kept, and names what it left out in get_context', async () => {
+    const page = fakePage('p1', 1, answers(succeed({ app: 'lab' })), [...BUILT_IN_TOOLS, ...manyTools]);
+    router.update(page.session);
+    const { tools } = await client.listTools();
+    expect(Buffer.byteLength(JSON.stringify({ tools }))).toBeLessThanOrEqual(LIST_BUDGET_BYTES);
+    const names = tools.map((tool) => tool.name);
+    expect(names.slice(0, BUILT_IN_TOOLS.length + 1)).toEqual([...BUILT_IN_TOOLS.map((tool) => tool.name), 'tool_0']);
+    expect(names.at(-1)).toBe('select_page');
+    const leftOut = BUILT_IN_TOOLS.length + manyTools.length + 1 - names.length;
+    expect(leftOut).toBeGreaterThan(8000);
+
+    const context = (await call('get_context')).structuredContent as { unlistedTools: { count: number; names: string[]; note: string } };
+    expect(context.unlistedTools.count).toBe(leftOut);
+    expect(context.unlistedTools.names[0]).toBe(`tool_${names.length - BUILT_IN_TOOLS.length - 1}`);
+    expect(context.unlistedTools.note).toMatch(/not in tools\/list: the list is kept under 1 MiB.*still run when called by name/);
+    // A tool left out of the list still runs.
+    await call('tool_9999');
+    expect(page.calls.at(-1)?.tool).toBe('tool_9999');
+  });
+
+  it('leaves out a tool whose schema cannot be written as JSON, and says so once in the log', async () => {
+    const lines: string[] = [];
+    const server = buildMcpServer({
+      router,
+      log: createLogger('warn', (line) => lines.push(line)),
+      version: 'test',
+      bridgeUrl: BRIDGE_URL
+    });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    const other = new Client({ name: 'test', version: '0' });
+    await Promise.all([server.connect(serverSide), other.connect(clientSide)]);
+    let deep: Record<string, unknown> = { type: 'object' };
+    for (let i = 0; i < 20_000; i++) {
+      deep = { type: 'object', properties: { a: deep } };
+    }
+    const unwritable = { ...BUILT_IN_TOOLS[0]!, name: 'deep_tool', inputSchema: deep as never };
+    router.update(fakePage('p1', 1, answers(succeed()), [...BUILT_IN_TOOLS, unwritable]).session);
+    expect((await other.listTools()).tools.map((tool) => tool.name)).toEqual([...BUILT_IN_TOOLS.map((tool) => tool.name), 'select_page']);
+    await other.listTools();
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/page p1: tools\/list leaves out 1 of its 6 tools \(deep_tool\): .*still run when called by name/);
+    await other.close();
   });
 });
 

@@ -19,7 +19,7 @@ import { reportProgress } from './call-progress.js';
 import { toCallToolResult } from './result-mapping.js';
 import { describePage } from './select-page.js';
 import { serverTool, type ServerTool, type ServerToolContext } from './server-tools.js';
-import { isListedByDefault } from './tool-listing.js';
+import { isListedByDefault, toolListing, unlistedTools } from './tool-listing.js';
 
 export interface ToolCall {
   name: string;
@@ -82,15 +82,20 @@ async function callPage(page: PageSession, { name, args }: ToolCall, request: Ca
   }
 }
 
-/** A successful result of a tool whose definition says reportsPages also names the page that answered and, with several, the others. */
+/**
+ * A successful result of a tool whose definition says reportsPages also names the page that answered and, with several,
+ * the others; and the page's tools tools/list leaves out, if any.
+ */
 export function mapResult(name: string, result: ToolResult, page: PageSession, pages: readonly PageSession[]): ToolResult {
   if (!builtInTool(name)?.reportsPages || !result.success) {
     return result;
   }
+  const unlisted = unlistedTools(toolListing(page));
   return {
     ...result,
     page: describePage(page, page),
-    ...(pages.length > 1 ? { pages: pages.map((p) => describePage(p, page)) } : {})
+    ...(pages.length > 1 ? { pages: pages.map((p) => describePage(p, page)) } : {}),
+    ...(unlisted ? { unlistedTools: unlisted } : {})
   };
 }
 

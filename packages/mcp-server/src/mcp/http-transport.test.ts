@@ -14,7 +14,7 @@ import { createLogger } from '../log.js';
 import { PageRouter } from '../hub/page-router.js';
 import type { PageSession } from '../hub/page-session.js';
 import { httpBearer } from './http-auth.js';
-import { startMcpHttpEndpoint, type McpHttpEndpoint } from './http-transport.js';
+import { DEFAULT_MAX_SESSIONS, startMcpHttpEndpoint, type McpHttpEndpoint } from './http-transport.js';
 import { buildMcpServer } from './mcp-server.js';
 
 let router: PageRouter;
@@ -24,7 +24,7 @@ const logLines: string[] = [];
 const BEARER = httpBearer('a'.repeat(64));
 const AUTHORIZATION = { authorization: `Bearer ${BEARER}` };
 
-async function start(idleMs?: number) {
+async function start(limits: { idleMs?: number; maxSessions?: number } = {}) {
   endpoint = await startMcpHttpEndpoint({
     host: '127.0.0.1',
     port: 0,
@@ -32,7 +32,7 @@ async function start(idleMs?: number) {
     bearer: BEARER,
     log: createLogger('debug', (line) => logLines.push(line)),
     newServer: () => buildMcpServer({ router, log: createLogger('error', () => {}), version: 'test', bridgeUrl: 'ws://127.0.0.1:1' }),
-    ...(idleMs ? { idleMs } : {})
+    ...limits
   });
 }
 
@@ -154,13 +154,40 @@ describe('MCP over Streamable HTTP', () => {
   });
 
   it('closes a session whose client went away without ending it', async () => {
-    await start(100);
+    await start({ idleMs: 100 });
     const response = await initialize();
     expect(response.status).toBe(200);
     await response.text();
     expect(endpoint.sessionCount).toBe(1);
     await expect.poll(() => endpoint.sessionCount, { timeout: 2000 }).toBe(0);
     expect(listeners).toBe(0);
+  });
+
+  it('opens at most maxSessions sessions: one more is refused with 503 saying what to do, and a session that ends makes room', async () => {
+    await start({ maxSessions: 2 });
+    expect(DEFAULT_MAX_SESSIONS).toBe(32);
+    const a = await connect();
+    const b = await connect();
+    const refused = await initialize();
+    expect(refused.status).toBe(503);
+    expect(await refused.json()).toEqual({
+      jsonrpc: '2.0',
+      error: {
+        code: -32000,
+        message:
+          'This MCP endpoint has 2 sessions open, the most it takes. End one you no longer use (close that agent or its MCP ' +
+          'connection), or wait: a session with no request for 60 min is closed.'
+      },
+      id: null
+    });
+    expect(endpoint.sessionCount).toBe(2);
+    expect(logLines.join('')).toContain('refused a new MCP session: 2 are open, the most --http takes');
+    await a.transport.terminateSession();
+    await a.client.close();
+    const third = await connect();
+    expect(endpoint.sessionCount).toBe(2);
+    expect((await third.client.listTools()).tools.length).toBeGreaterThan(0);
+    await Promise.all([b.client.close(), third.client.close()]);
   });
 
   it('refuses a foreign Origin and a foreign Host before any session exists, and answers only on /mcp', async () => {

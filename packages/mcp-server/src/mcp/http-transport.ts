@@ -4,6 +4,7 @@
  * transport); all of them share the one page router, so every session sees
  * the same pages and hears of their changes. Requests are checked against DNS
  * rebinding here, in our own node:http handler, before the SDK sees them.
+ * Sessions are capped, and one whose client went away is closed.
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -27,6 +28,12 @@ export const MCP_PATH = '/mcp';
  */
 const DEFAULT_IDLE_MS = 60 * 60 * 1000;
 
+/**
+ * Sessions open at once: each keeps a Server (some 72 KiB) and a router
+ * listener, so they are capped; a few agents need a few sessions.
+ */
+export const DEFAULT_MAX_SESSIONS = 32;
+
 export interface McpHttpOptions {
   host: string;
   port: number;
@@ -38,6 +45,7 @@ export interface McpHttpOptions {
   /** A fresh MCP Server for one session. */
   newServer(): Server;
   idleMs?: number;
+  maxSessions?: number;
 }
 
 export interface McpHttpEndpoint {
@@ -58,7 +66,10 @@ interface Session {
 export async function startMcpHttpEndpoint(options: McpHttpOptions): Promise<McpHttpEndpoint> {
   const { log } = options;
   const idleMs = options.idleMs ?? DEFAULT_IDLE_MS;
+  const maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
   const sessions = new Map<string, Session>();
+  /** Requests that may become a session: they count towards the cap until they have. */
+  let opening = 0;
   // The session id is the key to the session: logs show only its start.
   const short = (id: string) => id.slice(0, 8);
 
@@ -72,6 +83,31 @@ export async function startMcpHttpEndpoint(options: McpHttpOptions): Promise<Mcp
   };
 
   const openSession = async (request: IncomingMessage, response: ServerResponse) => {
+    if (sessions.size + opening >= maxSessions) {
+      log.warn(`refused a new MCP session: ${maxSessions} are open, the most --http takes`);
+      response.writeHead(503, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          jsonrpc: '2.0',
+          error: {
+            code: -32000,
+            message:
+              `This MCP endpoint has ${maxSessions} sessions open, the most it takes. End one you no longer use (close that ` +
+              `agent or its MCP connection), or wait: a session with no request for ${Math.round(idleMs / 60_000)} min is closed.`
+          },
+          id: null
+        })
+      );
+      return;
+    }
+    opening++;
+    try {
+      await startSession(request, response);
+    } finally {
+      opening--;
+    }
+  };
+
+  const startSession = async (request: IncomingMessage, response: ServerResponse) => {
     const server = options.newServer();
     const session: Session = {
       transport: new StreamableHTTPServerTransport({

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BUILT_IN_TOOLS, fail, succeed } from '@jupyter-live-mcp/protocol';
 import { missingToolReason } from './call-pipeline.js';
 import { toCallToolResult } from './result-mapping.js';
-import { DEFAULT_CATALOGUE, HINTS_META_KEY, toMcpTool } from './tool-listing.js';
+import { DEFAULT_CATALOGUE, HINTS_META_KEY, fitListing, toMcpTool } from './tool-listing.js';
 
 describe('toCallToolResult', () => {
   it('gives a success as compact JSON text and structured content', () => {
@@ -15,7 +15,9 @@ describe('toCallToolResult', () => {
   });
 
   it('puts the pictures after the text, as image blocks', () => {
-    const mapped = toCallToolResult(succeed({ outputs: ['[image 1: image/png 4x3, attached]'] }), [{ mimeType: 'image/png', data: 'iVBOR' }]);
+    const mapped = toCallToolResult(succeed({ outputs: ['[image 1: image/png 4x3, attached]'] }), [
+      { mimeType: 'image/png', data: 'iVBOR' }
+    ]);
     expect(mapped.content).toEqual([
       { type: 'text', text: '{"outputs":["[image 1: image/png 4x3, attached]"],"success":true}' },
       { type: 'image', mimeType: 'image/png', data: 'iVBOR' }
@@ -34,7 +36,12 @@ describe('toMcpTool', () => {
   const byName = (name: string) => toMcpTool(BUILT_IN_TOOLS.find((tool) => tool.name === name)!);
 
   it('maps a read-only tool to readOnlyHint and never destructive', () => {
-    expect(byName('get_context').annotations).toEqual({ title: 'Get page context', readOnlyHint: true, destructiveHint: false, openWorldHint: false });
+    expect(byName('get_context').annotations).toEqual({
+      title: 'Get page context',
+      readOnlyHint: true,
+      destructiveHint: false,
+      openWorldHint: false
+    });
   });
 
   it('maps a consequential tool with untrusted output to destructive and open-world, raw hints in _meta', () => {
@@ -72,5 +79,19 @@ describe('the catalogue listed before a page connects', () => {
     expect(missingToolReason('read_notebook')).toMatch(/disabledTools or blockedCommands setting removes it/);
     expect(missingToolReason('open_document')).toMatch(/disabledTools or blockedCommands setting removes it/);
     expect(missingToolReason('open_document')).toMatch(/execute_command/);
+  });
+});
+
+describe('fitListing', () => {
+  const tool = (name: string, description: string) => ({ ...BUILT_IN_TOOLS[0]!, name, description });
+
+  it('lists every page tool that still fits, in catalogue order, then the server tool; a big one does not push out the small ones after it', () => {
+    const listing = fitListing([tool('a', 'a'), tool('big', 'x'.repeat(5000)), tool('b', 'b')], 4000);
+    expect(listing.tools.map((t) => t.name)).toEqual(['a', 'b', 'select_page']);
+    expect(listing).toMatchObject({ offered: 3, leftOut: ['big'] });
+  });
+
+  it('lists the default catalogue whole', () => {
+    expect(fitListing(DEFAULT_CATALOGUE)).toMatchObject({ offered: 21, leftOut: [] });
   });
 });

@@ -5,11 +5,12 @@
  * schemas are raw JSON Schema, so this uses the SDK's low-level Server.
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from '../log.js';
 import type { PageRouter } from '../hub/page-router.js';
 import { runToolCall, type CallSession } from './call-pipeline.js';
-import { listedTools, toMcpTool } from './tool-listing.js';
+import { callToolRequestSchema } from './call-request.js';
+import { listedTools, reportLeftOut, toMcpTool, toolListing } from './tool-listing.js';
 
 export interface McpServerOptions {
   router: PageRouter;
@@ -54,8 +55,13 @@ export function buildMcpServer(options: McpServerOptions): Server {
     }, LIST_CHANGED_DEBOUNCE_MS);
   }
 
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listed().map(toMcpTool) }));
-  server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
+  server.setRequestHandler(ListToolsRequestSchema, async () => {
+    const page = router.current(session.selection.pageId);
+    const listing = toolListing(page);
+    reportLeftOut(listing, page, log);
+    return { tools: listing.tools.map(toMcpTool) };
+  });
+  server.setRequestHandler(callToolRequestSchema, (request, extra) =>
     runToolCall({ name: request.params.name, args: request.params.arguments ?? {} }, session, {
       signal: extra.signal,
       progressToken: request.params._meta?.progressToken,

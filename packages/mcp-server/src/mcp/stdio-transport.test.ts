@@ -1,0 +1,81 @@
+/**
+ * The stdio transport on in-memory streams: messages through, and bad input
+ * answered with JSON-RPC errors while the transport stays open.
+ */
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { createLogger } from '../log.js';
+import { StdioTransport } from './stdio-transport.js';
+
+function open(maxMessageBytes?: number) {
+  const stdin = new PassThrough();
+  const stdout = new PassThrough();
+  const logLines: string[] = [];
+  const transport = new StdioTransport({
+    log: createLogger('warn', (line) => logLines.push(line)),
+    stdin,
+    stdout,
+    ...(maxMessageBytes ? { maxMessageBytes } : {})
+  });
+  const received: unknown[] = [];
+  let closed = false;
+  transport.onmessage = (message) => received.push(message);
+  transport.onclose = () => {
+    closed = true;
+  };
+  const answers: unknown[] = [];
+  let pending = '';
+  stdout.on('data', (chunk: Buffer) => {
+    pending += chunk.toString();
+    const lines = pending.split('\n');
+    pending = lines.pop()!;
+    answers.push(...lines.map((line) => JSON.parse(line)));
+  });
+  return { transport, stdin, received, answers, logLines, closed: () => closed };
+}
+
+describe('StdioTransport', () => {
+  it('passes JSON-RPC messages on and writes answers one a line', async () => {
+    const { transport, stdin, received, answers } = open();
+    await transport.start();
+    stdin.write('{"jsonrpc":"2.0","id":1,"method":"ping"}\n');
+    await expect.poll(() => received).toEqual([{ jsonrpc: '2.0', id: 1, method: 'ping' }]);
+    await transport.send({ jsonrpc: '2.0', id: 1, result: {} });
+    await expect.poll(() => answers).toEqual([{ jsonrpc: '2.0', id: 1, result: {} }]);
+  });
+
+  it('answers a request over the limit with an error naming its size, logs it, and reads on', async () => {
+    const { transport, stdin, received, answers, logLines, closed } = open(1024 * 1024);
+    await transport.start();
+    stdin.write(`{"jsonrpc":"2.0","method":"tools/call","params":{"name":"a","arguments":{"text":"${'x'.repeat(1536 * 1024)}"}},"id":3}\n`);
+    stdin.write('{"jsonrpc":"2.0","id":4,"method":"ping"}\n');
+    await expect
+      .poll(() => answers)
+      .toEqual([
+        {
+          jsonrpc: '2.0',
+          id: 3,
+          error: {
+            code: -32600,
+            message: expect.stringMatching(/^The request of 1\.5 MiB is over the 1 MiB this server reads in one message .*smaller parts/)
+          }
+        }
+      ]);
+    await expect.poll(() => received).toEqual([{ jsonrpc: '2.0', id: 4, method: 'ping' }]);
+    expect(logLines).toEqual(['[jupyter-live-mcp] warn: refused an MCP message of 1.5 MiB: over the 1 MiB one message may take\n']);
+    expect(closed()).toBe(false);
+  });
+
+  it('answers a line that is not JSON with a parse error, and a request that is not JSON-RPC with invalid request', async () => {
+    const { transport, stdin, received, answers } = open();
+    await transport.start();
+    stdin.write('not json\n{"jsonrpc":"2.0","id":5,"method":"tools/call","params":"x"}\n{"jsonrpc":"1.0","method":"note"}\n');
+    await expect
+      .poll(() => answers)
+      .toEqual([
+        { jsonrpc: '2.0', id: null, error: { code: -32700, message: expect.stringContaining('not JSON') } },
+        { jsonrpc: '2.0', id: 5, error: { code: -32600, message: expect.stringContaining('not a JSON-RPC 2.0 message') } }
+      ]);
+    expect(received).toEqual([]);
+  });
+});

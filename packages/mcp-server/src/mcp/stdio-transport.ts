@@ -1,0 +1,135 @@
+/**
+ * MCP over stdio, where bad input is answered instead of ending the server.
+ * The SDK's StdioServerTransport closes itself, and so the server, when a
+ * message is over its 10 MiB buffer. Here a line over that limit is skipped
+ * as it streams in (stdio-lines.ts) and its request answered with an error; a
+ * line that is not JSON, or a request that is not JSON-RPC, is answered too,
+ * where the SDK's transport dropped it and left the client waiting.
+ */
+import type { Readable, Writable } from 'node:stream';
+import { STDIO_DEFAULT_MAX_BUFFER_SIZE } from '@modelcontextprotocol/sdk/shared/stdio.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { ErrorCode, JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { Logger } from '../log.js';
+import type { RequestId } from './id-scanner.js';
+import { LineReader, type Line } from './stdio-lines.js';
+
+/** The most one message may take: what the SDK's stdio client reads too. */
+export const MAX_STDIO_MESSAGE_BYTES = STDIO_DEFAULT_MAX_BUFFER_SIZE;
+
+const mib = (bytes: number) => (bytes / 1024 / 1024).toFixed(1).replace(/\.0$/, '');
+
+export interface StdioTransportOptions {
+  log: Logger;
+  stdin?: Readable;
+  stdout?: Writable;
+  maxMessageBytes?: number;
+}
+
+export class StdioTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: (message: JSONRPCMessage) => void;
+
+  private readonly log: Logger;
+  private readonly stdin: Readable;
+  private readonly stdout: Writable;
+  private readonly maxMessageBytes: number;
+  private readonly lines: LineReader;
+
+  constructor(options: StdioTransportOptions) {
+    this.log = options.log;
+    this.stdin = options.stdin ?? process.stdin;
+    this.stdout = options.stdout ?? process.stdout;
+    this.maxMessageBytes = options.maxMessageBytes ?? MAX_STDIO_MESSAGE_BYTES;
+    this.lines = new LineReader(this.maxMessageBytes);
+  }
+
+  async start(): Promise<void> {
+    this.stdin.on('data', this.onData);
+    this.stdin.on('error', this.onStdinError);
+  }
+
+  send(message: JSONRPCMessage): Promise<void> {
+    return this.write(message);
+  }
+
+  async close(): Promise<void> {
+    this.stdin.off('data', this.onData);
+    this.stdin.off('error', this.onStdinError);
+    if (this.stdin.listenerCount('data') === 0) {
+      this.stdin.pause();
+    }
+    this.onclose?.();
+  }
+
+  private readonly onData = (chunk: Buffer): void => {
+    for (const line of this.lines.feed(chunk)) {
+      this.receive(line);
+    }
+  };
+
+  private readonly onStdinError = (error: Error): void => {
+    this.onerror?.(error);
+  };
+
+  private receive(line: Line): void {
+    if (line.kind === 'oversized') {
+      this.log.warn(`refused an MCP message of ${mib(line.bytes)} MiB: over the ${mib(this.maxMessageBytes)} MiB one message may take`);
+      this.answerRequest(
+        line.id,
+        ErrorCode.InvalidRequest,
+        `The request of ${mib(line.bytes)} MiB is over the ${mib(this.maxMessageBytes)} MiB this server reads in one message ` +
+          '(as MCP stdio clients do): send big content in smaller parts, over several calls.'
+      );
+      return;
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(line.text);
+    } catch {
+      this.log.debug('an MCP message that is not JSON: answered with a parse error');
+      this.answer(null, ErrorCode.ParseError, 'Parse error: a line on stdin is not JSON (MCP over stdio is one JSON-RPC message a line).');
+      return;
+    }
+    const parsed = JSONRPCMessageSchema.safeParse(json);
+    if (!parsed.success) {
+      this.log.debug('an MCP message that is not JSON-RPC 2.0: answered if it has an id');
+      this.answerRequest(
+        idOf(json),
+        ErrorCode.InvalidRequest,
+        'Invalid Request: not a JSON-RPC 2.0 message (jsonrpc, id, method, params as an object).'
+      );
+      return;
+    }
+    this.onmessage?.(parsed.data);
+  }
+
+  /** Only a request, which has an id, gets an answer: a notification never does. */
+  private answerRequest(id: RequestId | undefined, code: ErrorCode, message: string): void {
+    if (id !== undefined) {
+      this.answer(id, code, message);
+    }
+  }
+
+  /** JSON-RPC's id is null when the request's cannot be told. */
+  private answer(id: RequestId | null, code: ErrorCode, message: string): void {
+    void this.write({ jsonrpc: '2.0', id, error: { code, message } });
+  }
+
+  private write(message: unknown): Promise<void> {
+    return new Promise((resolve) => {
+      if (this.stdout.write(`${JSON.stringify(message)}\n`)) {
+        resolve();
+      } else {
+        this.stdout.once('drain', resolve);
+      }
+    });
+  }
+}
+
+/** The id of a JSON value that is not a valid JSON-RPC message, if it has a usable one. */
+function idOf(json: unknown): RequestId | undefined {
+  const id = typeof json === 'object' && json !== null ? (json as { id?: unknown }).id : undefined;
+  return typeof id === 'string' || typeof id === 'number' ? id : undefined;
+}
