@@ -56,7 +56,10 @@ const KINDS: Kind[] = [
     // The kernel runs code in a web worker, which an interrupt cannot stop mid-loop.
     longRun: 'const until = Date.now() + 30000; while (Date.now() < until) {}',
     interruptStops: false,
-    afterRestart: { code: 'typeof x', result: { success: true, outputs: [expect.objectContaining({ data: { 'text/plain': "'undefined'" } })] } }
+    afterRestart: {
+      code: 'typeof x',
+      result: { success: true, outputs: [expect.objectContaining({ data: { 'text/plain': "'undefined'" } })] }
+    }
   }
 ];
 
@@ -73,7 +76,10 @@ describe.each(KINDS)('the tool catalogue in $kind', (kind) => {
   let notebookTab: Page;
 
   beforeAll(async () => {
-    setup = await startPageWithAgent(kind.kind, { extensions: [AI_COMMANDS_FIXTURE_DIR], bridgeSettings: { pendingAfterSeconds: PENDING_AFTER_SECONDS } });
+    setup = await startPageWithAgent(kind.kind, {
+      extensions: [AI_COMMANDS_FIXTURE_DIR],
+      bridgeSettings: { pendingAfterSeconds: PENDING_AFTER_SECONDS }
+    });
     await setup.open();
     notebookTab = setup.page;
   });
@@ -106,9 +112,28 @@ describe.each(KINDS)('the tool catalogue in $kind', (kind) => {
     const { tools } = await setup.mcp.client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual(
       [
-        'add_cell', 'answer_dialog', 'create_file', 'create_notebook', 'delete_cell', 'edit_cell', 'execute_code', 'execute_command',
-        'get_context', 'interrupt_kernel', 'list_all_commands', 'list_directory', 'open_document', 'read_cell',
-        'read_file', 'read_notebook', 'restart_kernel', 'run_cell', 'save_notebook', 'select_page', 'wait_for_result', 'write_file'
+        'add_cell',
+        'answer_dialog',
+        'create_file',
+        'create_notebook',
+        'delete_cell',
+        'edit_cell',
+        'execute_code',
+        'execute_command',
+        'get_context',
+        'interrupt_kernel',
+        'list_all_commands',
+        'list_directory',
+        'open_document',
+        'read_cell',
+        'read_file',
+        'read_notebook',
+        'restart_kernel',
+        'run_cell',
+        'save_notebook',
+        'select_page',
+        'wait_for_result',
+        'write_file'
       ].sort()
     );
     // The schema shown is the command's own, narrowed: fixed arguments hidden.
@@ -119,13 +144,20 @@ describe.each(KINDS)('the tool catalogue in $kind', (kind) => {
 
   it('get_context on the page with the file browser names the app and the browsed folder, with no one-document note', async () => {
     const context = await ok('get_context');
-    expect(context).toMatchObject({ app: { name: kind.app.name, version: expect.stringMatching(kind.app.version) }, fileBrowserPath: '', dialogs: [], pending: [] });
+    expect(context).toMatchObject({
+      app: { name: kind.app.name, version: expect.stringMatching(kind.app.version) },
+      fileBrowserPath: '',
+      dialogs: [],
+      pending: []
+    });
     expect(context).not.toHaveProperty('note');
   });
 
   it('list_all_commands finds a command and names its tool; execute_command runs a command and returns its result', async () => {
     const { commands } = await ok('list_all_commands', { query: 'jupyter-live-mcp:run-cell' });
-    expect(commands).toEqual([expect.objectContaining({ id: 'jupyter-live-mcp:run-cell', label: 'Run Cell (agent bridge)', tool: 'run_cell' })]);
+    expect(commands).toEqual([
+      expect.objectContaining({ id: 'jupyter-live-mcp:run-cell', label: 'Run Cell (agent bridge)', tool: 'run_cell' })
+    ]);
     const created = await ok('execute_command', { commandId: 'docmanager:new-untitled', args: { path: '', type: 'file', ext: '.txt' } });
     expect(created.result).toMatchObject({ path: 'untitled.txt', type: 'file' });
     const unknown = await call('execute_command', { commandId: 'no-such:command' });
@@ -134,7 +166,11 @@ describe.each(KINDS)('the tool catalogue in $kind', (kind) => {
 
   if (kind.notebookInOwnTab) {
     it(`create_notebook creates a ${kind.kernel} notebook, held by this page; open_document opens it in a new browser tab that connects as its own page`, async () => {
-      expect(await ok('create_notebook', { name: NOTEBOOK })).toMatchObject({ notebookPath: NOTEBOOK, kernel: kind.kernel, note: expect.stringContaining('in memory') });
+      expect(await ok('create_notebook', { name: NOTEBOOK })).toMatchObject({
+        notebookPath: NOTEBOOK,
+        kernel: kind.kernel,
+        note: expect.stringContaining('in memory')
+      });
       notebookTab = await opensConnectedTab(async () => void (await ok('open_document', { path: NOTEBOOK })));
       expect(notebookTab.url()).toContain(`/notebooks/${NOTEBOOK}`);
       await selectPageAt(`/notebooks/${NOTEBOOK}`);
@@ -147,7 +183,13 @@ describe.each(KINDS)('the tool catalogue in $kind', (kind) => {
         .toMatchObject({
           fileBrowserPath: null,
           note: expect.stringContaining('open_document opens another document in a new browser tab'),
-          widgets: [expect.objectContaining({ type: 'notebook', path: NOTEBOOK, kernel: expect.objectContaining({ name: kind.kernel, status: 'idle' }) })]
+          widgets: [
+            expect.objectContaining({
+              type: 'notebook',
+              path: NOTEBOOK,
+              kernel: expect.objectContaining({ name: kind.kernel, status: 'idle' })
+            })
+          ]
         });
     });
   } else {
@@ -165,13 +207,24 @@ describe.each(KINDS)('the tool catalogue in $kind', (kind) => {
 
   it('add_cell, edit_cell and run_cell change and run the notebook the person sees', async () => {
     firstCellId = (await ok('add_cell', { notebookPath: NOTEBOOK, content: SIX_TIMES_SEVEN })).cellId as string;
-    markdownCellId = (await ok('add_cell', { notebookPath: NOTEBOOK, content: '# Notes', cellType: 'markdown', referenceCellId: firstCellId, position: 'above' })).cellId as string;
+    markdownCellId = (
+      await ok('add_cell', {
+        notebookPath: NOTEBOOK,
+        content: '# Notes',
+        cellType: 'markdown',
+        referenceCellId: firstCellId,
+        position: 'above'
+      })
+    ).cellId as string;
     await expect.poll(cellSources).toEqual(['# Notes', SIX_TIMES_SEVEN]);
     expect(await ok('edit_cell', { notebookPath: NOTEBOOK, cellId: firstCellId, content: KEEP_42 })).toMatchObject({ cellId: firstCellId });
     await expect.poll(cellSources).toEqual(['# Notes', KEEP_42]);
 
     const run = await ok('run_cell', { notebookPath: NOTEBOOK, cellId: firstCellId });
-    expect(run).toMatchObject({ status: 'ok', outputs: [expect.objectContaining({ output_type: 'execute_result', data: expect.objectContaining({ 'text/plain': '42' }) })] });
+    expect(run).toMatchObject({
+      status: 'ok',
+      outputs: [expect.objectContaining({ output_type: 'execute_result', data: expect.objectContaining({ 'text/plain': '42' }) })]
+    });
     await expect.poll(() => notebookTab.locator('.jp-OutputArea-output').allInnerTexts()).toEqual(['42']);
   });
 
@@ -197,7 +250,10 @@ describe.each(KINDS)('the tool catalogue in $kind', (kind) => {
 
   it("execute_code runs code in the notebook's kernel, sharing its variables", async () => {
     const result = await ok('execute_code', { kernelId: await kernelId(), code: 'x + 0' });
-    expect(result).toMatchObject({ status: 'ok', outputs: [expect.objectContaining({ output_type: 'execute_result', data: { 'text/plain': '42' } })] });
+    expect(result).toMatchObject({
+      status: 'ok',
+      outputs: [expect.objectContaining({ output_type: 'execute_result', data: { 'text/plain': '42' } })]
+    });
   });
 
   it('a command that opens a dialog answers pending; answer_dialog answers it and wait_for_result collects the call', async () => {
@@ -218,13 +274,20 @@ describe.each(KINDS)('the tool catalogue in $kind', (kind) => {
       const interrupted = await ok('interrupt_kernel', { kernelId: id });
       expect(interrupted).toMatchObject({ kernelId: id, status: 'idle' });
       expect(interrupted).not.toHaveProperty('warning');
-      expect((await call('wait_for_result', { pendingId: first.pendingId, seconds: 10 })).result).toMatchObject({ success: false, code: 'cell_error', ename: 'KeyboardInterrupt' });
+      expect((await call('wait_for_result', { pendingId: first.pendingId, seconds: 10 })).result).toMatchObject({
+        success: false,
+        code: 'cell_error',
+        ename: 'KeyboardInterrupt'
+      });
     });
   } else {
     it('a long execute_code answers pending; interrupt_kernel cannot stop it and says to use restart_kernel', async () => {
       const id = await kernelId();
       expect(await ok('execute_code', { kernelId: id, code: kind.longRun })).toMatchObject({ pending: true });
-      expect(await ok('interrupt_kernel', { kernelId: id })).toMatchObject({ status: 'busy', warning: expect.stringContaining('Use restart_kernel') });
+      expect(await ok('interrupt_kernel', { kernelId: id })).toMatchObject({
+        status: 'busy',
+        warning: expect.stringContaining('Use restart_kernel')
+      });
     });
   }
 
@@ -263,7 +326,7 @@ describe.each(KINDS)('the tool catalogue in $kind', (kind) => {
       expect(await ok('read_file', { filePath: 'notes.md' })).toMatchObject({ content: 'rewritten by the agent\n' });
     });
 
-    it("the notebooks UI shows one notebook: get_context has the note and no file browser", async () => {
+    it('the notebooks UI shows one notebook: get_context has the note and no file browser', async () => {
       notebookTab = await setup.page.context().newPage();
       await notebookTab.goto(setup.site.notebookUrl!(NOTEBOOK));
       await setup.waitForPages(2);
@@ -298,7 +361,11 @@ describe.each(KINDS)('the tool catalogue in $kind', (kind) => {
       expect(result.result).toEqual({ type: 'editor', disposed: true });
       expect(tab.url()).toMatch(/\/edit\/.*notes\.md/);
       await selectPageAt('/edit/');
-      expect(await ok('get_context')).toMatchObject({ fileBrowserPath: null, note: expect.any(String), widgets: [expect.objectContaining({ path: 'notes.md' })] });
+      expect(await ok('get_context')).toMatchObject({
+        fileBrowserPath: null,
+        note: expect.any(String),
+        widgets: [expect.objectContaining({ path: 'notes.md' })]
+      });
     });
   } else {
     it('open_document opens a file in the page and makes it current', async () => {

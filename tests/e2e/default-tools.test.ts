@@ -32,11 +32,14 @@ const cellSources = () => setup.page.locator('.jp-NotebookPanel:not(.lm-mod-hidd
 const pythonKernelId = async () => {
   let id: string | undefined;
   await expect
-    .poll(async () => {
-      const context = await ok('get_context');
-      id = (context.widgets as { path?: string; kernel?: { id: string } }[]).find((w) => w.path === NOTEBOOK)?.kernel?.id;
-      return id;
-    }, { timeout: 30_000 })
+    .poll(
+      async () => {
+        const context = await ok('get_context');
+        id = (context.widgets as { path?: string; kernel?: { id: string } }[]).find((w) => w.path === NOTEBOOK)?.kernel?.id;
+        return id;
+      },
+      { timeout: 30_000 }
+    )
     .toBeDefined();
   return id!;
 };
@@ -78,14 +81,19 @@ describe('the kernel tools in a real JupyterLab page', () => {
     });
     await expect.poll(() => existsSync(path.join(setup.site.rootDir, ready)), { timeout: 30_000 }).toBe(true);
     const result = await ok('interrupt_kernel', { kernelId });
-    expect(result).toMatchObject({ status: 'busy', warning: expect.stringMatching(/still busy 1 s after the interrupt.*Use restart_kernel/) });
+    expect(result).toMatchObject({
+      status: 'busy',
+      warning: expect.stringMatching(/still busy 1 s after the interrupt.*Use restart_kernel/)
+    });
     expect((await stubborn).result).toMatchObject({ success: true, status: 'ok' });
   });
 
   it('restart_kernel restarts a kernel no document uses, without a dialog', async () => {
     // A kernel started on the side, e.g. from the Running panel.
     const kernelId = await setup.page.evaluate(async () => {
-      const app = (globalThis as unknown as { jupyterapp: { serviceManager: { kernels: { startNew(o: object): Promise<{ id: string }> } } } }).jupyterapp;
+      const app = (
+        globalThis as unknown as { jupyterapp: { serviceManager: { kernels: { startNew(o: object): Promise<{ id: string }> } } } }
+      ).jupyterapp;
       return (await app.serviceManager.kernels.startNew({ name: 'python3' })).id;
     });
     await ok('execute_code', { kernelId, code: 'remembered = 1' });
@@ -99,7 +107,11 @@ describe('the kernel tools in a real JupyterLab page', () => {
 describe('input checks, on a built-in and on a command-backed tool', () => {
   it.each([
     ['list_all_commands', { query: 'run', max: 3 }, 'list_all_commands: unknown argument "max". Accepted arguments: query, limit.'],
-    ['run_cell', { notebookPath: NOTEBOOK, cell_id: 'x' }, 'run_cell: unknown argument "cell_id". Accepted arguments: notebookPath, cellId.'],
+    [
+      'run_cell',
+      { notebookPath: NOTEBOOK, cell_id: 'x' },
+      'run_cell: unknown argument "cell_id". Accepted arguments: notebookPath, cellId.'
+    ],
     ['execute_command', {}, /^execute_command: missing required argument "commandId"/],
     ['run_cell', { notebookPath: NOTEBOOK }, /^run_cell: missing required argument "cellId"/],
     ['run_cell', { notebookPath: null, cellId: 'x' }, /^run_cell: missing required argument "notebookPath"/],
@@ -168,7 +180,10 @@ describe('settings tools, disabled tools, blocked commands and the result cap', 
 
   it('a blocked command is neither listed nor run, by any tool', async () => {
     expect((await ok('list_all_commands', { query: 'apputils:run-all-enabled' })).commandCount).toBe(0);
-    const blocked = await call('execute_command', { commandId: 'apputils:run-all-enabled', args: { commands: ['notebook:run-all-cells'] } });
+    const blocked = await call('execute_command', {
+      commandId: 'apputils:run-all-enabled',
+      args: { commands: ['notebook:run-all-cells'] }
+    });
     expect(blocked.result).toMatchObject({ success: false, code: 'blocked_command' });
 
     const changed = setup.mcp.nextListChanged();

@@ -44,18 +44,33 @@ afterAll(async () => {
 /** Runs doctor with this config folder; resolves with its exit code and output (it never throws on exit code 1). */
 function doctor(configDir: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [CLI_PATH, 'doctor', ...args], { env: { ...process.env, JUPYTER_LIVE_MCP_CONFIG_DIR: configDir } }, (error, stdout, stderr) => {
-      resolve({ code: error ? Number(error.code) : 0, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      [CLI_PATH, 'doctor', ...args],
+      { env: { ...process.env, JUPYTER_LIVE_MCP_CONFIG_DIR: configDir } },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? Number(error.code) : 0, stdout, stderr });
+      }
+    );
   });
 }
 
 describe('doctor', () => {
   it('finds nothing wrong with a running server and a connected JupyterLab page, and reports the page', async () => {
-    const { code, stdout } = await doctor(mcp.configDir, '--port', String(mcp.port), '--data-dir', lab.dataDir, '--settings-dir', lab.settingsDir);
+    const { code, stdout } = await doctor(
+      mcp.configDir,
+      '--port',
+      String(mcp.port),
+      '--data-dir',
+      lab.dataDir,
+      '--settings-dir',
+      lab.settingsDir
+    );
     expect(stdout).toContain(`ok       bridge port ${mcp.port}: jupyter-live-mcp ${VERSION} is running here`);
     expect(stdout).toMatch(/ok {7}pairing token: in .*config\.json, readable by you only/);
-    expect(stdout).toContain(`ok       bridge extension: ${VERSION}, in ${path.join(lab.dataDir, 'labextensions', 'jupyter-live-mcp-bridge')}`);
+    expect(stdout).toContain(
+      `ok       bridge extension: ${VERSION}, in ${path.join(lab.dataDir, 'labextensions', 'jupyter-live-mcp-bridge')}`
+    );
     expect(stdout).toContain("ok       token in JupyterLab's settings: matches the server's");
     expect(stdout).toContain('ok       pages connected: 1 page (JupyterLab 4.6.4)');
     expect(stdout).toMatch(/No problems found\.\n$/);
@@ -67,8 +82,18 @@ describe('doctor', () => {
     const port = await freePort();
     squatter = spawn('/usr/bin/python3', ['-m', 'http.server', String(port), '--bind', '127.0.0.1'], { stdio: 'ignore' });
     await expect.poll(() => isListening(port), { timeout: 15_000 }).toBe(true);
-    const { code, stdout } = await doctor(mcp.configDir, '--port', String(port), '--data-dir', lab.dataDir, '--settings-dir', lab.settingsDir);
-    expect(stdout).toContain(`PROBLEM  bridge port ${port}: held by python3 (pid ${squatter.pid}: /usr/bin/python3 -m http.server ${port} --bind 127.0.0.1), not by jupyter-live-mcp`);
+    const { code, stdout } = await doctor(
+      mcp.configDir,
+      '--port',
+      String(port),
+      '--data-dir',
+      lab.dataDir,
+      '--settings-dir',
+      lab.settingsDir
+    );
+    expect(stdout).toContain(
+      `PROBLEM  bridge port ${port}: held by python3 (pid ${squatter.pid}: /usr/bin/python3 -m http.server ${port} --bind 127.0.0.1), not by jupyter-live-mcp`
+    );
     expect(stdout).toContain('fix: Stop that program, or use another port: start the server with --port <n>');
     expect(code).toBe(1);
   });
@@ -81,11 +106,25 @@ describe('doctor', () => {
     await writeFile(settingsFile, JSON.stringify({ token: 'b'.repeat(64), serverUrls: [`ws://127.0.0.1:${mcp.port}`] }));
     const other = await pairingConfig();
 
-    const { code, stdout } = await doctor(other.configDir, '--port', String(mcp.port), '--data-dir', path.join(scratch, 'data'), '--settings-dir', settingsDir);
-    expect(stdout).toContain(`PROBLEM  bridge port ${mcp.port}: a jupyter-live-mcp is running here, but it was started with another pairing token`);
+    const { code, stdout } = await doctor(
+      other.configDir,
+      '--port',
+      String(mcp.port),
+      '--data-dir',
+      path.join(scratch, 'data'),
+      '--settings-dir',
+      settingsDir
+    );
+    expect(stdout).toContain(
+      `PROBLEM  bridge port ${mcp.port}: a jupyter-live-mcp is running here, but it was started with another pairing token`
+    );
     expect(stdout).toContain('fix: Restart your MCP client so the server reads the current token');
-    expect(stdout).toContain(`PROBLEM  bridge extension: not installed in ${path.join(scratch, 'data', 'labextensions', 'jupyter-live-mcp-bridge')}\n         fix: Run jupyter-live-mcp install`);
-    expect(stdout).toContain(`PROBLEM  token in JupyterLab's settings: the token in ${settingsFile} is not the server's (the page cannot pair)\n         fix: Run jupyter-live-mcp install`);
+    expect(stdout).toContain(
+      `PROBLEM  bridge extension: not installed in ${path.join(scratch, 'data', 'labextensions', 'jupyter-live-mcp-bridge')}\n         fix: Run jupyter-live-mcp install`
+    );
+    expect(stdout).toContain(
+      `PROBLEM  token in JupyterLab's settings: the token in ${settingsFile} is not the server's (the page cannot pair)\n         fix: Run jupyter-live-mcp install`
+    );
     expect(stdout).toMatch(/3 problems found\. Fix them from the top, then run jupyter-live-mcp doctor again\.\n$/);
     expect(stdout).not.toMatch(new RegExp(`${other.token}|${mcp.token}|bbbbbbbb`));
     expect(code).toBe(1);

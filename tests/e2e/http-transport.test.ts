@@ -49,11 +49,20 @@ async function runCell(agent: HttpAgent, text: string) {
 function post(headers: Record<string, string>): Promise<{ status: number; body: string }> {
   const url = new URL(server.url);
   return new Promise((resolve, reject) => {
-    request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { 'content-type': 'application/json', ...headers } }, (response) => {
-      let body = '';
-      response.on('data', (chunk) => (body += chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
-    })
+    request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers }
+      },
+      (response) => {
+        let body = '';
+        response.on('data', (chunk) => (body += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+      }
+    )
       .on('error', reject)
       .end(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: {} }));
   });
@@ -77,7 +86,8 @@ describe('MCP over Streamable HTTP with two agents', () => {
     await ok(agentA, 'create_notebook', { name: NOTEBOOK });
     // Agent B sees the notebook agent A made, once its kernel is up.
     const notebookKernel = async () =>
-      ((await ok(agentB, 'get_context')).widgets as { path?: string; kernel?: { id: string } }[]).find((w) => w.path === NOTEBOOK)?.kernel?.id;
+      ((await ok(agentB, 'get_context')).widgets as { path?: string; kernel?: { id: string } }[]).find((w) => w.path === NOTEBOOK)?.kernel
+        ?.id;
     await expect.poll(notebookKernel, { timeout: 30_000 }).toBeDefined();
     const kernelId = (await notebookKernel())!;
 

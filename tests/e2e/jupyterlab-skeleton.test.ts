@@ -35,13 +35,36 @@ describe('agent → CLI → WebSocket → bridge in JupyterLab → back', () => 
   it('lists the default tools before any page is there, and answers no_page', async () => {
     const { tools } = await mcp.client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual([
-      'get_context', 'list_all_commands', 'execute_command', 'answer_dialog', 'wait_for_result',
-      'open_document', 'interrupt_kernel', 'restart_kernel', 'read_notebook', 'read_cell', 'add_cell', 'edit_cell',
-      'delete_cell', 'run_cell', 'save_notebook', 'create_notebook', 'list_directory', 'read_file', 'write_file',
-      'create_file', 'execute_code', 'select_page'
+      'get_context',
+      'list_all_commands',
+      'execute_command',
+      'answer_dialog',
+      'wait_for_result',
+      'open_document',
+      'interrupt_kernel',
+      'restart_kernel',
+      'read_notebook',
+      'read_cell',
+      'add_cell',
+      'edit_cell',
+      'delete_cell',
+      'run_cell',
+      'save_notebook',
+      'create_notebook',
+      'list_directory',
+      'read_file',
+      'write_file',
+      'create_file',
+      'execute_code',
+      'select_page'
     ]);
     const annotations = Object.fromEntries(tools.map((tool) => [tool.name, tool.annotations]));
-    expect(annotations.read_notebook).toEqual({ title: 'Read a notebook', readOnlyHint: true, destructiveHint: false, openWorldHint: true });
+    expect(annotations.read_notebook).toEqual({
+      title: 'Read a notebook',
+      readOnlyHint: true,
+      destructiveHint: false,
+      openWorldHint: true
+    });
     expect(annotations.run_cell).toMatchObject({ readOnlyHint: false, destructiveHint: true, openWorldHint: true });
     expect(annotations.add_cell).toMatchObject({ readOnlyHint: false, destructiveHint: false, openWorldHint: false });
     expect(annotations.delete_cell).toMatchObject({ destructiveHint: true });
@@ -83,10 +106,28 @@ describe('agent → CLI → WebSocket → bridge in JupyterLab → back', () => 
     // With no other extension the page offers every tool: the bridge runs the notebook tools itself.
     const { tools } = await mcp.client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual([
-      'add_cell', 'answer_dialog', 'create_file', 'create_notebook', 'delete_cell', 'edit_cell', 'execute_code',
-      'execute_command', 'get_context', 'interrupt_kernel', 'list_all_commands', 'list_directory', 'open_document',
-      'read_cell', 'read_file', 'read_notebook', 'restart_kernel', 'run_cell', 'save_notebook', 'select_page',
-      'wait_for_result', 'write_file'
+      'add_cell',
+      'answer_dialog',
+      'create_file',
+      'create_notebook',
+      'delete_cell',
+      'edit_cell',
+      'execute_code',
+      'execute_command',
+      'get_context',
+      'interrupt_kernel',
+      'list_all_commands',
+      'list_directory',
+      'open_document',
+      'read_cell',
+      'read_file',
+      'read_notebook',
+      'restart_kernel',
+      'run_cell',
+      'save_notebook',
+      'select_page',
+      'wait_for_result',
+      'write_file'
     ]);
     const missing = await mcp.call('run_cell', { notebookPath: 'a.ipynb', cellId: 'x' });
     expect(missing.result).toMatchObject({ success: false, code: 'not_found' });
@@ -148,7 +189,7 @@ describe('agent → CLI → WebSocket → bridge in JupyterLab → back', () => 
 
   it('refuses unknown commands, misplaced semanticWidget and wrong types without running anything', async () => {
     const before = await outputs();
-    const notebookId = ((await mcp.call('get_context')).result.currentWidgetId as string);
+    const notebookId = (await mcp.call('get_context')).result.currentWidgetId as string;
 
     const unknown = await mcp.call('execute_command', { commandId: 'notebook:run-everything-now' });
     expect(unknown.raw.isError).toBe(true);
@@ -162,16 +203,26 @@ describe('agent → CLI → WebSocket → bridge in JupyterLab → back', () => 
     // runmenu:run would run the active notebook's cell, ignoring semanticWidget.
     const misplaced = await mcp.call('execute_command', { commandId: 'runmenu:run', args: { semanticWidget: notebookId } });
     expect(misplaced.result).toMatchObject({ success: false, code: 'bad_input' });
-    expect(misplaced.result.error).toMatch(/"semanticWidget" is only for notebook:\* and console:\* commands, and "runmenu:run" is neither/);
+    expect(misplaced.result.error).toMatch(
+      /"semanticWidget" is only for notebook:\* and console:\* commands, and "runmenu:run" is neither/
+    );
 
     const wrongTarget = await mcp.call('execute_command', { commandId: 'notebook:run-cell', args: { semanticWidget: 'no-such-widget' } });
     expect(wrongTarget.result).toMatchObject({ success: false, code: 'bad_input' });
 
     const wrongType = await mcp.call('execute_command', { commandId: 42 });
-    expect(wrongType.result).toEqual({ success: false, code: 'bad_input', error: 'execute_command: argument "commandId" must be a string, not a number.' });
+    expect(wrongType.result).toEqual({
+      success: false,
+      code: 'bad_input',
+      error: 'execute_command: argument "commandId" must be a string, not a number.'
+    });
 
     const wrongArgs = await mcp.call('execute_command', { commandId: 'notebook:run-cell', args: 'now' });
-    expect(wrongArgs.result).toEqual({ success: false, code: 'bad_input', error: 'execute_command: argument "args" must be an object, not a string ("now").' });
+    expect(wrongArgs.result).toEqual({
+      success: false,
+      code: 'bad_input',
+      error: 'execute_command: argument "args" must be an object, not a string ("now").'
+    });
 
     const unknownArgument = await mcp.call('execute_command', { command: 'notebook:run-cell' });
     expect(unknownArgument.result).toMatchObject({ success: false, code: 'bad_input' });
@@ -195,9 +246,7 @@ describe('agent → CLI → WebSocket → bridge in JupyterLab → back', () => 
     await new Promise((resolve) => setTimeout(resolve, 3000));
     mcp = await startMcpSession({ port, configDir: mcp.configDir, token: mcp.token });
     const back = performance.now();
-    await expect
-      .poll(async () => (await mcp.call('get_context')).result.success, { timeout: 2000, interval: 100 })
-      .toBe(true);
+    await expect.poll(async () => (await mcp.call('get_context')).result.success, { timeout: 2000, interval: 100 }).toBe(true);
     console.info(`server back → page answering: ${Math.round(performance.now() - back)} ms`);
     // The same tab keeps its page id across the reconnect.
     expect(mcp.stderr()).toContain(`page connected: ${pageIdBefore}`);

@@ -29,7 +29,10 @@ async function portFreed(port: number): Promise<void> {
   const deadline = Date.now() + 15_000;
   for (;;) {
     const listening = await new Promise<boolean>((resolve) => {
-      const socket = connect(port, '127.0.0.1', () => (socket.destroy(), resolve(true)));
+      const socket = connect(port, '127.0.0.1', () => {
+        socket.destroy();
+        resolve(true);
+      });
       socket.on('error', () => resolve(false));
     });
     if (!listening) return;
@@ -53,7 +56,13 @@ describe('jupyter-live-mcp lite, the page in a browser of its own', () => {
     await first.close();
     await portFreed(litePort);
     await portFreed(first.port);
-    const second = await startMcpSession({ cli: LITE, args: ['--lite-port', String(litePort)], port: first.port, configDir: first.configDir, token: first.token });
+    const second = await startMcpSession({
+      cli: LITE,
+      args: ['--lite-port', String(litePort)],
+      port: first.port,
+      configDir: first.configDir,
+      token: first.token
+    });
     sessions.push(second);
     const restarted = Date.now();
     const { page: after } = (await waitForPageContext(second, 30_000)) as { page: { pageId: string } };

@@ -78,7 +78,9 @@ describe('jupyter-live-mcp lite --headless', () => {
     expect(created.result).toMatchObject({ success: true, result: { type: 'notebook' } });
     const notebookId = (created.result.result as { id: string }).id;
     const notebookWidget = async () =>
-      ((await session.call('get_context')).result.widgets as { id: string; kernel?: { status: string } }[]).find((widget) => widget.id === notebookId);
+      ((await session.call('get_context')).result.widgets as { id: string; kernel?: { status: string } }[]).find(
+        (widget) => widget.id === notebookId
+      );
     // A cell run while the kernel still starts may be cancelled by the page, as for a person.
     await expect.poll(async () => (await notebookWidget())?.kernel?.status, { timeout: 30_000, interval: 250 }).toBe('idle');
     // Types into the active cell, runs it and adds the next one; the command answers
@@ -96,7 +98,12 @@ describe('jupyter-live-mcp lite --headless', () => {
     expect(save).toMatchObject({ pending: true, dialogs: [{ title: 'Rename file' }] });
     expect((await session.call('answer_dialog', { button: 'Rename and Save', value: NOTEBOOK })).result).toMatchObject({ success: true });
     expect((await session.call('wait_for_result', { pendingId: save.pendingId })).result).toMatchObject({ success: true });
-    expect(await notebookWidget()).toMatchObject({ path: NOTEBOOK, dirty: false, kernel: { name: 'javascript', status: 'idle' }, notebook: { cellCount: 4 } });
+    expect(await notebookWidget()).toMatchObject({
+      path: NOTEBOOK,
+      dirty: false,
+      kernel: { name: 'javascript', status: 'idle' },
+      notebook: { cellCount: 4 }
+    });
   });
 
   it('serves the site only to the holder of the printed URL, paired with this server by a token of its own', async () => {
@@ -126,7 +133,10 @@ describe('jupyter-live-mcp lite --headless', () => {
     ].settingsOverrides;
     // A token of its own: whoever gets the page (or its secret) does not get the pairing token
     // the person's JupyterLab pages trust. The page paired with it (get_context answered above).
-    expect(overrides['jupyter-live-mcp-bridge:plugin']).toEqual({ serverUrls: [`ws://127.0.0.1:${session.port}`], token: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(overrides['jupyter-live-mcp-bridge:plugin']).toEqual({
+      serverUrls: [`ws://127.0.0.1:${session.port}`],
+      token: expect.stringMatching(/^[0-9a-f]{64}$/)
+    });
     expect(paired.body).not.toContain(session.token);
     expect((await get('/lab/', { cookie })).status).toBe(200);
     // A DNS-rebinding page reaches 127.0.0.1 under a name of its own.
@@ -147,7 +157,9 @@ describe('jupyter-live-mcp lite --headless', () => {
     await waitUntilGone(configDir);
     session = await startMcpSession({ configDir, token, cli: LITE.cli, args: [...LITE.args, String(litePort)] });
     await waitForPageContext(session);
-    expect((await session.call('execute_command', { commandId: 'docmanager:open', args: { path: NOTEBOOK } })).result).toMatchObject({ success: true });
+    expect((await session.call('execute_command', { commandId: 'docmanager:open', args: { path: NOTEBOOK } })).result).toMatchObject({
+      success: true
+    });
     const saved = async () => {
       const widgets = (await session.call('get_context')).result.widgets as { path?: string; notebook?: { cellCount: number } }[];
       return widgets.find((widget) => widget.path === NOTEBOOK)?.notebook?.cellCount;

@@ -14,7 +14,10 @@ const NOTEBOOK = 'long.ipynb';
 const PENDING_AFTER_SECONDS = 1.5;
 
 beforeAll(async () => {
-  setup = await startLabWithAgent({ extensions: [AI_COMMANDS_FIXTURE_DIR], bridgeSettings: { pendingAfterSeconds: PENDING_AFTER_SECONDS } });
+  setup = await startLabWithAgent({
+    extensions: [AI_COMMANDS_FIXTURE_DIR],
+    bridgeSettings: { pendingAfterSeconds: PENDING_AFTER_SECONDS }
+  });
   await setup.open();
   await setup.openNewNotebook(NOTEBOOK);
 });
@@ -47,9 +50,14 @@ describe('pending calls', () => {
     expect(answeredAfter).toBeLessThan(4000);
 
     const context = await ok('get_context');
-    expect(context.pending).toEqual([{ pendingId: first.pendingId, tool: 'run_cell', command: 'jupyter-live-mcp:run-cell', seconds: expect.any(Number) }]);
+    expect(context.pending).toEqual([
+      { pendingId: first.pendingId, tool: 'run_cell', command: 'jupyter-live-mcp:run-cell', seconds: expect.any(Number) }
+    ]);
 
-    expect(await ok('wait_for_result', { pendingId: first.pendingId, seconds: 0.5 })).toMatchObject({ pending: true, pendingId: first.pendingId });
+    expect(await ok('wait_for_result', { pendingId: first.pendingId, seconds: 0.5 })).toMatchObject({
+      pending: true,
+      pendingId: first.pendingId
+    });
     const final = await ok('wait_for_result', { pendingId: first.pendingId, seconds: 30 });
     expect(final).toMatchObject({ status: 'ok', outputs: [expect.objectContaining({ text: 'slept\n' })] });
     expect((await ok('get_context')).pending).toEqual([]);

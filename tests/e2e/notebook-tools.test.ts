@@ -137,15 +137,33 @@ describe.each(KINDS)('the notebook tools in $kind', (kind) => {
     expect(created).toMatchObject({ notebookPath: 'task.ipynb', kernel: kind.kernel, language: kind.language });
     const added = await ok('add_cell', { notebookPath: 'task.ipynb', content: SIX_TIMES_SEVEN });
     // The new notebook's lone empty cell made way for it.
-    expect(added).toMatchObject({ index: 0, position: 'replaced', replacedCellId: expect.any(String), message: expect.stringContaining('no longer exists') });
+    expect(added).toMatchObject({
+      index: 0,
+      position: 'replaced',
+      replacedCellId: expect.any(String),
+      message: expect.stringContaining('no longer exists')
+    });
     const ran = await ok('run_cell', { notebookPath: 'task.ipynb', cellId: added.cellId });
-    expect(ran).toMatchObject({ status: 'ok', executionCount: 1, outputs: [{ output_type: 'execute_result', data: { 'text/plain': '42' } }] });
+    expect(ran).toMatchObject({
+      status: 'ok',
+      executionCount: 1,
+      outputs: [{ output_type: 'execute_result', data: { 'text/plain': '42' } }]
+    });
     const read = await ok('read_notebook', { notebookPath: 'task.ipynb' });
     expect(read).toMatchObject({
       notebookPath: 'task.ipynb',
       readFrom: kind.oneDocument ? 'memory' : 'tab',
       cellCount: 1,
-      cells: [{ id: added.cellId, index: 0, type: 'code', source: SIX_TIMES_SEVEN, executionCount: 1, outputs: [expect.objectContaining({ data: { 'text/plain': '42' } })] }]
+      cells: [
+        {
+          id: added.cellId,
+          index: 0,
+          type: 'code',
+          source: SIX_TIMES_SEVEN,
+          executionCount: 1,
+          outputs: [expect.objectContaining({ data: { 'text/plain': '42' } })]
+        }
+      ]
     });
     expect(calls).toBeLessThanOrEqual(4);
 
@@ -157,16 +175,23 @@ describe.each(KINDS)('the notebook tools in $kind', (kind) => {
       expect(after.widgets).toEqual([expect.objectContaining({ path: SHOWN })]);
     } else {
       expect(created.note).toMatch(/background tab/);
-      expect(after.widgets).toContainEqual(expect.objectContaining({ path: 'task.ipynb', notebook: expect.objectContaining({ cellCount: 1 }) }));
+      expect(after.widgets).toContainEqual(
+        expect.objectContaining({ path: 'task.ipynb', notebook: expect.objectContaining({ cellCount: 1 }) })
+      );
     }
   });
 
   it('create_notebook takes a kernel by name or language; an existing name is refused and leaves nothing behind', async () => {
-    expect(await ok('create_notebook', { name: 'by-kernel.ipynb', kernel: kind.kernel })).toMatchObject({ notebookPath: 'by-kernel.ipynb', kernel: kind.kernel });
+    expect(await ok('create_notebook', { name: 'by-kernel.ipynb', kernel: kind.kernel })).toMatchObject({
+      notebookPath: 'by-kernel.ipynb',
+      kernel: kind.kernel
+    });
     expect(await ok('create_notebook', { name: 'by-language', language: kind.language })).toMatchObject({ kernel: kind.kernel });
     const listed = async () => ((await ok('list_directory')).items as { name: string }[]).map((item) => item.name).sort();
     const before = await listed();
-    expect(await failure('create_notebook', { name: 'task.ipynb' }, 'already_exists')).toMatch(/"task\.ipynb" exists already, and nothing was changed/);
+    expect(await failure('create_notebook', { name: 'task.ipynb' }, 'already_exists')).toMatch(
+      /"task\.ipynb" exists already, and nothing was changed/
+    );
     expect(await failure('create_notebook', { name: 'other', kernel: 'nosuch' }, 'bad_input')).toContain(`"${kind.kernel}"`);
     expect(await listed()).toEqual(before);
   });
@@ -175,7 +200,13 @@ describe.each(KINDS)('the notebook tools in $kind', (kind) => {
     const nb = 'edits.ipynb';
     await ok('create_notebook', { name: nb });
     const first = (await ok('add_cell', { notebookPath: nb, content: '1' })).cellId as string;
-    const notes = await ok('add_cell', { notebookPath: nb, content: '# Notes', cellType: 'markdown', referenceCellId: first, position: 'above' });
+    const notes = await ok('add_cell', {
+      notebookPath: nb,
+      content: '# Notes',
+      cellType: 'markdown',
+      referenceCellId: first,
+      position: 'above'
+    });
     expect(notes).toMatchObject({ index: 0, type: 'markdown', position: 'above', referenceCellId: first });
     expect(await ok('add_cell', { notebookPath: nb, content: '2', referenceCellId: first })).toMatchObject({ index: 2, position: 'below' });
     expect(await ok('add_cell', { notebookPath: nb, content: '0', position: 'above' })).toMatchObject({ index: 0, position: 'start' });
@@ -190,12 +221,23 @@ describe.each(KINDS)('the notebook tools in $kind', (kind) => {
     const nb = 'edits.ipynb';
     const cells = (await ok('read_notebook', { notebookPath: nb })).cells as { id: string; source: string }[];
     const target = cells[2]!;
-    expect(await ok('edit_cell', { notebookPath: nb, cellId: target.id, content: 'x = 6*7\nx' })).toMatchObject({ cellId: target.id, index: 2, type: 'code' });
-    expect(await ok('read_cell', { notebookPath: nb, cellId: target.id })).toMatchObject({ cellId: target.id, index: 2, type: 'code', source: 'x = 6*7\nx' });
+    expect(await ok('edit_cell', { notebookPath: nb, cellId: target.id, content: 'x = 6*7\nx' })).toMatchObject({
+      cellId: target.id,
+      index: 2,
+      type: 'code'
+    });
+    expect(await ok('read_cell', { notebookPath: nb, cellId: target.id })).toMatchObject({
+      cellId: target.id,
+      index: 2,
+      type: 'code',
+      source: 'x = 6*7\nx'
+    });
 
     expect(await failure('edit_cell', { notebookPath: nb, cellId: target.id }, 'bad_input')).toMatch(/missing required argument "content"/);
     expect((await ok('read_cell', { notebookPath: nb, cellId: target.id })).source).toBe('x = 6*7\nx');
-    expect(await failure('edit_cell', { notebookPath: nb, cellId: 'nope', content: '1' }, 'not_found')).toMatch(/has no cell with id "nope"\. Its cells: /);
+    expect(await failure('edit_cell', { notebookPath: nb, cellId: 'nope', content: '1' }, 'not_found')).toMatch(
+      /has no cell with id "nope"\. Its cells: /
+    );
     expect(await failure('read_cell', { notebookPath: nb, cellId: 'nope' }, 'not_found')).toMatch(/has no cell with id "nope"/);
   });
 
@@ -213,12 +255,20 @@ describe.each(KINDS)('the notebook tools in $kind', (kind) => {
       ['delete_cell', { cellId: 'c' }],
       ['run_cell', { cellId: 'c' }]
     ] as const) {
-      expect(await failure(tool, { notebookPath: 'nope.ipynb', ...args }, 'not_found')).toMatch(/there is no notebook "nope\.ipynb"\. list_directory .* create_notebook/);
+      expect(await failure(tool, { notebookPath: 'nope.ipynb', ...args }, 'not_found')).toMatch(
+        /there is no notebook "nope\.ipynb"\. list_directory .* create_notebook/
+      );
     }
-    expect(await failure('read_file', { filePath: 'nope.txt' }, 'not_found')).toMatch(/there is no file "nope\.txt"\. list_directory .*create_file/);
-    expect(await failure('list_directory', { path: 'no/such' }, 'not_found')).toBe('list_directory: there is no folder "no/such". list_directory of "no" shows what is there.');
+    expect(await failure('read_file', { filePath: 'nope.txt' }, 'not_found')).toMatch(
+      /there is no file "nope\.txt"\. list_directory .*create_file/
+    );
+    expect(await failure('list_directory', { path: 'no/such' }, 'not_found')).toBe(
+      'list_directory: there is no folder "no/such". list_directory of "no" shows what is there.'
+    );
     expect(await failure('create_file', { fileName: 'a.md', cwd: 'no/such' }, 'not_found')).toMatch(/no folder "no\/such"/);
-    expect(await failure('execute_code', { kernelId: 'no-such-kernel', code: '1' }, 'not_found')).toMatch(/get_context lists the running kernels/);
+    expect(await failure('execute_code', { kernelId: 'no-such-kernel', code: '1' }, 'not_found')).toMatch(
+      /get_context lists the running kernels/
+    );
     expect(performance.now() - started).toBeLessThan(10_000);
     expect((await context()).dialogs).toEqual([]);
     expect(await page().locator('.jp-Dialog').count()).toBe(0);
@@ -228,7 +278,14 @@ describe.each(KINDS)('the notebook tools in $kind', (kind) => {
     const nb = 'edits.ipynb';
     const bad = (await ok('add_cell', { notebookPath: nb, content: kind.undefinedName.code })).cellId;
     const result = await call('run_cell', { notebookPath: nb, cellId: bad });
-    expect(result).toMatchObject({ success: false, code: 'cell_error', status: 'error', cellId: bad, ename: kind.undefinedName.ename, traceback: expect.any(String) });
+    expect(result).toMatchObject({
+      success: false,
+      code: 'cell_error',
+      status: 'error',
+      cellId: bad,
+      ename: kind.undefinedName.ename,
+      traceback: expect.any(String)
+    });
     expect(result.error).toMatch(new RegExp(`^run_cell: cell "${bad}" raised ${kind.undefinedName.ename}`));
     expect(JSON.stringify(result)).not.toContain('\\u001b');
     // The traceback comes once: not again as an error output.
@@ -255,10 +312,16 @@ describe.each(KINDS)('the notebook tools in $kind', (kind) => {
       const asking = (await ok('add_cell', { notebookPath: nb, content: kind.input })).cellId;
       const started = performance.now();
       const result = await call('run_cell', { notebookPath: nb, cellId: asking });
-      expect(result).toMatchObject({ success: false, code: 'kernel_input', error: expect.stringMatching(/asked for input( \(prompt "Name: "\))?, which an agent cannot type/) });
+      expect(result).toMatchObject({
+        success: false,
+        code: 'kernel_input',
+        error: expect.stringMatching(/asked for input( \(prompt "Name: "\))?, which an agent cannot type/)
+      });
       expect(performance.now() - started).toBeLessThan(PENDING_AFTER_SECONDS * 1000);
       const kernelId = result.kernelId as string;
-      expect(await failure('execute_code', { kernelId, code: kind.input! }, 'kernel_input')).toMatch(/^execute_code: the code asked for input/);
+      expect(await failure('execute_code', { kernelId, code: kind.input! }, 'kernel_input')).toMatch(
+        /^execute_code: the code asked for input/
+      );
       expect(await ok('execute_code', { kernelId, code: '6*7' })).toMatchObject({ status: 'ok' });
       // No input box was left in the page for the person.
       expect(await page().locator('.jp-Stdin').count()).toBe(0);
@@ -267,21 +330,33 @@ describe.each(KINDS)('the notebook tools in $kind', (kind) => {
 
   it('a notebook without a kernel answers no_kernel, naming the kernelspecs and the call that starts one', async () => {
     const nb = 'kernelless.ipynb';
-    await writeNotebook(nb, notebookFile({ name: 'nosuch', display_name: 'No such kernel', language: 'nosuchlanguage' }, [codeCell(SIX_TIMES_SEVEN, 'only')]));
+    await writeNotebook(
+      nb,
+      notebookFile({ name: 'nosuch', display_name: 'No such kernel', language: 'nosuchlanguage' }, [codeCell(SIX_TIMES_SEVEN, 'only')])
+    );
     const error = await failure('run_cell', { notebookPath: nb, cellId: 'only' }, 'no_kernel');
     expect(error).toContain(`"${kind.kernel}"`);
     expect(error).toContain('"commandId": "jupyter-live-mcp:start-kernel"');
     // No "Select Kernel" dialog was left for the person either.
     expect(await page().locator('.jp-Dialog').count()).toBe(0);
-    const started = await ok('execute_command', { commandId: 'jupyter-live-mcp:start-kernel', args: { notebookPath: nb, kernel: kind.kernel } });
+    const started = await ok('execute_command', {
+      commandId: 'jupyter-live-mcp:start-kernel',
+      args: { notebookPath: nb, kernel: kind.kernel }
+    });
     expect(started).toMatchObject({ kernel: kind.kernel, kernelId: expect.any(String) });
-    expect(await ok('run_cell', { notebookPath: nb, cellId: 'only' })).toMatchObject({ status: 'ok', outputs: [expect.objectContaining({ data: { 'text/plain': '42' } })] });
+    expect(await ok('run_cell', { notebookPath: nb, cellId: 'only' })).toMatchObject({
+      status: 'ok',
+      outputs: [expect.objectContaining({ data: { 'text/plain': '42' } })]
+    });
   });
 
   it('delete_cell removes a cell; save_notebook writes the notebook as the page has it', async () => {
     const nb = 'edits.ipynb';
     const cells = (await ok('read_notebook', { notebookPath: nb })).cells as { id: string }[];
-    expect(await ok('delete_cell', { notebookPath: nb, cellId: cells[0]!.id })).toMatchObject({ cellId: cells[0]!.id, remainingCells: cells.length - 1 });
+    expect(await ok('delete_cell', { notebookPath: nb, cellId: cells[0]!.id })).toMatchObject({
+      cellId: cells[0]!.id,
+      remainingCells: cells.length - 1
+    });
     expect(await ok('save_notebook', { notebookPath: nb })).toMatchObject({ notebookPath: nb, saved: true });
     expect(await ok('read_notebook', { notebookPath: nb })).toMatchObject({ dirty: false, cellCount: cells.length - 1 });
     const onDisk = diskFile(nb);
@@ -304,23 +379,34 @@ describe.each(KINDS)('the notebook tools in $kind', (kind) => {
     expect(await ok('read_cell', { notebookPath: 'closed.ipynb', cellId: 'c1' })).toMatchObject({ cellId: 'c1', source: '1' });
     expect(await failure('read_cell', { notebookPath: 'closed.ipynb' }, 'bad_input')).toMatch(/pass cellId\. Its cells: "c1" \(code\)/);
 
-    await writeNotebook('old.ipynb', notebookFile(kernelspec, [codeCell('a = 1'), { cell_type: 'markdown', metadata: {}, source: '# Old' }], 4));
+    await writeNotebook(
+      'old.ipynb',
+      notebookFile(kernelspec, [codeCell('a = 1'), { cell_type: 'markdown', metadata: {}, source: '# Old' }], 4)
+    );
     const old = await ok('read_notebook', { notebookPath: 'old.ipynb' });
     const ids = (old.cells as { id: string }[]).map((cell) => cell.id);
     expect(ids).toHaveLength(2);
     expect(ids.every((id) => id.length > 0)).toBe(true);
-    expect(old.note).toMatch(/nbformat 4\.4, whose cells have no ids, so the page opened it: these ids are those the page gave its cells, valid while the page has it open/);
+    expect(old.note).toMatch(
+      /nbformat 4\.4, whose cells have no ids, so the page opened it: these ids are those the page gave its cells, valid while the page has it open/
+    );
     expect(await ok('read_cell', { notebookPath: 'old.ipynb', cellId: ids[1] })).toMatchObject({ source: '# Old', type: 'markdown' });
     expect(await ok('edit_cell', { notebookPath: 'old.ipynb', cellId: ids[0], content: 'a = 2' })).toMatchObject({ cellId: ids[0] });
   });
 
   it('list_directory, create_file, read_file and write_file work on the files, and write_file creates a new file', async () => {
-    expect(await ok('create_file', { fileName: 'notes', fileType: 'markdown', content: '# hello' })).toMatchObject({ filePath: 'notes.md', opened: !kind.oneDocument });
+    expect(await ok('create_file', { fileName: 'notes', fileType: 'markdown', content: '# hello' })).toMatchObject({
+      filePath: 'notes.md',
+      opened: !kind.oneDocument
+    });
     expect(await failure('create_file', { fileName: 'notes.md' }, 'already_exists')).toMatch(/"notes\.md" exists already/);
     expect(await ok('read_file', { filePath: 'notes.md' })).toMatchObject({ content: '# hello' });
     expect(await ok('write_file', { filePath: 'notes.md', content: 'rewritten\n' })).toMatchObject({ created: false, saved: true });
     expect(await ok('read_file', { filePath: 'notes.md' })).toMatchObject({ content: 'rewritten\n' });
-    expect(await ok('write_file', { filePath: 'new/../fresh.txt', content: 'new file\n' })).toMatchObject({ filePath: 'fresh.txt', created: true });
+    expect(await ok('write_file', { filePath: 'new/../fresh.txt', content: 'new file\n' })).toMatchObject({
+      filePath: 'fresh.txt',
+      created: true
+    });
     expect(await ok('read_file', { filePath: 'fresh.txt' })).toMatchObject({ content: 'new file\n', readFrom: 'disk' });
     if (setup.site.rootDir) {
       expect(diskFile('fresh.txt')).toBe('new file\n');
@@ -335,7 +421,12 @@ describe.each(KINDS)('the notebook tools in $kind', (kind) => {
   });
 
   it("execute_code runs code in a notebook's kernel, sharing its variables without moving its counter", async () => {
-    const kernelId = (await ok('run_cell', { notebookPath: 'task.ipynb', cellId: ((await ok('read_notebook', { notebookPath: 'task.ipynb' })).cells as { id: string }[])[0]!.id })).kernelId as string;
+    const kernelId = (
+      await ok('run_cell', {
+        notebookPath: 'task.ipynb',
+        cellId: ((await ok('read_notebook', { notebookPath: 'task.ipynb' })).cells as { id: string }[])[0]!.id
+      })
+    ).kernelId as string;
     const runs = await ok('read_notebook', { notebookPath: 'task.ipynb' });
     const count = (runs.cells as { executionCount: number }[])[0]!.executionCount;
     expect(await ok('execute_code', { kernelId, code: kind.kernel === 'python3' ? 'y = 6*7\ny' : 'globalThis.y = 6*7; y' })).toMatchObject({
@@ -343,7 +434,9 @@ describe.each(KINDS)('the notebook tools in $kind', (kind) => {
       kernelId,
       outputs: [expect.objectContaining({ output_type: 'execute_result', data: { 'text/plain': '42' } })]
     });
-    expect(await ok('execute_code', { kernelId, code: 'y' })).toMatchObject({ outputs: [expect.objectContaining({ data: { 'text/plain': '42' } })] });
+    expect(await ok('execute_code', { kernelId, code: 'y' })).toMatchObject({
+      outputs: [expect.objectContaining({ data: { 'text/plain': '42' } })]
+    });
     const error = await call('execute_code', { kernelId, code: kind.undefinedName.code });
     expect(error).toMatchObject({ success: false, code: 'cell_error', ename: kind.undefinedName.ename });
     // The next run of a cell gets the next count: the agent's code did not take any.
@@ -355,7 +448,12 @@ describe.each(KINDS)('the notebook tools in $kind', (kind) => {
     it('read_file attaches a picture as an image block', async () => {
       writeFileSync(path.join(setup.site.rootDir!, 'dot.png'), Buffer.from(ONE_PIXEL_PNG, 'base64'));
       const { raw, result } = await setup.mcp.call('read_file', { filePath: 'dot.png' });
-      expect(result).toMatchObject({ success: true, format: 'base64', mimetype: 'image/png', data: { 'image/png': '[image 1: image/png 1x1, attached]' } });
+      expect(result).toMatchObject({
+        success: true,
+        format: 'base64',
+        mimetype: 'image/png',
+        data: { 'image/png': '[image 1: image/png 1x1, attached]' }
+      });
       expect((raw.content as CallToolResult['content']).filter((block) => block.type === 'image')).toHaveLength(1);
     });
   }
@@ -372,7 +470,10 @@ describe.each(KINDS)('the notebook tools in $kind', (kind) => {
       utimesSync(file, later, later);
       expect(await failure('save_notebook', { notebookPath: nb }, 'save_conflict')).toMatch(/was saved elsewhere .* make your edits again/);
       expect(JSON.parse(diskFile(nb)!).cells[0].source).toBe('person = 1');
-      expect(await ok('read_notebook', { notebookPath: nb })).toMatchObject({ readFrom: 'disk', cells: [{ id: 'theirs', source: 'person = 1' }] });
+      expect(await ok('read_notebook', { notebookPath: nb })).toMatchObject({
+        readFrom: 'disk',
+        cells: [{ id: 'theirs', source: 'person = 1' }]
+      });
     });
 
     it('the notebook the page shows is edited and run live, in front of the person', async () => {
@@ -385,10 +486,14 @@ describe.each(KINDS)('the notebook tools in $kind', (kind) => {
       expect((await ok('read_notebook', { notebookPath: SHOWN })).readFrom).toBe('tab');
     });
   } else {
-    it('a notebook the agent opened is a background tab; brought to the front, it shows the agent\'s cells and outputs', async () => {
+    it("a notebook the agent opened is a background tab; brought to the front, it shows the agent's cells and outputs", async () => {
       await ok('open_document', { path: 'task.ipynb' });
-      await expect.poll(() => page().locator('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-Cell .jp-InputArea-editor').allInnerTexts()).toEqual([SIX_TIMES_SEVEN]);
-      await expect.poll(() => page().locator('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-OutputArea-output').allInnerTexts()).toEqual(['42']);
+      await expect
+        .poll(() => page().locator('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-Cell .jp-InputArea-editor').allInnerTexts())
+        .toEqual([SIX_TIMES_SEVEN]);
+      await expect
+        .poll(() => page().locator('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-OutputArea-output').allInnerTexts())
+        .toEqual(['42']);
     });
   }
 

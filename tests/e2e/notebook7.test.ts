@@ -30,9 +30,16 @@ afterAll(async () => {
 describe('Jupyter Notebook 7 without jupyterlab-ai-commands', () => {
   it('runs a cell through execute_command and the page shows 42', async () => {
     const call = async (name: string, args: Record<string, unknown> = {}) => (await setup.mcp.call(name, args)).result;
-    await expect.poll(async () => ((await call('get_context')).kernels as { status: string }[])[0]?.status, { timeout: 60_000 }).toBe('idle');
-    expect(await call('execute_command', { commandId: 'notebook:replace-selection', args: { text: 'print(6*7)' } })).toMatchObject({ success: true });
-    expect(await call('execute_command', { commandId: 'notebook:run-cell', args: { activate: false } })).toEqual({ success: true, result: true });
+    await expect
+      .poll(async () => ((await call('get_context')).kernels as { status: string }[])[0]?.status, { timeout: 60_000 })
+      .toBe('idle');
+    expect(await call('execute_command', { commandId: 'notebook:replace-selection', args: { text: 'print(6*7)' } })).toMatchObject({
+      success: true
+    });
+    expect(await call('execute_command', { commandId: 'notebook:run-cell', args: { activate: false } })).toEqual({
+      success: true,
+      result: true
+    });
     await expect.poll(() => setup.page.locator('.jp-OutputArea-output').allInnerTexts(), { timeout: 30_000 }).toEqual(['42\n']);
   });
 });

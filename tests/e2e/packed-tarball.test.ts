@@ -67,7 +67,9 @@ describe('the packed jupyter-live-mcp', () => {
       ])
     );
     const manifest = JSON.parse(await tarball(serverTarball, 'package/package.json'));
-    expect(manifest.dependencies['@jupyter-live-mcp/protocol']).toBe(JSON.parse(await tarball(protocolTarball, 'package/package.json')).version);
+    expect(manifest.dependencies['@jupyter-live-mcp/protocol']).toBe(
+      JSON.parse(await tarball(protocolTarball, 'package/package.json')).version
+    );
     expect(JSON.stringify(manifest.dependencies)).not.toMatch(/workspace:|playwright/);
     const site = JSON.parse(await tarball(serverTarball, 'package/lite-site/jupyter-lite.json'))['jupyter-config-data'];
     expect(site.federated_extensions.map((extension: { name: string }) => extension.name)).toEqual(['jupyter-live-mcp-bridge']);

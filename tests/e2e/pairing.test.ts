@@ -44,7 +44,8 @@ async function openPage(settings: Record<string, unknown>) {
 }
 
 /** The texts of the page's notifications (JupyterLab's toasts). */
-const notifications = (page: Awaited<ReturnType<typeof openPage>>) => page.locator('.jp-toast-message, .Toastify__toast-body').allInnerTexts();
+const notifications = (page: Awaited<ReturnType<typeof openPage>>) =>
+  page.locator('.jp-toast-message, .Toastify__toast-body').allInnerTexts();
 
 describe('pairing', () => {
   it('a page and a server with different tokens never pair, and the page says what to do', async () => {
@@ -56,7 +57,9 @@ describe('pairing', () => {
     // The server proves its token first; the page, holding another, refuses it.
     await expect
       .poll(async () => (await notifications(page)).join('\n'), { timeout: 30_000 })
-      .toMatch(/^Refused ws:\/\/127\.0\.0\.1:\d+: it cannot prove the pairing token; nothing was sent\. Check Settings → Agent bridge → token\.$/m);
+      .toMatch(
+        /^Refused ws:\/\/127\.0\.0\.1:\d+: it cannot prove the pairing token; nothing was sent\. Check Settings → Agent bridge → token\.$/m
+      );
     expect(mcp.stderr()).not.toMatch(/page connected/);
     expect((await mcp.call('get_context')).result).toMatchObject({ success: false, code: 'no_page' });
     // No secret in the server's debug log or the page console.
@@ -109,7 +112,11 @@ describe('pairing', () => {
     relay.on('connection', (pageSide: WebSocket) => {
       const serverSide = new WebSocket(`ws://127.0.0.1:${mcp.port}`, { headers: { origin: lab!.url.replace(/\/lab.*$/, '') } });
       const queued: string[] = [];
-      serverSide.on('open', () => queued.splice(0).forEach((frame) => serverSide.send(frame)));
+      serverSide.on('open', () => {
+        for (const frame of queued.splice(0)) {
+          serverSide.send(frame);
+        }
+      });
       pageSide.on('message', (data) => {
         let frame = data.toString();
         fromPage.push(frame);
@@ -123,7 +130,9 @@ describe('pairing', () => {
       serverSide.on('message', (data) => {
         pageSide.send(data.toString());
         if (JSON.parse(data.toString()).type === 'welcome') {
-          pageSide.send(JSON.stringify({ type: 'call', callId: 'x1', tool: 'execute_command', args: { commandId: 'notebook:create-new' } }));
+          pageSide.send(
+            JSON.stringify({ type: 'call', callId: 'x1', tool: 'execute_command', args: { commandId: 'notebook:create-new' } })
+          );
         }
       });
       pageSide.on('close', () => serverSide.close());
@@ -192,7 +201,9 @@ describe('pairing', () => {
     const outcome = await page.evaluate(
       (url) =>
         new Promise<string>((resolve) => {
-          const socket = new (globalThis as unknown as { WebSocket: new (url: string) => { onopen: () => void; onclose: (event: { code: number }) => void } }).WebSocket(url);
+          const socket = new (
+            globalThis as unknown as { WebSocket: new (url: string) => { onopen: () => void; onclose: (event: { code: number }) => void } }
+          ).WebSocket(url);
           socket.onopen = () => resolve('open');
           socket.onclose = (event) => resolve(`closed ${event.code}`);
         }),

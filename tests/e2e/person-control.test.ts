@@ -11,7 +11,10 @@ const NOTEBOOK = 'confirm.ipynb';
 let cellId = '';
 
 beforeAll(async () => {
-  setup = await startLabWithAgent({ extensions: [AI_COMMANDS_FIXTURE_DIR], bridgeSettings: { confirm: 'consequential', pendingAfterSeconds: 60 } });
+  setup = await startLabWithAgent({
+    extensions: [AI_COMMANDS_FIXTURE_DIR],
+    bridgeSettings: { confirm: 'consequential', pendingAfterSeconds: 60 }
+  });
   await setup.open();
   // Not consequential: these run without asking.
   await setup.openNewNotebook(NOTEBOOK);

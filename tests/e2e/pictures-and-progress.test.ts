@@ -60,7 +60,10 @@ describe('pictures', () => {
     expect(json).not.toMatch(/iVBORw0KGgo/);
     expect(json.length).toBeLessThan(3000);
     // The page itself still shows the full picture.
-    const shown = await setup.page.locator('.jp-OutputArea-output img').last().evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth);
+    const shown = await setup.page
+      .locator('.jp-OutputArea-output img')
+      .last()
+      .evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth);
     expect(shown).toBe(1600);
   });
 
@@ -95,7 +98,9 @@ describe('pictures', () => {
       const images = raw.content.filter((block) => block.type === 'image');
       expect(attached.length).toBeGreaterThanOrEqual(1);
       expect(images).toHaveLength(attached.length);
-      expect(attached).toEqual(attached.map((_, i) => expect.stringMatching(new RegExp(`^\\[image ${i + 1}: image/(png|jpeg) 1024x1024, attached\\]$`))));
+      expect(attached).toEqual(
+        attached.map((_, i) => expect.stringMatching(new RegExp(`^\\[image ${i + 1}: image/(png|jpeg) 1024x1024, attached\\]$`)))
+      );
       const behind = labels.slice(attached.length);
       for (const label of behind) {
         expect(label).toMatch(/^\[image: image\/(png|jpeg) 1024x1024, not attached: .*ask for this (one|output) alone/);

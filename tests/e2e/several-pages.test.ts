@@ -39,7 +39,11 @@ describe('several pages', () => {
     const { pages } = await ok('select_page');
     expect(pages).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ pageId: idA, app: { name: 'JupyterLab', version: '4.6.4' }, url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/lab/) }),
+        expect.objectContaining({
+          pageId: idA,
+          app: { name: 'JupyterLab', version: '4.6.4' },
+          url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/lab/)
+        }),
         expect.objectContaining({ pageId: idB })
       ])
     );
@@ -90,7 +94,11 @@ describe('several pages', () => {
       outputs: [expect.objectContaining({ text: 'before reload\n' })]
     });
     const lost = await setup.mcp.call('wait_for_result', { pendingId: cutOff.pendingId });
-    expect(lost.result).toMatchObject({ success: false, code: 'page_disconnected', error: expect.stringContaining('reloaded while "execute_code" was running') });
+    expect(lost.result).toMatchObject({
+      success: false,
+      code: 'page_disconnected',
+      error: expect.stringContaining('reloaded while "execute_code" was running')
+    });
   });
 
   it('a pending call can be collected after the page reconnects to a restarted server', async () => {

@@ -1,10 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { BRIDGE_COMMANDS, BRIDGE_COMMANDS_PREFIX, NOTEBOOK_COMMAND_INPUTS, notebookCommandSchema, type NotebookCommand } from './bridge-commands.js';
+import {
+  BRIDGE_COMMANDS,
+  BRIDGE_COMMANDS_PREFIX,
+  NOTEBOOK_COMMAND_INPUTS,
+  notebookCommandSchema,
+  type NotebookCommand
+} from './bridge-commands.js';
 import { AI_COMMANDS_PREFIX, AI_COMMANDS_TOOLS, DEFAULT_TOOLS, defaultToolDescriptor } from './default-tools.js';
 
 const NOTEBOOK_TOOLS = [
-  'read_notebook', 'read_cell', 'add_cell', 'edit_cell', 'delete_cell', 'run_cell', 'save_notebook',
-  'create_notebook', 'list_directory', 'read_file', 'write_file', 'create_file', 'execute_code'
+  'read_notebook',
+  'read_cell',
+  'add_cell',
+  'edit_cell',
+  'delete_cell',
+  'run_cell',
+  'save_notebook',
+  'create_notebook',
+  'list_directory',
+  'read_file',
+  'write_file',
+  'create_file',
+  'execute_code'
 ];
 
 describe("the bridge's notebook, file and kernel commands", () => {
@@ -67,7 +84,10 @@ describe('the default notebook, file and kernel tools', () => {
       create_file: ['fileName', 'fileType', 'content', 'cwd'],
       execute_code: ['kernelId', 'code']
     });
-    expect(defaultToolDescriptor(tools.find((tool) => tool.name === 'edit_cell')!).inputSchema.required).toEqual(['notebookPath', 'content']);
+    expect(defaultToolDescriptor(tools.find((tool) => tool.name === 'edit_cell')!).inputSchema.required).toEqual([
+      'notebookPath',
+      'content'
+    ]);
   });
 
   it('keep their jupyterlab-ai-commands commands as data, for that mode', () => {
@@ -77,7 +97,10 @@ describe('the default notebook, file and kernel tools', () => {
       expect(mapping.fixedArgs).toMatchObject({ background: true });
       expect(mapping.providedBy).toMatch(/jupyterlab-ai-commands/);
     }
-    expect(AI_COMMANDS_TOOLS.read_notebook).toMatchObject({ command: `${AI_COMMANDS_PREFIX}get-notebook-content`, fixedArgs: { createWidget: false } });
+    expect(AI_COMMANDS_TOOLS.read_notebook).toMatchObject({
+      command: `${AI_COMMANDS_PREFIX}get-notebook-content`,
+      fixedArgs: { createWidget: false }
+    });
     expect(AI_COMMANDS_TOOLS.edit_cell!.fixedArgs).toEqual({ background: true, showDiff: false });
   });
 });

@@ -33,13 +33,12 @@ export const CELL_TYPES = ['code', 'markdown', 'raw'] as const;
 const notebookPath = z
   .string()
   .min(1)
-  .describe('Path of the notebook, relative to the Jupyter root (e.g. "analysis/data.ipynb"), as get_context widgets or list_directory show it.');
+  .describe(
+    'Path of the notebook, relative to the Jupyter root (e.g. "analysis/data.ipynb"), as get_context widgets or list_directory show it.'
+  );
 const cellId = (what: string) => z.string().min(1).describe(`Id of the cell ${what} (from read_notebook or add_cell).`);
 const filePath = z.string().min(1).describe('Path of the file, relative to the Jupyter root.');
-const kernelName = z
-  .string()
-  .min(1)
-  .describe('A kernelspec name, e.g. "python3" (get_context kernelspecs lists them).');
+const kernelName = z.string().min(1).describe('A kernelspec name, e.g. "python3" (get_context kernelspecs lists them).');
 
 /** The inputs of the notebook, file and kernel commands, by the key of their id in BRIDGE_COMMANDS. */
 export const NOTEBOOK_COMMAND_INPUTS = {
@@ -55,7 +54,9 @@ export const NOTEBOOK_COMMAND_INPUTS = {
     position: z
       .enum(['above', 'below'])
       .optional()
-      .describe('Where, relative to referenceCellId (default below); without referenceCellId, above means at the start and below at the end.'),
+      .describe(
+        'Where, relative to referenceCellId (default below); without referenceCellId, above means at the start and below at the end.'
+      ),
     referenceCellId: cellId('to add next to').optional()
   }),
   editCell: z.strictObject({
@@ -70,10 +71,12 @@ export const NOTEBOOK_COMMAND_INPUTS = {
     name: z
       .string()
       .min(1)
-      .describe('File name of the notebook, e.g. "analysis.ipynb" (".ipynb" is added when missing); a path puts it in that folder of the Jupyter root.'),
-    kernel: kernelName.optional().describe(
-      'The kernelspec to start, e.g. "python3" (get_context kernelspecs lists them); default: the page\'s default kernelspec.'
-    ),
+      .describe(
+        'File name of the notebook, e.g. "analysis.ipynb" (".ipynb" is added when missing); a path puts it in that folder of the Jupyter root.'
+      ),
+    kernel: kernelName
+      .optional()
+      .describe('The kernelspec to start, e.g. "python3" (get_context kernelspecs lists them); default: the page\'s default kernelspec.'),
     language: z
       .string()
       .min(1)
@@ -92,10 +95,7 @@ export const NOTEBOOK_COMMAND_INPUTS = {
   writeFile: z.strictObject({
     filePath,
     content: z.string().describe('The new content.'),
-    save: z
-      .boolean()
-      .optional()
-      .describe('Save to disk (default true); false leaves the change unsaved in the editor open in the page.')
+    save: z.boolean().optional().describe('Save to disk (default true); false leaves the change unsaved in the editor open in the page.')
   }),
   createFile: z.strictObject({
     fileName: z.string().min(1).describe('Name of the new file, e.g. "notes.md".'),

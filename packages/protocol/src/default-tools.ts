@@ -45,18 +45,15 @@ const string = (description: string) => ({ type: 'string', description });
 const kernelId = string('Id of a running kernel, from get_context kernels.');
 
 /** A tool that runs one of the bridge's notebook, file and kernel commands: its inputs are that command's. */
-function bridgeTool(
-  command: NotebookCommand,
-  tool: Pick<DefaultTool, 'name' | 'title' | 'description' | 'hints'>
-): DefaultTool {
+function bridgeTool(command: NotebookCommand, tool: Pick<DefaultTool, 'name' | 'title' | 'description' | 'hints'>): DefaultTool {
   const schema = notebookCommandSchema(command);
   return { ...tool, command: BRIDGE_COMMANDS[command], properties: schema.properties, required: schema.required ?? [], fixedArgs: {} };
 }
 
 /** Where a notebook that is not open in the page is worked on: said by every tool that changes or runs one. */
 const NOT_OPEN =
-  'A notebook not open in the page is opened without taking the person\'s focus (JupyterLab: a background tab); ' +
-  'in Notebook 7 and JupyterLite\'s notebooks UI, where documents open in browser tabs of their own, the page holds ' +
+  "A notebook not open in the page is opened without taking the person's focus (JupyterLab: a background tab); " +
+  "in Notebook 7 and JupyterLite's notebooks UI, where documents open in browser tabs of their own, the page holds " +
   'it in memory instead, with no tab, until save_notebook writes it.';
 const NOT_SAVED = 'The person sees the change at once; it is not saved until save_notebook.';
 const MISSING =
@@ -96,9 +93,7 @@ export const DEFAULT_TOOLS: readonly DefaultTool[] = [
   {
     name: 'restart_kernel',
     title: 'Restart a kernel',
-    description:
-      'Restart a running kernel without asking: all its variables are lost. Open documents using it ' +
-      'show the restart.',
+    description: 'Restart a running kernel without asking: all its variables are lost. Open documents using it ' + 'show the restart.',
     command: BRIDGE_COMMANDS.restartKernel,
     hints: C,
     properties: { kernelId },
@@ -128,7 +123,7 @@ export const DEFAULT_TOOLS: readonly DefaultTool[] = [
     name: 'add_cell',
     title: 'Add a cell',
     description:
-      'Add a cell to a notebook: at the end by default, or above or below referenceCellId. If the notebook\'s ' +
+      "Add a cell to a notebook: at the end by default, or above or below referenceCellId. If the notebook's " +
       'only cell is empty (a new notebook), the new cell takes its place and the result says so (replacedCellId: ' +
       `that id no longer exists). Returns the new cell's id and index. ${NOT_SAVED} ${NOT_OPEN} ${MISSING}`,
     hints: W
@@ -151,7 +146,7 @@ export const DEFAULT_TOOLS: readonly DefaultTool[] = [
     name: 'run_cell',
     title: 'Run a cell',
     description:
-      "Run a code cell in the notebook's kernel, as the person would, and return status \"ok\" with the execution " +
+      'Run a code cell in the notebook\'s kernel, as the person would, and return status "ok" with the execution ' +
       'count and outputs. An exception in the cell is its outcome, not a failed call: success false with code ' +
       'cell_error, ename, evalue and the traceback (colours removed). A markdown cell is rendered (status "no-op"). ' +
       'A run still going after a while answers pending: collect it with wait_for_result. Code that asks for input ' +
@@ -173,8 +168,8 @@ export const DEFAULT_TOOLS: readonly DefaultTool[] = [
     description:
       'Create a notebook with its kernel started: kernel names a kernelspec (get_context kernelspecs), language ' +
       "picks one of that language; default: the page's default kernelspec. Never shows a dialog. If the file " +
-      'exists it fails (code already_exists) and creates nothing. It opens without taking the person\'s focus ' +
-      '(JupyterLab: a background tab; in Notebook 7 and JupyterLite\'s notebooks UI the page holds it in memory). ' +
+      "exists it fails (code already_exists) and creates nothing. It opens without taking the person's focus " +
+      "(JupyterLab: a background tab; in Notebook 7 and JupyterLite's notebooks UI the page holds it in memory). " +
       'Returns notebookPath, for the other notebook tools.',
     hints: W
   }),

@@ -60,7 +60,9 @@ export async function startHttpServer(args: string[] = []): Promise<HttpServer> 
     configDir,
     stderr: () => stderr,
     async connect(name) {
-      const transport = new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { authorization: `Bearer ${bearer}` } } });
+      const transport = new StreamableHTTPClientTransport(new URL(url), {
+        requestInit: { headers: { authorization: `Bearer ${bearer}` } }
+      });
       const client = new Client({ name, version: '0.0.0' });
       const agent = agentOf(client);
       await client.connect(transport);

@@ -52,7 +52,11 @@ const SITES: Record<PageKind, (options: SiteOptions) => Promise<JupyterSite>> = 
   // A site has no user settings folder: its bridge settings are the site's defaults.
   JupyterLite: async ({ extensions, bridgeSettings }) => {
     const site = await startJupyterLiteSite({ extensions, settings: { [BRIDGE_PLUGIN]: bridgeSettings } });
-    return { url: site.url, notebookUrl: (notebookPath) => `${site.notebooksUrl}?path=${encodeURIComponent(notebookPath)}`, stop: site.stop };
+    return {
+      url: site.url,
+      notebookUrl: (notebookPath) => `${site.notebooksUrl}?path=${encodeURIComponent(notebookPath)}`,
+      stop: site.stop
+    };
   }
 };
 
@@ -147,7 +151,14 @@ export async function setBridgeSetting(page: Page, key: string, value: unknown):
   await page.evaluate(
     async ({ plugin, key, value }) => {
       type Registry = { set(plugin: string, key: string, value: unknown): Promise<void> };
-      const app = (globalThis as unknown as { jupyterapp: { pluginRegistry: { _services: Map<{ name: string }, string> }; resolveRequiredService(token: unknown): Promise<Registry> } }).jupyterapp;
+      const app = (
+        globalThis as unknown as {
+          jupyterapp: {
+            pluginRegistry: { _services: Map<{ name: string }, string> };
+            resolveRequiredService(token: unknown): Promise<Registry>;
+          };
+        }
+      ).jupyterapp;
       const token = [...app.pluginRegistry._services.keys()].find((t) => t.name === '@jupyterlab/coreutils:ISettingRegistry');
       const registry = await app.resolveRequiredService(token);
       await registry.set(plugin, key, value);

@@ -81,7 +81,9 @@ export function agentOf(client: Client): McpAgent {
   client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
     const waiters = listChangedWaiters;
     listChangedWaiters = [];
-    waiters.forEach((resolve) => resolve());
+    for (const resolve of waiters) {
+      resolve();
+    }
   });
   const call: McpAgent['call'] = async (name, args = {}) => {
     const raw = (await client.callTool({ name, arguments: args })) as CallToolResult;

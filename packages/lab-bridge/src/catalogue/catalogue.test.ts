@@ -80,16 +80,33 @@ describe('commandTool', () => {
   it('shows every declared input of a settings tool without an args list, minus fixed and UI-only ones', () => {
     const tool = commandTool(
       { name: 'x', description: 'd', command: 'c', hints: R, required: [], fixedArgs: { background: true } },
-      { type: 'object', properties: { path: { type: 'string' }, background: { type: 'boolean' }, isPalette: { type: 'boolean' } }, required: ['path'] }
+      {
+        type: 'object',
+        properties: { path: { type: 'string' }, background: { type: 'boolean' }, isPalette: { type: 'boolean' } },
+        required: ['path']
+      }
     );
-    expect(tool.descriptor.inputSchema).toEqual({ type: 'object', properties: { path: { type: 'string' } }, required: ['path'], additionalProperties: false });
+    expect(tool.descriptor.inputSchema).toEqual({
+      type: 'object',
+      properties: { path: { type: 'string' } },
+      required: ['path'],
+      additionalProperties: false
+    });
   });
 
   it('leaves a command that declares nothing open to any argument, unless inputs are listed', () => {
     const open = commandTool({ name: 'x', description: 'd', command: 'c', hints: R, required: [], fixedArgs: {} }, null);
     expect(open.descriptor.inputSchema).toEqual({ type: 'object', properties: {} });
-    const listed = commandTool({ name: 'x', description: 'd', command: 'c', hints: R, inputs: ['path'], required: ['path'], fixedArgs: {} }, null);
-    expect(listed.descriptor.inputSchema).toEqual({ type: 'object', properties: { path: {} }, required: ['path'], additionalProperties: false });
+    const listed = commandTool(
+      { name: 'x', description: 'd', command: 'c', hints: R, inputs: ['path'], required: ['path'], fixedArgs: {} },
+      null
+    );
+    expect(listed.descriptor.inputSchema).toEqual({
+      type: 'object',
+      properties: { path: {} },
+      required: ['path'],
+      additionalProperties: false
+    });
   });
 });
 
@@ -146,7 +163,10 @@ describe('buildCatalogue', () => {
     schemaOf: () => null,
     ...overrides
   });
-  const names = (catalogue: ReturnType<typeof buildCatalogue>) => [...catalogue.builtIns, ...catalogue.commandTools.map((t) => t.descriptor.name)];
+  const names = (catalogue: ReturnType<typeof buildCatalogue>) => [
+    ...catalogue.builtIns,
+    ...catalogue.commandTools.map((t) => t.descriptor.name)
+  ];
 
   it("has 21 tools with every command present, and still 21 without jupyterlab-ai-commands (the bridge's own commands run them)", () => {
     expect(names(buildCatalogue(input()))).toHaveLength(21);
@@ -155,7 +175,9 @@ describe('buildCatalogue', () => {
   });
 
   it('removes disabled tools of any kind and tools whose command is blocked', () => {
-    const catalogue = buildCatalogue(input({ disabledTools: ['execute_command', 'run_cell'], isBlocked: (id) => id === 'docmanager:open' }));
+    const catalogue = buildCatalogue(
+      input({ disabledTools: ['execute_command', 'run_cell'], isBlocked: (id) => id === 'docmanager:open' })
+    );
     expect(names(catalogue)).not.toContain('execute_command');
     expect(names(catalogue)).not.toContain('run_cell');
     expect(names(catalogue)).not.toContain('open_document');
@@ -179,7 +201,10 @@ describe('buildCatalogue', () => {
     const catalogue = buildCatalogue(input({ settingsTools: specs, schemaOf }));
     expect(catalogue.errors).toEqual([
       { source: 'tools "typo"', error: '"pth" is not an input of "docmanager:rename", which takes path, newName; fix args and required' },
-      { source: 'tools "typo_required"', error: '"paht" is not an input of "docmanager:rename", which takes path, newName; fix args and required' }
+      {
+        source: 'tools "typo_required"',
+        error: '"paht" is not an input of "docmanager:rename", which takes path, newName; fix args and required'
+      }
     ]);
     expect(names(catalogue)).toContain('fine');
     expect(names(catalogue)).not.toContain('typo');
@@ -191,7 +216,9 @@ describe('buildCatalogue', () => {
       { name: 'later', command: 'other-ext:do', description: 'd' },
       { name: 'blocked', command: 'terminal:create-new', description: 'd' }
     ]);
-    const catalogue = buildCatalogue(input({ settingsTools: specs, hasCommand: (id) => id !== 'other-ext:do', isBlocked: (id) => id.startsWith('terminal:') }));
+    const catalogue = buildCatalogue(
+      input({ settingsTools: specs, hasCommand: (id) => id !== 'other-ext:do', isBlocked: (id) => id.startsWith('terminal:') })
+    );
     expect(catalogue.errors).toEqual([
       { source: 'tools "blocked"', error: 'its command "terminal:create-new" is in blockedCommands' },
       { source: 'tools "later"', error: 'the page has no command "other-ext:do" (yet: the tool appears when an extension registers it)' }

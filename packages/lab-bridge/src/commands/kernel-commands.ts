@@ -32,7 +32,9 @@ export function registerKernelCommands(app: JupyterFrontEnd): void {
           kernelId: kernel.id,
           status,
           ...(status === 'busy'
-            ? { warning: `The kernel is still busy ${INTERRUPT_SETTLE_MS / 1000} s after the interrupt: the code may ignore interrupts. Use restart_kernel to stop it (its variables are lost).` }
+            ? {
+                warning: `The kernel is still busy ${INTERRUPT_SETTLE_MS / 1000} s after the interrupt: the code may ignore interrupts. Use restart_kernel to stop it (its variables are lost).`
+              }
             : {})
         };
       })

@@ -152,7 +152,7 @@ export class DialogWatcher {
 
   private describe(dialog: Dialog<unknown>): DialogInfo {
     const node = dialog.node;
-    const body = (node.querySelector('.jp-Dialog-body') as HTMLElement | null)?.textContent ?? '';
+    const body = (node.querySelector('.jp-Dialog-body') as HTMLElement | null)?.innerText ?? '';
     const field = textField(dialog);
     return {
       dialogId: this.idOf(dialog),

@@ -48,7 +48,11 @@ describe('cellView', () => {
 describe('outputsForAgent', () => {
   it('keeps a picture where the image pipeline finds it, its lines joined, and keeps non-empty metadata', () => {
     const [output] = outputsForAgent([
-      { output_type: 'display_data', data: { 'image/png': ['iVBORw0K\n', 'Ggo='], 'text/plain': '<Figure>' }, metadata: { 'image/png': { width: 10 } } }
+      {
+        output_type: 'display_data',
+        data: { 'image/png': ['iVBORw0K\n', 'Ggo='], 'text/plain': '<Figure>' },
+        metadata: { 'image/png': { width: 10 } }
+      }
     ]);
     expect(output).toEqual({
       output_type: 'display_data',

@@ -27,6 +27,7 @@ export interface CellLike {
 }
 
 // CSI sequences (colours, cursor moves), OSC sequences (titles, links), then two-character escapes.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: escape sequences are made of control characters.
 const ANSI_ESCAPES = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|\u001b[@-Z\\-_]/g;
 
 export function stripAnsi(text: string): string {

@@ -18,7 +18,12 @@ export function registerEditCommands(app: JupyterFrontEnd, documents: NotebookDo
     const { notebook, opened } = await documents.hold(tool, documents.normalize(args.notebookPath));
     const shared = notebook.model.sharedModel;
     const cells = cellsOf(notebook.model);
-    let index = referenceCellId === undefined ? (position === 'above' ? 0 : cells.length) : findCell(tool, notebook, referenceCellId).index + (position === 'above' ? 0 : 1);
+    let index =
+      referenceCellId === undefined
+        ? position === 'above'
+          ? 0
+          : cells.length
+        : findCell(tool, notebook, referenceCellId).index + (position === 'above' ? 0 : 1);
     // A new notebook's lone empty cell would otherwise stay above the agent's cells.
     const replaced = cells.length === 1 && isBlank(cells[0]!) ? cells[0]!.id : undefined;
     shared.transact(() => {
@@ -37,7 +42,14 @@ export function registerEditCommands(app: JupyterFrontEnd, documents: NotebookDo
       cellId: cell.id,
       index,
       type: cellType,
-      position: replaced !== undefined ? 'replaced' : referenceCellId !== undefined ? (position ?? 'below') : index === 0 && position === 'above' ? 'start' : 'end',
+      position:
+        replaced !== undefined
+          ? 'replaced'
+          : referenceCellId !== undefined
+            ? (position ?? 'below')
+            : index === 0 && position === 'above'
+              ? 'start'
+              : 'end',
       ...(referenceCellId !== undefined && replaced === undefined ? { referenceCellId } : {}),
       ...(replaced !== undefined
         ? {
@@ -63,7 +75,13 @@ export function registerEditCommands(app: JupyterFrontEnd, documents: NotebookDo
     notebook.model.sharedModel.deleteCell(index);
     // As JupyterLab's own delete does: the kernel hears of deleted cells at the next run (debuggers use it).
     notebook.model.deletedCells.push(id);
-    return succeed({ notebookPath: notebook.path, cellId: id, index, remainingCells: notebook.model.cells.length, ...openedNote(notebook, opened) });
+    return succeed({
+      notebookPath: notebook.path,
+      cellId: id,
+      index,
+      remainingCells: notebook.model.cells.length,
+      ...openedNote(notebook, opened)
+    });
   });
 
   addNotebookCommand(app, 'saveNotebook', 'Save Notebook', async ({ notebookPath }, tool) => {
@@ -75,7 +93,11 @@ export function registerEditCommands(app: JupyterFrontEnd, documents: NotebookDo
       } catch (error) {
         throw isNotFound(error) ? noNotebook(tool, path) : error;
       }
-      return succeed({ notebookPath: path, saved: false, message: 'The page does not have this notebook open, so nothing of it is unsaved: the file is as it is.' });
+      return succeed({
+        notebookPath: path,
+        saved: false,
+        message: 'The page does not have this notebook open, so nothing of it is unsaved: the file is as it is.'
+      });
     }
     await documents.save(held);
     return succeed({ notebookPath: held.path, saved: true });

@@ -37,7 +37,8 @@ class KernelConnections {
   private readonly kernels: Kernel.IManager;
 
   constructor(private readonly app: JupyterFrontEnd) {
-    const kernels = (this.kernels = app.serviceManager.kernels);
+    const kernels = app.serviceManager.kernels;
+    this.kernels = kernels;
     kernels.runningChanged.connect(() => {
       const running = new Set([...kernels.running()].map((model) => model.id));
       for (const [id, connection] of this.kept) {

@@ -2,8 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { executionResult, lostOutcome, outcomeOfReply } from './execution-outcome.js';
 
 const colour = (text: string) => `\u001b[0;31m${text}\u001b[0m`;
-const errorOutput = { output_type: 'error', ename: 'NameError', evalue: "name 'x' is not defined", traceback: [colour('Traceback (most recent call last)'), colour('NameError')] };
-const subject = { tool: 'run_cell', what: 'cell "c1"', onError: 'Fix it (edit_cell) and run it again.', fields: { notebookPath: 'a.ipynb', cellId: 'c1' } };
+const errorOutput = {
+  output_type: 'error',
+  ename: 'NameError',
+  evalue: "name 'x' is not defined",
+  traceback: [colour('Traceback (most recent call last)'), colour('NameError')]
+};
+const subject = {
+  tool: 'run_cell',
+  what: 'cell "c1"',
+  onError: 'Fix it (edit_cell) and run it again.',
+  fields: { notebookPath: 'a.ipynb', cellId: 'c1' }
+};
 
 describe('outcomeOfReply', () => {
   it('is ok, with the execution count, for an ok reply', () => {
@@ -11,17 +21,26 @@ describe('outcomeOfReply', () => {
   });
 
   it('is an error with name, value and traceback, from the reply or else from an error output', () => {
-    expect(outcomeOfReply({ status: 'error', execution_count: 4, ename: 'ZeroDivisionError', evalue: 'division by zero', traceback: ['t'] }, [])).toMatchObject({
+    expect(
+      outcomeOfReply({ status: 'error', execution_count: 4, ename: 'ZeroDivisionError', evalue: 'division by zero', traceback: ['t'] }, [])
+    ).toMatchObject({
       status: 'error',
       ename: 'ZeroDivisionError',
       evalue: 'division by zero',
       traceback: ['t']
     });
-    expect(outcomeOfReply({ status: 'ok', execution_count: 5 }, [errorOutput])).toMatchObject({ status: 'error', ename: 'NameError', executionCount: 5 });
+    expect(outcomeOfReply({ status: 'ok', execution_count: 5 }, [errorOutput])).toMatchObject({
+      status: 'error',
+      ename: 'NameError',
+      executionCount: 5
+    });
   });
 
   it('is a request for input when the kernel refused input() (no stdin allowed)', () => {
-    expect(outcomeOfReply({ status: 'error', ename: 'StdinNotImplementedError', evalue: 'raw_input was called' }, [])).toEqual({ status: 'input', outputs: [] });
+    expect(outcomeOfReply({ status: 'error', ename: 'StdinNotImplementedError', evalue: 'raw_input was called' }, [])).toEqual({
+      status: 'input',
+      outputs: []
+    });
   });
 
   it('is aborted for an aborted request, and for one whose future was cancelled', () => {
@@ -75,7 +94,9 @@ describe('executionResult', () => {
     expect(executionResult(subject, { status: 'input', outputs: [], prompt: 'Name: ' })).toMatchObject({
       success: false,
       code: 'kernel_input',
-      error: expect.stringMatching(/^run_cell: cell "c1" asked for input \(prompt "Name: "\), which an agent cannot type, so the run was stopped\. Put the value in the code/)
+      error: expect.stringMatching(
+        /^run_cell: cell "c1" asked for input \(prompt "Name: "\), which an agent cannot type, so the run was stopped\. Put the value in the code/
+      )
     });
   });
 

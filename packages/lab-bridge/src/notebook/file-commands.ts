@@ -58,7 +58,9 @@ export function registerFileCommands(app: JupyterFrontEnd, docManager: IDocument
   const openDocument = (path: string): { document: OpenDocument; isNotebook: boolean } | undefined => {
     const widget = documentWidgetAt(app, path);
     const type = widget ? widgetType(widget) : undefined;
-    return widget && (type === 'editor' || type === 'notebook') ? { document: widget as unknown as OpenDocument, isNotebook: type === 'notebook' } : undefined;
+    return widget && (type === 'editor' || type === 'notebook')
+      ? { document: widget as unknown as OpenDocument, isNotebook: type === 'notebook' }
+      : undefined;
   };
 
   addNotebookCommand(app, 'listDirectory', 'List Directory', async ({ path = '', includeHidden = false }, tool) => {
@@ -69,7 +71,10 @@ export function registerFileCommands(app: JupyterFrontEnd, docManager: IDocument
     } catch (error) {
       if (isNotFound(error)) {
         const parent = PathExt.dirname(folder);
-        throw new CommandFailure('not_found', `${tool}: there is no folder "${folder}". list_directory of "${parent}" shows what is there.`);
+        throw new CommandFailure(
+          'not_found',
+          `${tool}: there is no folder "${folder}". list_directory of "${parent}" shows what is there.`
+        );
       }
       throw error;
     }
@@ -87,7 +92,12 @@ export function registerFileCommands(app: JupyterFrontEnd, docManager: IDocument
     const path = documents.normalize(filePath);
     const open = openDocument(path);
     if (open) {
-      return succeed({ filePath: path, readFrom: 'tab', dirty: open.document.context.model.dirty, content: open.document.context.model.toString() });
+      return succeed({
+        filePath: path,
+        readFrom: 'tab',
+        dirty: open.document.context.model.dirty,
+        content: open.document.context.model.toString()
+      });
     }
     let model: Contents.IModel;
     try {
@@ -160,7 +170,10 @@ export function registerFileCommands(app: JupyterFrontEnd, docManager: IDocument
     const type = fileType === undefined ? undefined : registry.getFileType(fileType);
     if (fileType !== undefined && !type) {
       const known = [...registry.fileTypes()].filter((t) => t.fileFormat === 'text' && t.contentType !== 'notebook').map((t) => t.name);
-      throw new CommandFailure('bad_input', `${tool}: the page knows no file type "${fileType}". Text file types it knows: ${known.join(', ')}.`);
+      throw new CommandFailure(
+        'bad_input',
+        `${tool}: the page knows no file type "${fileType}". Text file types it knows: ${known.join(', ')}.`
+      );
     }
     if (type && (type.contentType === 'notebook' || type.contentType === 'directory' || type.fileFormat === 'base64')) {
       throw new CommandFailure(
@@ -172,7 +185,10 @@ export function registerFileCommands(app: JupyterFrontEnd, docManager: IDocument
     const path = documents.normalize(PathExt.join(folder, withExtension(fileName, type?.extensions[0] ?? '.txt')));
     await requireFolder(tool, PathExt.dirname(path), `to create "${path}" in`);
     if (await stat(path)) {
-      throw new CommandFailure('already_exists', `${tool}: "${path}" exists already, and nothing was changed. write_file replaces its content.`);
+      throw new CommandFailure(
+        'already_exists',
+        `${tool}: "${path}" exists already, and nothing was changed. write_file replaces its content.`
+      );
     }
     await contents.save(path, { type: 'file', format: 'text', content });
     // Where documents open in browser tabs of their own, a new tab would be a popup: the file just stays on disk.

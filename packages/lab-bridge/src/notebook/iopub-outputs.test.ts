@@ -21,8 +21,14 @@ describe('outputActionOf', () => {
 
   it('keeps the display id of a display, so a later update finds it', () => {
     const display = outputActionOf(message('display_data', { data: { 'text/plain': 'a' }, metadata: {}, transient: { display_id: 'd1' } }));
-    expect(display).toEqual({ kind: 'add', output: { output_type: 'display_data', data: { 'text/plain': 'a' }, metadata: {} }, displayId: 'd1' });
-    expect(outputActionOf(message('update_display_data', { data: { 'text/plain': 'b' }, metadata: {}, transient: { display_id: 'd1' } }))).toEqual({
+    expect(display).toEqual({
+      kind: 'add',
+      output: { output_type: 'display_data', data: { 'text/plain': 'a' }, metadata: {} },
+      displayId: 'd1'
+    });
+    expect(
+      outputActionOf(message('update_display_data', { data: { 'text/plain': 'b' }, metadata: {}, transient: { display_id: 'd1' } }))
+    ).toEqual({
       kind: 'update',
       output: { output_type: 'display_data', data: { 'text/plain': 'b' }, metadata: {} },
       displayId: 'd1'

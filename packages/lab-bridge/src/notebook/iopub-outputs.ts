@@ -25,7 +25,12 @@ export function outputActionOf(message: IopubMessage): OutputAction | undefined 
     case 'execute_result':
       return {
         kind: 'add',
-        output: { output_type: 'execute_result', data: bundle(content.data), metadata: bundle(content.metadata), execution_count: (content.execution_count as number | null | undefined) ?? null }
+        output: {
+          output_type: 'execute_result',
+          data: bundle(content.data),
+          metadata: bundle(content.metadata),
+          execution_count: (content.execution_count as number | null | undefined) ?? null
+        }
       };
     case 'display_data':
       return { kind: 'add', output: displayData(content), ...(id ? { displayId: id } : {}) };

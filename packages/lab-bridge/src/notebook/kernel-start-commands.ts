@@ -34,7 +34,10 @@ export function registerKernelStartCommands(app: JupyterFrontEnd, documents: Not
     }
     const folder = PathExt.dirname(path);
     if (folder && !(await exists(folder))) {
-      throw new CommandFailure('not_found', `${tool}: there is no folder "${folder}" to create "${path}" in. list_directory shows the folders there are.`);
+      throw new CommandFailure(
+        'not_found',
+        `${tool}: there is no folder "${folder}" to create "${path}" in. list_directory shows the folders there are.`
+      );
     }
     await contents.save(path, { type: 'notebook', format: 'json', content: newNotebookContent(spec, UUID.uuid4()) });
     let warning: string | undefined;
@@ -58,7 +61,9 @@ export function registerKernelStartCommands(app: JupyterFrontEnd, documents: Not
   addNotebookCommand(app, 'startKernel', 'Start Kernel for Notebook', async ({ notebookPath, kernel }, tool) => {
     const { notebook, opened } = await documents.hold(tool, documents.normalize(notebookPath));
     await kernelspecs.ready;
-    const own = kernel ?? kernelspecForNotebook(kernelspecs.specs, { name: notebook.model.defaultKernelName, language: notebook.model.defaultKernelLanguage });
+    const own =
+      kernel ??
+      kernelspecForNotebook(kernelspecs.specs, { name: notebook.model.defaultKernelName, language: notebook.model.defaultKernelLanguage });
     const spec = await choose(tool, { kernel: own });
     await documents.startKernel(notebook, spec.name);
     return succeed({ notebookPath: notebook.path, kernel: spec.name, ...kernelIdOf(notebook), ...openedNote(notebook, opened) });

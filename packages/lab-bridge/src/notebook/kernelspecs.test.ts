@@ -42,8 +42,14 @@ describe('chooseKernelspec', () => {
       ok: false,
       error: 'there is no kernelspec "julia". Kernelspecs here: "python3" (Python 3, python), "ir" (ir, R), "pypy" (pypy, python).'
     });
-    expect(chooseKernelspec(specs, { language: 'julia' })).toMatchObject({ ok: false, error: expect.stringMatching(/^no kernelspec is for the language "julia"/) });
-    expect(chooseKernelspec(specs, { kernel: 'ir', language: 'python' })).toMatchObject({ ok: false, error: expect.stringMatching(/is R, not python/) });
+    expect(chooseKernelspec(specs, { language: 'julia' })).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^no kernelspec is for the language "julia"/)
+    });
+    expect(chooseKernelspec(specs, { kernel: 'ir', language: 'python' })).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/is R, not python/)
+    });
     expect(chooseKernelspec({ default: '', kernelspecs: {} }, {})).toMatchObject({ ok: false, none: true });
   });
 });

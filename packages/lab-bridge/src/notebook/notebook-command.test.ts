@@ -16,10 +16,14 @@ describe('describeIssue', () => {
   });
 
   it('names a missing required argument', () => {
-    expect(issue('addCell', {})).toBe('add_cell: missing required argument "notebookPath". Accepted arguments: notebookPath, content, cellType, position, referenceCellId.');
+    expect(issue('addCell', {})).toBe(
+      'add_cell: missing required argument "notebookPath". Accepted arguments: notebookPath, content, cellType, position, referenceCellId.'
+    );
   });
 
   it('says what a value should be', () => {
-    expect(issue('addCell', { notebookPath: 'a.ipynb', cellType: 'sql' })).toMatch(/^add_cell: argument "cellType": .*"code"\|"markdown"\|"raw"/);
+    expect(issue('addCell', { notebookPath: 'a.ipynb', cellType: 'sql' })).toMatch(
+      /^add_cell: argument "cellType": .*"code"\|"markdown"\|"raw"/
+    );
   });
 });

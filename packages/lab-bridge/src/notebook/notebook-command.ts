@@ -22,7 +22,12 @@ import { CommandFailure } from './command-failure.js';
 
 export type NotebookCommandRun<K extends NotebookCommand> = (args: NotebookCommandInput<K>, tool: string) => Promise<ToolResult>;
 
-export function addNotebookCommand<K extends NotebookCommand>(app: JupyterFrontEnd, key: K, label: string, run: NotebookCommandRun<K>): void {
+export function addNotebookCommand<K extends NotebookCommand>(
+  app: JupyterFrontEnd,
+  key: K,
+  label: string,
+  run: NotebookCommandRun<K>
+): void {
   const id = BRIDGE_COMMANDS[key];
   // Messages name the tool that runs the command, which is how the agent knows it.
   const tool = DEFAULT_TOOLS.find((candidate) => candidate.command === id)?.name ?? id;

@@ -34,7 +34,7 @@ const SESSION_WAIT_MS = 60_000;
 
 /** What a result says about a notebook the call had to open. */
 export const OPENED_IN = {
-  tab: 'The page opened this notebook in a background tab (the person\'s current tab stays in front).',
+  tab: "The page opened this notebook in a background tab (the person's current tab stays in front).",
   memory:
     'Documents open in browser tabs of their own from this page, so it holds this notebook in memory, without a ' +
     'tab: the person sees the changes once it is saved (save_notebook) and opened.'
@@ -215,7 +215,10 @@ export class NotebookDocuments {
   private forget(path: string): void {
     const memory = this.memory.get(path);
     this.memory.delete(path);
-    void memory?.then((notebook) => notebook.dispose(), () => undefined);
+    void memory?.then(
+      (notebook) => notebook.dispose(),
+      () => undefined
+    );
   }
 
   /** A notebook held in memory follows its file when it is renamed, and goes when it is deleted. */

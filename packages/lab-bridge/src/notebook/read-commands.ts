@@ -7,6 +7,7 @@
  */
 import type { JupyterFrontEnd } from '@jupyterlab/application';
 import type * as nbformat from '@jupyterlab/nbformat';
+import type { Contents } from '@jupyterlab/services';
 import { succeed, type ToolResult } from '@jupyter-live-mcp/protocol';
 import { CommandFailure, isBadRequest, isNotFound, errorMessage, noNotebook } from './command-failure.js';
 import { cellView, describeCellIds, hasCellIds, type CellView } from './cell-views.js';
@@ -30,7 +31,13 @@ export function registerReadCommands(app: JupyterFrontEnd, documents: NotebookDo
     }
     const file = await readFile(app, tool, path);
     if (hasCellIds(file.content)) {
-      return succeed({ notebookPath: path, readFrom: 'disk', ...versionAndKernelspec(file.content), cellCount: file.cells.length, cells: file.cells });
+      return succeed({
+        notebookPath: path,
+        readFrom: 'disk',
+        ...versionAndKernelspec(file.content),
+        cellCount: file.cells.length,
+        cells: file.cells
+      });
     }
     const { notebook, opened } = await documents.hold(tool, path);
     return { ...notebookResult(notebook, notebook.heldIn), note: noIdsNote(file.content, notebook, opened) };
@@ -65,7 +72,7 @@ export function registerReadCommands(app: JupyterFrontEnd, documents: NotebookDo
 }
 
 async function readFile(app: JupyterFrontEnd, tool: string, path: string): Promise<NotebookFile> {
-  let model;
+  let model: Contents.IModel;
   try {
     model = await app.serviceManager.contents.get(path, { type: 'notebook', content: true });
   } catch (error) {
@@ -73,7 +80,10 @@ async function readFile(app: JupyterFrontEnd, tool: string, path: string): Promi
       throw noNotebook(tool, path);
     }
     if (isBadRequest(error)) {
-      throw new CommandFailure('bad_input', `${tool}: "${path}" cannot be read as a notebook (${errorMessage(error)}). read_file reads other files.`);
+      throw new CommandFailure(
+        'bad_input',
+        `${tool}: "${path}" cannot be read as a notebook (${errorMessage(error)}). read_file reads other files.`
+      );
     }
     throw error;
   }

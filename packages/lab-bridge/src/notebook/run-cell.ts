@@ -30,7 +30,12 @@ export function registerRunCell(app: JupyterFrontEnd, documents: NotebookDocumen
       if (widget instanceof MarkdownCell) {
         widget.rendered = true;
       }
-      return succeed({ status: 'no-op', ...fields, type: cell.type, message: `A ${cell.type} cell runs no code${widget instanceof MarkdownCell ? ': it was rendered' : ''}.` });
+      return succeed({
+        status: 'no-op',
+        ...fields,
+        type: cell.type,
+        message: `A ${cell.type} cell runs no code${widget instanceof MarkdownCell ? ': it was rendered' : ''}.`
+      });
     }
     if (!cell.sharedModel.getSource().trim()) {
       return succeed({ status: 'no-op', ...fields, type: cell.type, message: 'The cell is empty: nothing ran.' });
@@ -51,7 +56,9 @@ export function registerRunCell(app: JupyterFrontEnd, documents: NotebookDocumen
           'The person can type it in the page, or interrupt_kernel stops that cell.'
       );
     }
-    const outcome = notebook.panel ? await runInTab(notebook.panel, index, kernel) : await runInMemory(notebook, cell as ICodeCellModel, kernel);
+    const outcome = notebook.panel
+      ? await runInTab(notebook.panel, index, kernel)
+      : await runInMemory(notebook, cell as ICodeCellModel, kernel);
     return executionResult(
       { tool, what: `cell "${cell.id}"`, onError: 'Fix it (edit_cell) and run it again.', fields: { ...fields, kernelId: kernel.id } },
       outcome
@@ -90,7 +97,9 @@ async function runInTab(panel: NotebookPanel, index: number, kernel: Kernel.IKer
       return { status: 'input', outputs, ...(asked.prompt ? { prompt: asked.prompt } : {}) };
     }
     model.deletedCells.splice(0, model.deletedCells.length);
-    return reply ? outcomeOfReply(reply.content, outputs) : { status: 'aborted', outputs, reason: 'the notebook had no kernel when it was to run' };
+    return reply
+      ? outcomeOfReply(reply.content, outputs)
+      : { status: 'aborted', outputs, reason: 'the notebook had no kernel when it was to run' };
   } catch (error) {
     return lostOutcome(error, widget.model.outputs.toJSON());
   }
