@@ -91,7 +91,7 @@ const plugin: JupyterFrontEndPlugin<void> = {
       alert,
       changed: () => statusItem.refresh(),
       identity: () => pageIdentity(id, app),
-      catalogue: () => catalogue.descriptors(),
+      catalogue: () => catalogue.message(),
       run: call,
       log
     });

@@ -6,7 +6,7 @@ import {
   notebookCommandSchema,
   type NotebookCommand
 } from './bridge-commands.js';
-import { AI_COMMANDS_PREFIX, AI_COMMANDS_TOOLS, DEFAULT_TOOLS, defaultToolDescriptor } from './default-tools.js';
+import { AI_COMMANDS_PREFIX, AI_COMMANDS_TOOLS, DEFAULT_TOOLS, defaultToolDescriptor, defaultToolsFor } from './default-tools.js';
 
 const NOTEBOOK_TOOLS = [
   'read_notebook',
@@ -63,7 +63,6 @@ describe('the default notebook, file and kernel tools', () => {
       expect(tool.properties).toEqual(schema.properties);
       expect(tool.required).toEqual(schema.required ?? []);
       expect(tool.fixedArgs).toEqual({});
-      expect(tool.providedBy).toBeUndefined();
     }
   });
 
@@ -95,8 +94,15 @@ describe('the default notebook, file and kernel tools', () => {
     for (const mapping of Object.values(AI_COMMANDS_TOOLS)) {
       expect(mapping.command.startsWith(AI_COMMANDS_PREFIX)).toBe(true);
       expect(mapping.fixedArgs).toMatchObject({ background: true });
-      expect(mapping.providedBy).toMatch(/jupyterlab-ai-commands/);
     }
+    // In that mode the 13 run the extension's commands, say so, and list its own behaviour.
+    const modeTools = defaultToolsFor('jupyterlab-ai-commands').filter((tool) => Object.hasOwn(AI_COMMANDS_TOOLS, tool.name));
+    expect(modeTools.map((tool) => tool.name)).toEqual(NOTEBOOK_TOOLS);
+    for (const tool of modeTools) {
+      expect(tool).toMatchObject({ command: AI_COMMANDS_TOOLS[tool.name]!.command, providedBy: { name: 'jupyterlab-ai-commands' } });
+      expect(tool.description).toBe(AI_COMMANDS_TOOLS[tool.name]!.description);
+    }
+    expect(defaultToolsFor('bridge')).toEqual(DEFAULT_TOOLS);
     expect(AI_COMMANDS_TOOLS.read_notebook).toMatchObject({
       command: `${AI_COMMANDS_PREFIX}get-notebook-content`,
       fixedArgs: { createWidget: false }

@@ -123,9 +123,17 @@ export const welcomeSchema = z.object({
   serverVersion: z.string().max(100)
 });
 
+/** A default tool the page does not offer, and why: the server tells an agent that calls it. */
+export const unavailableToolSchema = z.object({
+  name: z.string().max(200),
+  reason: z.string().max(2000)
+});
+
 export const catalogueSchema = z.object({
   type: z.literal('catalogue'),
-  tools: z.array(toolDescriptorSchema).max(10_000)
+  tools: z.array(toolDescriptorSchema).max(10_000),
+  /** Optional: an older page sends none, and the server says what it can guess. */
+  unavailable: z.array(unavailableToolSchema).max(100).optional()
 });
 
 export const callSchema = z.object({
@@ -193,6 +201,7 @@ export type Challenge = z.infer<typeof challengeSchema>;
 export type Proof = z.infer<typeof proofSchema>;
 export type Welcome = z.infer<typeof welcomeSchema>;
 export type Catalogue = z.infer<typeof catalogueSchema>;
+export type UnavailableTool = z.infer<typeof unavailableToolSchema>;
 export type Call = z.infer<typeof callSchema>;
 export type ResultMessage = z.infer<typeof resultSchema>;
 export type AttachedImage = z.infer<typeof attachedImageSchema>;

@@ -1,27 +1,37 @@
 /**
- * The page's catalogue (SPEC §2): the built-in tools, the default tools whose
- * command exists, the settings tools (replacing a default of the same name),
- * minus `disabledTools` and minus tools whose command is blocked. Pure: the
- * page's commands and their schemas come in as data.
+ * The page's catalogue (SPEC §2): the built-in tools, the default tools of the
+ * notebookTools mode whose command exists (and, for another extension's
+ * command, whose installed release offers what the tool needs), the settings
+ * tools (replacing a default of the same name), minus `disabledTools` and minus
+ * tools whose command is blocked. Each default tool left out is named with why,
+ * for the agent that calls it anyway. Pure: the page's commands and their
+ * schemas come in as data.
  */
-import { DEFAULT_TOOLS, type DefaultTool } from '@jupyter-live-mcp/protocol';
+import { DEFAULT_TOOLS, type DefaultTool, type ModeTool, type UnavailableTool } from '@jupyter-live-mcp/protocol';
 import { commandTool, schemaProperties, undeclaredInputs, type CommandTool, type CommandToolSpec } from './command-tools.js';
 import type { CatalogueError } from './settings-tools.js';
 
 export interface CatalogueInput {
   builtInNames: readonly string[];
+  /** The default tools of the page's notebookTools mode (protocol's defaultToolsFor). */
+  defaultTools: readonly ModeTool[];
   settingsTools: readonly CommandToolSpec[];
   disabledTools: readonly string[];
   hasCommand(id: string): boolean;
+  /** Whether any command has this prefix: is an extension there at all. */
+  hasCommandWithPrefix(prefix: string): boolean;
   isBlocked(id: string): boolean;
   /** The command's `describedBy` args schema, or null. */
   schemaOf(id: string): unknown;
+  /** A JupyterLite page, which gets extensions only when its site is built: pip install does not reach it. */
+  jupyterLite: boolean;
 }
 
 export interface Catalogue {
   builtIns: string[];
   commandTools: CommandTool[];
   errors: CatalogueError[];
+  unavailable: UnavailableTool[];
 }
 
 export function defaultToolSpec(tool: DefaultTool): CommandToolSpec {
@@ -53,8 +63,20 @@ export function byDefaultToolCommand<T>(byTool: Readonly<Record<string, T>>): Ma
 export function buildCatalogue(input: CatalogueInput): Catalogue {
   const disabled = new Set(input.disabledTools);
   const errors: CatalogueError[] = [];
+  const unavailable: UnavailableTool[] = [];
   const bySettings = new Map(input.settingsTools.map((spec) => [spec.name, spec]));
-  const specs = [...DEFAULT_TOOLS.filter((tool) => !bySettings.has(tool.name)).map(defaultToolSpec), ...input.settingsTools];
+  const defaults = input.defaultTools.filter((tool) => !bySettings.has(tool.name));
+  const offered = defaults.filter((tool) => {
+    const why = whyNotOffered(tool, input, disabled);
+    if (why) {
+      unavailable.push({ name: tool.name, reason: why.reason });
+      if (why.error) {
+        errors.push({ source: `default tool "${tool.name}"`, error: why.error });
+      }
+    }
+    return !why;
+  });
+  const specs = [...offered.map(defaultToolSpec), ...input.settingsTools];
   const commandTools: CommandTool[] = [];
   for (const spec of specs) {
     if (disabled.has(spec.name) || !input.hasCommand(spec.command)) {
@@ -91,6 +113,56 @@ export function buildCatalogue(input: CatalogueInput): Catalogue {
   return {
     builtIns: input.builtInNames.filter((name) => !disabled.has(name)),
     commandTools,
-    errors
+    errors,
+    unavailable
   };
+}
+
+/**
+ * Why a default tool is not offered, if it is not: the reason the agent hears,
+ * and a catalogue error where the person has something to fix (an extension
+ * release too old for the tool).
+ */
+function whyNotOffered(
+  tool: ModeTool,
+  input: CatalogueInput,
+  disabled: ReadonlySet<string>
+): { reason: string; error?: string } | undefined {
+  if (disabled.has(tool.name)) {
+    return { reason: "the page's disabledTools setting removes it" };
+  }
+  if (input.isBlocked(tool.command)) {
+    return { reason: `its command "${tool.command}" is in the page's blockedCommands setting` };
+  }
+  const provider = tool.providedBy;
+  const instead = 'or set the bridge\'s notebookTools setting to "bridge" for the bridge\'s own notebook tools';
+  if (!input.hasCommand(tool.command)) {
+    if (!provider) {
+      return { reason: `the page has no command "${tool.command}"` };
+    }
+    if (!input.hasCommandWithPrefix(`${provider.name}:`)) {
+      const get = input.jupyterLite
+        ? 'a JupyterLite page gets extensions only when its site is built'
+        : `install it (${provider.install}) and reload the page`;
+      return {
+        reason: `the page's notebookTools setting is "${provider.name}", and this page does not have the ${provider.name} extension: ${get}, ${instead}`
+      };
+    }
+    const error = `this page's ${provider.name} has no "${tool.command}": ${tool.name} needs ${provider.name} ${tool.needs?.release ?? 'a newer release'} or newer, ${instead}`;
+    return { reason: error, error };
+  }
+  const missing = provider ? undeclaredNeeds(tool, input.schemaOf(tool.command)) : [];
+  if (missing.length && provider) {
+    const error =
+      `this page's ${provider.name} command "${tool.command}" does not declare ${missing.join(', ')}, which ${tool.name} relies on: ` +
+      `it needs ${provider.name} ${tool.needs?.release} or newer, ${instead}`;
+    return { reason: error, error };
+  }
+  return undefined;
+}
+
+/** The inputs a tool relies on that its command does not declare (all of them where it declares no JSON schema). */
+function undeclaredNeeds(tool: ModeTool, described: unknown): string[] {
+  const declared = schemaProperties(described) ?? {};
+  return (tool.needs?.inputs ?? []).filter((name) => !Object.hasOwn(declared, name));
 }

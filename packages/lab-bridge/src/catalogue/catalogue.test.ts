@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AI_COMMANDS_PREFIX, AI_COMMANDS_TOOLS, DEFAULT_TOOLS } from '@jupyter-live-mcp/protocol';
+import { AI_COMMANDS_PREFIX, AI_COMMANDS_TOOLS, DEFAULT_TOOLS, defaultToolsFor } from '@jupyter-live-mcp/protocol';
 import type { JupyterFrontEnd } from '@jupyterlab/application';
 import { defaultToolShortcuts } from '../tools/default-tool-shortcuts.js';
 import { buildCatalogue, byDefaultToolCommand, type CatalogueInput } from './build-catalogue.js';
@@ -156,11 +156,14 @@ describe('parseSettingsTools', () => {
 describe('buildCatalogue', () => {
   const input = (overrides: Partial<CatalogueInput> = {}): CatalogueInput => ({
     builtInNames: ['get_context', 'list_all_commands', 'execute_command', 'answer_dialog', 'wait_for_result'],
+    defaultTools: defaultToolsFor('bridge'),
     settingsTools: [],
     disabledTools: [],
     hasCommand: () => true,
+    hasCommandWithPrefix: () => true,
     isBlocked: () => false,
     schemaOf: () => null,
+    jupyterLite: false,
     ...overrides
   });
   const names = (catalogue: ReturnType<typeof buildCatalogue>) => [
@@ -174,7 +177,7 @@ describe('buildCatalogue', () => {
     expect(names(withoutAi)).toHaveLength(21);
   });
 
-  it('removes disabled tools of any kind and tools whose command is blocked', () => {
+  it('removes disabled tools of any kind and tools whose command is blocked, saying why for the default ones', () => {
     const catalogue = buildCatalogue(
       input({ disabledTools: ['execute_command', 'run_cell'], isBlocked: (id) => id === 'docmanager:open' })
     );
@@ -182,6 +185,98 @@ describe('buildCatalogue', () => {
     expect(names(catalogue)).not.toContain('run_cell');
     expect(names(catalogue)).not.toContain('open_document');
     expect(names(catalogue)).toContain('read_cell');
+    expect(catalogue.unavailable).toEqual([
+      { name: 'open_document', reason: 'its command "docmanager:open" is in the page\'s blockedCommands setting' },
+      { name: 'run_cell', reason: "the page's disabledTools setting removes it" }
+    ]);
+    expect(catalogue.errors).toEqual([]);
+  });
+
+  describe('in the jupyterlab-ai-commands mode', () => {
+    const ai = defaultToolsFor('jupyterlab-ai-commands');
+    const aiNames = Object.keys(AI_COMMANDS_TOOLS);
+    const described = (properties: string[]) => ({ type: 'object', properties: Object.fromEntries(properties.map((p) => [p, {}])) });
+    /** The commands of a release, with the inputs each declares (as the fixture's releases have them). */
+    const release = (commands: Record<string, string[] | 'not a schema'>): Partial<CatalogueInput> => ({
+      defaultTools: ai,
+      hasCommand: (id) => !id.startsWith(AI_COMMANDS_PREFIX) || Object.hasOwn(commands, id.slice(AI_COMMANDS_PREFIX.length)),
+      schemaOf: (id) => {
+        const inputs = commands[id.slice(AI_COMMANDS_PREFIX.length)];
+        return inputs === 'not a schema' ? { cellIndex: { description: 'index' } } : inputs ? described(inputs) : null;
+      }
+    });
+    const everyInput = ['notebookPath', 'cellId', 'referenceCellId', 'createWidget', 'background', 'content', 'showDiff'];
+    const v04 = Object.fromEntries(aiNames.map((tool) => [AI_COMMANDS_TOOLS[tool]!.command.slice(AI_COMMANDS_PREFIX.length), everyInput]));
+
+    it("runs the extension's commands: 21 tools with 0.4", () => {
+      const catalogue = buildCatalogue(input(release(v04)));
+      expect(names(catalogue)).toHaveLength(21);
+      expect(catalogue.commandTools.find((t) => t.descriptor.name === 'run_cell')?.descriptor.command).toBe(
+        `${AI_COMMANDS_PREFIX}run-cell`
+      );
+      expect(catalogue.unavailable).toEqual([]);
+    });
+
+    it('has 8 tools without the extension, and says how to get it, never pip install on JupyterLite', () => {
+      const lab = buildCatalogue(input({ ...release({}), hasCommandWithPrefix: (prefix) => prefix !== AI_COMMANDS_PREFIX }));
+      expect(names(lab)).toHaveLength(8);
+      expect(lab.unavailable.map((tool) => tool.name).sort()).toEqual([...aiNames].sort());
+      expect(lab.unavailable[0]?.reason).toMatch(
+        /install it \(pip install jupyterlab-ai-commands\) and reload the page, or set .*notebookTools setting to "bridge"/
+      );
+      expect(lab.errors).toEqual([]);
+      const lite = buildCatalogue(
+        input({ ...release({}), hasCommandWithPrefix: (prefix) => prefix !== AI_COMMANDS_PREFIX, jupyterLite: true })
+      );
+      expect(lite.unavailable[0]?.reason).toMatch(/a JupyterLite page gets extensions only when its site is built/);
+      expect(lite.unavailable.some((tool) => tool.reason.includes('pip'))).toBe(false);
+    });
+
+    it('leaves out what 0.3.1 cannot do safely (no get-notebook-content, no createWidget), naming the release it needs', () => {
+      const { 'get-notebook-content': _missing, ...v031 } = Object.fromEntries(
+        Object.entries(v04).map(([command, inputs]) => [command, inputs.filter((i) => i !== 'createWidget')])
+      );
+      const catalogue = buildCatalogue(input(release(v031)));
+      expect(catalogue.unavailable.map((tool) => tool.name)).toEqual(['read_notebook', 'read_cell', 'read_file']);
+      expect(names(catalogue)).toHaveLength(18);
+      expect(catalogue.errors.map((error) => error.source)).toEqual([
+        'default tool "read_notebook"',
+        'default tool "read_cell"',
+        'default tool "read_file"'
+      ]);
+      expect(catalogue.errors[0]?.error).toMatch(
+        /has no "jupyterlab-ai-commands:get-notebook-content": read_notebook needs jupyterlab-ai-commands 0\.4 or newer/
+      );
+      expect(catalogue.errors[1]?.error).toMatch(
+        /does not declare createWidget, which read_cell relies on: it needs jupyterlab-ai-commands 0\.4/
+      );
+      expect(catalogue.unavailable.some((tool) => tool.reason.includes('pip install'))).toBe(false);
+    });
+
+    it('leaves out the tools that address cells by id with 0.1 (cells by index, no JSON schema)', () => {
+      const v01 = Object.fromEntries(
+        Object.keys(v04)
+          .filter((command) => command !== 'get-notebook-content' && command !== 'execute-in-kernel')
+          .map((command) => [command, 'not a schema' as const])
+      );
+      const catalogue = buildCatalogue(input(release(v01)));
+      expect(catalogue.unavailable.map((tool) => tool.name)).toEqual([
+        'read_notebook',
+        'read_cell',
+        'add_cell',
+        'edit_cell',
+        'delete_cell',
+        'run_cell',
+        'read_file',
+        'execute_code'
+      ]);
+      expect(names(catalogue)).toEqual(
+        expect.arrayContaining(['save_notebook', 'create_notebook', 'list_directory', 'write_file', 'create_file'])
+      );
+      expect(catalogue.errors.find((error) => error.source === 'default tool "run_cell"')?.error).toMatch(
+        /does not declare cellId, which run_cell relies on: it needs jupyterlab-ai-commands 0\.3 or newer/
+      );
+    });
   });
 
   it('lets a settings tool replace a default tool of the same name', () => {

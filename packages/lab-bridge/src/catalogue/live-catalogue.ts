@@ -4,7 +4,7 @@
  * that alters what the agent sees.
  */
 import type { JupyterFrontEnd } from '@jupyterlab/application';
-import { DEFAULT_TOOLS, type ToolDescriptor } from '@jupyter-live-mcp/protocol';
+import { defaultToolsFor, type Catalogue, type ToolDescriptor, type UnavailableTool } from '@jupyter-live-mcp/protocol';
 import { runCommand, type CommandShortcut } from '../calls/run-command.js';
 import type { BridgeSettings } from '../settings/bridge-settings.js';
 import type { BridgeTool } from '../calls/bridge-tool.js';
@@ -18,6 +18,8 @@ const REBUILD_DEBOUNCE_MS = 100;
 export class LiveCatalogue {
   tools: ReadonlyMap<string, BridgeTool> = new Map();
   errors: readonly CatalogueError[] = [];
+  /** Default tools this page does not offer, and why. */
+  unavailable: readonly UnavailableTool[] = [];
   isBlocked: (commandId: string) => boolean = () => false;
 
   private settings: BridgeSettings | undefined;
@@ -51,6 +53,11 @@ export class LiveCatalogue {
 
   descriptors(): ToolDescriptor[] {
     return [...this.tools.values()].map((tool) => tool.descriptor);
+  }
+
+  /** What the page sends the servers: its tools, and why the default tools it lacks are missing. */
+  message(): Omit<Catalogue, 'type'> {
+    return { tools: this.descriptors(), ...(this.unavailable.length ? { unavailable: [...this.unavailable] } : {}) };
   }
 
   /** The tool that runs a command, if one does (for list_all_commands). */
@@ -97,9 +104,11 @@ export class LiveCatalogue {
     }
     const { commands } = this.app;
     const parsed = parseSettingsTools(settings.tools);
-    const commandIds = [...new Set([...DEFAULT_TOOLS.map((t) => t.command), ...parsed.specs.map((s) => s.command)])].filter((id) =>
+    const defaultTools = defaultToolsFor(settings.notebookTools);
+    const commandIds = [...new Set([...defaultTools.map((t) => t.command), ...parsed.specs.map((s) => s.command)])].filter((id) =>
       commands.hasCommand(id)
     );
+    const allCommands = commands.listCommands();
     const schemas = new Map(
       await Promise.all(
         commandIds.map(
@@ -116,11 +125,14 @@ export class LiveCatalogue {
     );
     const catalogue = buildCatalogue({
       builtInNames: this.builtIns.map((tool) => tool.descriptor.name),
+      defaultTools,
       settingsTools: parsed.specs,
       disabledTools: settings.disabledTools,
       hasCommand: (id) => commands.hasCommand(id),
+      hasCommandWithPrefix: (prefix) => allCommands.some((id) => id.startsWith(prefix)),
       isBlocked: this.isBlocked,
-      schemaOf: (id) => schemas.get(id) ?? null
+      schemaOf: (id) => schemas.get(id) ?? null,
+      jupyterLite: this.app.name === 'JupyterLite'
     });
     const tools = new Map<string, BridgeTool>();
     for (const tool of this.builtIns) {
@@ -137,15 +149,16 @@ export class LiveCatalogue {
       });
     }
     this.tools = tools;
+    this.unavailable = catalogue.unavailable;
     this.errors = [...parsed.errors, ...catalogue.errors];
     const errors = JSON.stringify(this.errors);
     if (errors !== this.warned) {
       this.warned = errors;
       for (const error of this.errors) {
-        console.warn(`[jupyter-live-mcp] skipped a tool from the settings: ${error.source}: ${error.error}`);
+        console.warn(`[jupyter-live-mcp] skipped a tool: ${error.source}: ${error.error}`);
       }
     }
-    const shown = JSON.stringify(this.descriptors());
+    const shown = JSON.stringify(this.message());
     if (shown !== this.sent) {
       this.sent = shown;
       for (const listener of this.listeners) {

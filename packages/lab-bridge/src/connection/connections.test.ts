@@ -13,7 +13,7 @@ function setup() {
       alert: (message) => alerts.push(message),
       changed: () => events.push('changed'),
       identity: () => ({ pageId: 'p', app: { name: 'JupyterLab', version: '4' }, url: 'http://x/lab' }),
-      catalogue: () => [],
+      catalogue: () => ({ tools: [] }),
       run: async () => ({ result: { success: true }, images: [] }),
       log: { info: () => {}, warn: () => {} }
     },

@@ -54,7 +54,7 @@ beforeEach(() => {
     alert: (message) => alerts.push(message),
     changed: () => {},
     identity: () => ({ pageId: 'page-t', app: { name: 'JupyterLab', version: '4.6.4' }, url: 'http://x/lab' }),
-    catalogue: () => [],
+    catalogue: () => ({ tools: [] }),
     run: async (tool, args) => {
       runs.push({ tool, args });
       return { result: succeed({ ran: tool }), images: [] };

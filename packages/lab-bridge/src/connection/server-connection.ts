@@ -13,13 +13,13 @@ import {
   parseServerMessage,
   type AttachedImage,
   type Call,
+  type Catalogue,
   type PageAction,
   type PageContext,
   type PageEvent,
   type PageHandshake,
   type PageIdentity,
   type PageMessage,
-  type ToolDescriptor,
   type ToolResult
 } from '@jupyter-live-mcp/protocol';
 
@@ -32,7 +32,8 @@ export interface ConnectionHooks {
   /** The connection was welcomed or lost. */
   changed(): void;
   identity(): PageIdentity;
-  catalogue(): ToolDescriptor[];
+  /** The page's tools, and why default tools it lacks are missing. */
+  catalogue(): Omit<Catalogue, 'type'>;
   run(tool: string, args: Record<string, unknown>): Promise<{ result: ToolResult; images: AttachedImage[] }>;
   log: { info(message: string): void; warn(message: string): void };
 }
@@ -99,7 +100,7 @@ export class ServerConnection {
   /** Sends the catalogue again, e.g. after the page's tools changed. */
   sendCatalogue(): void {
     if (this.connected) {
-      this.send({ type: 'catalogue', tools: this.hooks.catalogue() });
+      this.send({ type: 'catalogue', ...this.hooks.catalogue() });
     }
   }
 

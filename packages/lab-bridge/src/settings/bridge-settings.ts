@@ -7,7 +7,7 @@
  * are checked entry by entry later (catalogue/settings-tools.ts).
  */
 import { z } from 'zod';
-import { DEFAULT_SERVER_URL } from '@jupyter-live-mcp/protocol';
+import { DEFAULT_SERVER_URL, NOTEBOOK_TOOLS_MODES } from '@jupyter-live-mcp/protocol';
 
 export { BRIDGE_PLUGIN_ID as PLUGIN_ID } from '@jupyter-live-mcp/protocol';
 
@@ -69,6 +69,13 @@ export const settingsSchema = z.strictObject({
     'Pictures in results (PNG, JPEG, SVG) are downscaled in the page to at most this many pixels a side and sent to the agent as ' +
       'images (a big PNG photo as JPEG when that is less than half the size). One result carries at most 20 pictures and 5 MiB of ' +
       'them; the JSON says which were not attached and why.'
+  ),
+  notebookTools: setting(
+    z.enum(NOTEBOOK_TOOLS_MODES).default('bridge'),
+    'Notebook tools',
+    "Which commands run the agent's 13 notebook, file and kernel tools (read_notebook, run_cell, write_file, execute_code, ...): " +
+      '"bridge", the bridge\'s own (every page, nothing else needed), or "jupyterlab-ai-commands", the commands of that ' +
+      'extension when it is installed (a tool its release cannot run safely is left out and listed in get_context catalogueErrors).'
   ),
   confirm: setting(
     z.enum(['none', 'consequential', 'all']).default('none'),

@@ -22,6 +22,7 @@ import {
   type ServerHandshake,
   type ServerMessage,
   type ToolDescriptor,
+  type UnavailableTool,
   type ToolResult
 } from '@jupyter-live-mcp/protocol';
 import type { Logger } from '../log.js';
@@ -52,6 +53,8 @@ export interface CallOutcome {
 export class PageSession {
   identity: PageIdentity | undefined;
   tools: readonly ToolDescriptor[] = [];
+  /** Default tools the page does not offer, and why (its own words, for the agent). */
+  unavailable: readonly UnavailableTool[] = [];
   /** When the page completed its handshake; the router prefers the newest page. */
   readyAt = 0;
   /** Whether the person has the page in front, and when they last focused it (0: never). */
@@ -178,6 +181,7 @@ export class PageSession {
     switch (message.type) {
       case 'catalogue':
         this.tools = message.tools;
+        this.unavailable = message.unavailable ?? [];
         this.options.log.debug(`page ${this.label}: catalogue of ${message.tools.length} tools`);
         this.options.onCatalogue(this);
         return;

@@ -40,6 +40,9 @@ function fakePage(
     title: undefined,
     label: pageId,
     tools,
+    unavailable: [
+      { name: 'run_cell', reason: 'the page\'s notebookTools setting is "jupyterlab-ai-commands", and this page does not have it' }
+    ],
     call(tool: string, args: Record<string, unknown>, signal?: AbortSignal) {
       calls.push({ tool, args, signal });
       return answer(tool, signal);
@@ -97,6 +100,12 @@ describe('routing a call', () => {
     expect(bridgeCommand.structuredContent?.error).toContain('its disabledTools or blockedCommands setting removes it');
     const jupyterLabCommand = await call('open_document', { path: 'a.ipynb' });
     expect(jupyterLabCommand.structuredContent?.error).toContain('its disabledTools or blockedCommands setting removes it');
+    // The page knows best: its own reason is what the agent hears.
+    const explained = await call('run_cell', { notebookPath: 'a.ipynb', cellId: 'c' });
+    expect(explained.structuredContent?.error).toBe(
+      'The connected page does not offer "run_cell": the page\'s notebookTools setting is "jupyterlab-ai-commands", and this page ' +
+        'does not have it. Call tools/list for the tools the page has; execute_command with a command from list_all_commands may do the same job.'
+    );
     expect(page.calls).toEqual([]);
   });
 

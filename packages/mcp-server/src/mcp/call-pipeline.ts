@@ -12,7 +12,7 @@
  */
 import type { CallToolResult, ServerNotification } from '@modelcontextprotocol/sdk/types.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { DEFAULT_TOOLS, builtInTool, fail, type ToolFailure, type ToolResult } from '@jupyter-live-mcp/protocol';
+import { builtInTool, fail, type ToolFailure, type ToolResult } from '@jupyter-live-mcp/protocol';
 import type { Logger } from '../log.js';
 import type { CallOutcome, PageSession } from '../hub/page-session.js';
 import { reportProgress } from './call-progress.js';
@@ -69,7 +69,10 @@ export function routeCall(name: string, { router, selection, bridgeUrl }: Pick<C
   if (!isListedByDefault(name)) {
     throw new McpError(ErrorCode.InvalidParams, `Unknown tool "${name}". Call tools/list for the tools this server offers.`);
   }
-  return { kind: 'refused', result: page ? fail('unknown_tool', missingToolReason(name)) : fail('no_page', noPageReason(name, bridgeUrl)) };
+  return {
+    kind: 'refused',
+    result: page ? fail('unknown_tool', missingToolReason(name, page)) : fail('no_page', noPageReason(name, bridgeUrl))
+  };
 }
 
 async function callPage(page: PageSession, { name, args }: ToolCall, request: CallRequest, log: Logger): Promise<CallOutcome> {
@@ -99,17 +102,15 @@ export function mapResult(name: string, result: ToolResult, page: PageSession, p
   };
 }
 
-/** Why a page lacks a tool that is listed by default, and what to do instead. */
-export function missingToolReason(name: string): string {
-  const tool = DEFAULT_TOOLS.find((t) => t.name === name);
+/**
+ * Why a page lacks a tool that is listed by default, and what to do instead: the
+ * page says why (its settings, a missing extension or release); an older page
+ * that does not is told what it most likely is.
+ */
+export function missingToolReason(name: string, page?: Pick<PageSession, 'unavailable'>): string {
   const instead = 'Call tools/list for the tools the page has; execute_command with a command from list_all_commands may do the same job.';
-  if (tool?.providedBy) {
-    return (
-      `The connected page does not offer "${name}": it needs ${tool.providedBy}, which this page does not have, ` +
-      `or the page's disabledTools setting removes it. ${instead}`
-    );
-  }
-  return `The connected page does not offer "${name}": its disabledTools or blockedCommands setting removes it. ${instead}`;
+  const why = page?.unavailable.find((tool) => tool.name === name)?.reason ?? 'its disabledTools or blockedCommands setting removes it';
+  return `The connected page does not offer "${name}": ${why}. ${instead}`;
 }
 
 function noPageReason(name: string, bridgeUrl: string): string {
