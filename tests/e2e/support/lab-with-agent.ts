@@ -38,20 +38,22 @@ export interface JupyterSite {
 interface SiteOptions {
   extensions: string[];
   bridgeSettings: Record<string, unknown>;
+  /** Other plugins' settings, by plugin id. */
+  otherSettings: Record<string, Record<string, unknown>>;
 }
 
-const startJupyterLab = ({ extensions, bridgeSettings }: SiteOptions): Promise<JupyterLabPage> =>
-  startJupyterLabPage({ extensions, userSettings: { [BRIDGE_PLUGIN]: bridgeSettings } });
+const startJupyterLab = ({ extensions, bridgeSettings, otherSettings }: SiteOptions): Promise<JupyterLabPage> =>
+  startJupyterLabPage({ extensions, userSettings: { ...otherSettings, [BRIDGE_PLUGIN]: bridgeSettings } });
 
 const SITES: Record<PageKind, (options: SiteOptions) => Promise<JupyterSite>> = {
   JupyterLab: startJupyterLab,
-  'Notebook 7': async ({ extensions, bridgeSettings }) => {
-    const page = await startNotebook7Page({ extensions, userSettings: { [BRIDGE_PLUGIN]: bridgeSettings } });
+  'Notebook 7': async ({ extensions, bridgeSettings, otherSettings }) => {
+    const page = await startNotebook7Page({ extensions, userSettings: { ...otherSettings, [BRIDGE_PLUGIN]: bridgeSettings } });
     return { ...page, notebookUrl: (notebookPath) => page.url.replace(/\/tree$/, `/notebooks/${encodeURI(notebookPath)}`) };
   },
   // A site has no user settings folder: its bridge settings are the site's defaults.
-  JupyterLite: async ({ extensions, bridgeSettings }) => {
-    const site = await startJupyterLiteSite({ extensions, settings: { [BRIDGE_PLUGIN]: bridgeSettings } });
+  JupyterLite: async ({ extensions, bridgeSettings, otherSettings }) => {
+    const site = await startJupyterLiteSite({ extensions, settings: { ...otherSettings, [BRIDGE_PLUGIN]: bridgeSettings } });
     return {
       url: site.url,
       notebookUrl: (notebookPath) => `${site.notebooksUrl}?path=${encodeURIComponent(notebookPath)}`,
@@ -81,6 +83,8 @@ export type LabWithAgent = PageWithAgent<JupyterLabPage>;
 export interface AgentOptions {
   extensions?: string[];
   bridgeSettings?: Record<string, unknown>;
+  /** Settings of other plugins (e.g. the ai-commands fixture's release), by plugin id. */
+  otherSettings?: Record<string, Record<string, unknown>>;
 }
 
 async function withAgent<Site extends JupyterSite>(
@@ -90,7 +94,8 @@ async function withAgent<Site extends JupyterSite>(
   const mcp = await startMcpSession();
   const site = await startSite({
     extensions: [BRIDGE_DIR, ...(options.extensions ?? [])],
-    bridgeSettings: { serverUrls: [`ws://127.0.0.1:${mcp.port}`], token: mcp.token, ...options.bridgeSettings }
+    bridgeSettings: { serverUrls: [`ws://127.0.0.1:${mcp.port}`], token: mcp.token, ...options.bridgeSettings },
+    otherSettings: options.otherSettings ?? {}
   });
   const browser = await launchChromium();
   // One context for the tabs the page opens (window.open) and the tabs a test opens next to it.
