@@ -21,3 +21,24 @@ export function createLogger(level: LogLevel, write: (line: string) => void = (l
   };
   return { error: at('error'), warn: at('warn'), info: at('info'), debug: at('debug') };
 }
+
+/**
+ * `handler`, safe to give a timer or an event emitter: what it throws is logged
+ * instead of ending the process, as an uncaught exception would. `afterError`
+ * cleans up after a failure (e.g. ends the response the handler was writing).
+ */
+export function guarded<A extends unknown[]>(
+  log: Logger,
+  what: string,
+  handler: (...args: A) => void,
+  afterError?: (...args: A) => void
+): (...args: A) => void {
+  return (...args) => {
+    try {
+      handler(...args);
+    } catch (error) {
+      log.error(`${what} failed: ${error instanceof Error ? error.message : String(error)}`);
+      afterError?.(...args);
+    }
+  };
+}

@@ -47,6 +47,16 @@ export const DEFAULT_SERVER_URL = `ws://127.0.0.1:${DEFAULT_BRIDGE_PORT}`;
 /** Default limit of one wire message, in bytes (SPEC §6). */
 export const DEFAULT_MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
 
+/**
+ * How deep a message's JSON may nest, counting every object and array. Real
+ * schemas and results nest a few levels; thousands would overflow the stack of
+ * whoever serialises them later (JSON.stringify is recursive).
+ */
+export const MAX_NESTING_DEPTH = 100;
+
+/** The longest a tool's input schema may be as JSON: tools/list carries every one of them. */
+export const MAX_INPUT_SCHEMA_CHARS = 64 * 1024;
+
 const id = z.string().min(1).max(200);
 
 /** Who the page is; sent with its proof, so a server that cannot prove the token never learns it. */
@@ -72,7 +82,10 @@ export const inputSchemaSchema = z
     properties: z.record(z.string(), z.object({}).passthrough()).optional(),
     required: z.array(z.string()).optional()
   })
-  .passthrough();
+  .passthrough()
+  .refine((schema) => JSON.stringify(schema).length <= MAX_INPUT_SCHEMA_CHARS, {
+    message: `an input schema is at most ${MAX_INPUT_SCHEMA_CHARS} characters of JSON`
+  });
 
 export const toolDescriptorSchema = z.object({
   name: z.string().regex(/^[A-Za-z0-9_.-]{1,128}$/, 'a tool name is 1–128 of A–Z a–z 0–9 _ . -'),
@@ -202,7 +215,10 @@ export type ErrorMessage = z.infer<typeof errorMessageSchema>;
 export type PageMessage = z.infer<typeof pageMessageSchema>;
 export type ServerMessage = z.infer<typeof serverMessageSchema>;
 
-export type Parsed<T> = { ok: true; message: T } | { ok: false; error: string };
+export type Parsed<T> =
+  | { ok: true; message: T }
+  /** `callId`: the call a result that could not be used was for, so the call can be answered all the same. */
+  | { ok: false; error: string; callId?: string };
 
 /** A message from a page, as the server receives it. */
 export function parsePageMessage(data: string, maxBytes = DEFAULT_MAX_MESSAGE_BYTES): Parsed<PageMessage> {
@@ -244,11 +260,38 @@ function parseMessage<T>(data: string, maxBytes: number, schema: z.ZodType<T>, s
       error: `unknown message type ${JSON.stringify(type)} from the ${sender}; expected one of ${expected.join(', ')}`
     };
   }
+  const callId = (value as { callId?: unknown }).callId;
+  const unusable = (problem: string): Parsed<T> => ({
+    ok: false,
+    error: `malformed "${type}" message: ${problem}`,
+    ...(type === 'result' && typeof callId === 'string' ? { callId } : {})
+  });
+  if (nestsDeeperThan(value, MAX_NESTING_DEPTH)) {
+    return unusable(`nested deeper than ${MAX_NESTING_DEPTH} levels`);
+  }
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
-    return { ok: false, error: `malformed "${type}" message: ${describeIssues(parsed.error)}` };
+    return unusable(describeIssues(parsed.error));
   }
   return { ok: true, message: parsed.data };
+}
+
+/** Whether `value` has objects or arrays nested more than `max` deep; iterative, so any depth is safe to ask about. */
+export function nestsDeeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length) {
+    const [item, depth] = stack.pop()!;
+    if (typeof item !== 'object' || item === null) {
+      continue;
+    }
+    if (depth > max) {
+      return true;
+    }
+    for (const child of Object.values(item)) {
+      stack.push([child, depth + 1]);
+    }
+  }
+  return false;
 }
 
 function messageTypes(schema: typeof pageMessageSchema | typeof serverMessageSchema): string[] {

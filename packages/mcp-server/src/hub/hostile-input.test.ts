@@ -8,8 +8,10 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { PROTOCOL_VERSION, checkInput, proofOf, type ServerMessage } from '@jupyter-live-mcp/protocol';
+import { buildMcpServer } from '../mcp/mcp-server.js';
 import { DEFAULT_CATALOGUE } from '../mcp/tool-listing.js';
 import type { BridgeEndpoint } from './bridge-endpoint.js';
+import { createLogger } from '../log.js';
 import { PageRouter } from './page-router.js';
 import { startTestEndpoint } from './test-endpoint.test-support.js';
 
@@ -20,6 +22,8 @@ const router = new PageRouter();
 
 beforeAll(async () => {
   endpoint = await startTestEndpoint({ token: TOKEN, router, maxMessageBytes: 1024 * 1024 });
+  // Its list-changed timer reads every catalogue the pages send.
+  buildMcpServer({ router, log: createLogger('error', () => {}), version: 'test', bridgeUrl: endpoint.url });
 });
 
 afterAll(async () => {
@@ -122,6 +126,36 @@ describe('hostile wire messages', () => {
     );
     expect(router.pages().map((p) => p.identity?.pageId)).not.toContain(undefined);
   }, 60_000);
+});
+
+describe('nesting', () => {
+  it('a catalogue whose input schema nests 6,000 levels (36 KB) is refused, and the server lives on', async () => {
+    const page = await pairedPage();
+    const deep = `${'{"p":'.repeat(6000)}{}${'}'.repeat(6000)}`;
+    const tool = '{"name":"deep","description":"d","hints":{"readOnlyHint":true,"consequentialHint":false,"untrustedContentHint":false}';
+    page.socket.send(`{"type":"catalogue","tools":[${tool},"inputSchema":{"type":"object","properties":{"a":${deep}}}}]}`);
+    await expect
+      .poll(() => page.messages.find((m) => m.type === 'error'))
+      .toMatchObject({ message: expect.stringMatching(/^malformed "catalogue" message: nested deeper than \d+ levels/) });
+    // Past the list-changed debounce: the server still answers.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(router.current()?.tools.map((t) => t.name)).toEqual(['echo']);
+    page.socket.close();
+  });
+
+  it('a result nested too deep still answers its call, and arguments nested too deep never reach the page', async () => {
+    const page = await pairedPage();
+    const call = router.current()!.call('echo', {});
+    await expect.poll(() => page.messages.find((m) => m.type === 'call')).toBeDefined();
+    const { callId } = page.messages.find((m) => m.type === 'call') as { callId: string };
+    page.socket.send(`{"type":"result","callId":"${callId}","result":{"success":true,"v":${'['.repeat(5000)}${']'.repeat(5000)}}}`);
+    expect((await call).result).toMatchObject({ success: false, code: 'internal_error', error: expect.stringContaining('nested deeper') });
+
+    const deepArgs = JSON.parse(`{"a":${'['.repeat(500)}${']'.repeat(500)}}`);
+    expect((await router.current()!.call('echo', deepArgs)).result).toMatchObject({ success: false, code: 'bad_input' });
+    expect(page.messages.filter((m) => m.type === 'call')).toHaveLength(1);
+    page.socket.close();
+  });
 });
 
 describe('malformed MCP arguments against every tool', () => {

@@ -8,10 +8,12 @@
 import type { WebSocket, RawData } from 'ws';
 import {
   BINARY_FRAME,
+  MAX_NESTING_DEPTH,
   PAIRING_CRYPTO,
   SERVER_HANDSHAKE_START,
   encodeMessage,
   fail,
+  nestsDeeperThan,
   parsePageMessage,
   serverStep,
   type AttachedImage,
@@ -24,7 +26,7 @@ import {
   type ToolDescriptor,
   type ToolResult
 } from '@jupyter-live-mcp/protocol';
-import type { Logger } from '../log.js';
+import { guarded, type Logger } from '../log.js';
 
 export interface PageSessionOptions {
   log: Logger;
@@ -77,9 +79,19 @@ export class PageSession {
       label: (page) => pageLabel(page, options.origin),
       crypto: PAIRING_CRYPTO
     };
-    this.handshakeTimer = setTimeout(() => this.step({ kind: 'timeout' }), options.handshakeTimeoutMs);
-    socket.on('message', (data, isBinary) => this.receive(data, isBinary));
-    socket.on('close', () => this.closed());
+    const { log } = options;
+    this.handshakeTimer = setTimeout(
+      guarded(log, 'the handshake timer', () => this.step({ kind: 'timeout' })),
+      options.handshakeTimeoutMs
+    );
+    socket.on(
+      'message',
+      guarded(log, 'a page message', (data: RawData, isBinary: boolean) => this.receive(data, isBinary))
+    );
+    socket.on(
+      'close',
+      guarded(log, 'a page disconnecting', () => this.closed())
+    );
     socket.on('error', (error) => options.log.warn(`page ${this.label}: socket error: ${error.message}`));
   }
 
@@ -101,6 +113,13 @@ export class PageSession {
     if (!this.ready) {
       return Promise.resolve({
         result: fail('page_disconnected', `The page ${this.label} is not connected any more. Call get_context, then retry.`),
+        images: []
+      });
+    }
+    if (nestsDeeperThan(args, MAX_NESTING_DEPTH - 1)) {
+      // The page would refuse the call message, and the call would wait for ever.
+      return Promise.resolve({
+        result: fail('bad_input', `The arguments of "${tool}" nest deeper than ${MAX_NESTING_DEPTH - 1} levels; send flatter arguments.`),
         images: []
       });
     }
@@ -136,7 +155,15 @@ export class PageSession {
   }
 
   private receive(data: RawData, isBinary: boolean): void {
-    this.step({ kind: 'frame', frame: isBinary ? BINARY_FRAME : parsePageMessage(rawText(data), this.options.maxMessageBytes) });
+    const frame = isBinary ? BINARY_FRAME : parsePageMessage(rawText(data), this.options.maxMessageBytes);
+    this.step({ kind: 'frame', frame });
+    if (!frame.ok && frame.callId !== undefined) {
+      // A result the server cannot use still ends its call, or the agent would wait for ever.
+      this.calls.get(frame.callId)?.settle({
+        result: fail('internal_error', `The page's result could not be used (${frame.error}). The call may have run.`),
+        images: []
+      });
+    }
   }
 
   private step(event: ServerEvent): void {
