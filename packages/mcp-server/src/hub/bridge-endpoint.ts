@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
-import type { Logger } from '../log.js';
+import { guarded, type Logger } from '../log.js';
 import { PageSession } from './page-session.js';
 import type { PageRouter } from './page-router.js';
 import { createStatusHandler, isStatusRequest } from './status-endpoint.js';
@@ -47,40 +47,52 @@ export async function startBridgeEndpoint(options: BridgeEndpointOptions): Promi
   const { log, router } = options;
   const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxMessageBytes });
   const originTokens = new Map<string, string>();
-  const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-    const refusal = refuseUpgrade(request, options.allowOrigins ?? [], options.hosts);
-    if (refusal) {
-      log.warn(`refused a connection: ${refusal}`);
-      socket.end(`HTTP/1.1 403 Forbidden\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n${refusal}\n`);
-      return;
-    }
-    wss.handleUpgrade(request, socket, head, (ws) => {
-      new PageSession(ws, {
-        log,
-        token: originTokens.get(request.headers.origin ?? '') ?? options.token,
-        ports: [request.socket.localPort!, ...(options.publicPorts ?? [])],
-        origin: request.headers.origin ?? '(no Origin)',
-        serverVersion: options.serverVersion,
-        maxMessageBytes: options.maxMessageBytes,
-        handshakeTimeoutMs: options.handshakeTimeoutMs ?? 10_000,
-        onCatalogue: (session) => router.update(session),
-        onClose: (session) => router.remove(session)
+  const onUpgrade = guarded(
+    log,
+    'a WebSocket upgrade',
+    (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+      // Until ws takes the socket over: a client that resets it would otherwise raise an unhandled 'error'.
+      socket.on('error', () => {});
+      const refusal = refuseUpgrade(request, options.allowOrigins ?? [], options.hosts);
+      if (refusal) {
+        log.warn(`refused a connection: ${refusal}`);
+        socket.end(`HTTP/1.1 403 Forbidden\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n${refusal}\n`);
+        return;
+      }
+      wss.handleUpgrade(request, socket, head, (ws) => {
+        new PageSession(ws, {
+          log,
+          token: originTokens.get(request.headers.origin ?? '') ?? options.token,
+          ports: [request.socket.localPort!, ...(options.publicPorts ?? [])],
+          origin: request.headers.origin ?? '(no Origin)',
+          serverVersion: options.serverVersion,
+          maxMessageBytes: options.maxMessageBytes,
+          handshakeTimeoutMs: options.handshakeTimeoutMs ?? 10_000,
+          onCatalogue: (session) => router.update(session),
+          onClose: (session) => router.remove(session)
+        });
       });
-    });
-  };
+    },
+    (_request, socket) => socket.destroy()
+  );
 
   const answerStatus = createStatusHandler({ token: options.token, serverVersion: options.serverVersion, router });
   // Plain HTTP meets the same Host and Origin checks as an upgrade: /status says what pages are connected.
-  const onRequest = (request: IncomingMessage, response: ServerResponse) => {
-    const refusal = refuseUpgrade(request, options.allowOrigins ?? [], options.hosts);
-    if (refusal) {
-      response.writeHead(403, { 'content-type': 'text/plain' }).end(`${refusal}\n`);
-    } else if (isStatusRequest(request)) {
-      answerStatus(request, response);
-    } else {
-      answerPlainHttp(response);
-    }
-  };
+  const onRequest = guarded(
+    log,
+    'a plain HTTP request',
+    (request: IncomingMessage, response: ServerResponse) => {
+      const refusal = refuseUpgrade(request, options.allowOrigins ?? [], options.hosts);
+      if (refusal) {
+        response.writeHead(403, { 'content-type': 'text/plain' }).end(`${refusal}\n`);
+      } else if (isStatusRequest(request)) {
+        answerStatus(request, response);
+      } else {
+        answerPlainHttp(response);
+      }
+    },
+    (_request, response) => response.destroy()
+  );
 
   // The first address fixes the port (port 0 picks one); the others take the same.
   const servers: Server[] = [];

@@ -4,6 +4,7 @@
  * tool's input checks. Nothing may crash or hang, and a valid call made
  * afterwards still succeeds.
  */
+import { connect } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
@@ -126,6 +127,37 @@ describe('hostile wire messages', () => {
     );
     expect(router.pages().map((p) => p.identity?.pageId)).not.toContain(undefined);
   }, 60_000);
+});
+
+/** Writes `request` on a raw TCP connection and resolves with what came back when it closed. */
+function rawRequest(request: string, after?: (socket: ReturnType<typeof connect>) => void): Promise<string> {
+  return new Promise((resolve) => {
+    let answer = '';
+    const socket = connect(endpoint.port, '127.0.0.1', () => {
+      socket.write(request);
+      after?.(socket);
+    });
+    socket.on('data', (chunk) => (answer += chunk.toString()));
+    socket.on('error', () => {});
+    socket.on('close', () => resolve(answer));
+  });
+}
+
+describe('without any token', () => {
+  it('a request for "//" (no valid URL) is answered, and the server lives on', async () => {
+    expect(await rawRequest('GET // HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n')).toMatch(/^HTTP\/1\.1 426 /);
+    expect(await rawRequest('GET /status HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n')).toMatch(/^HTTP\/1\.1 200 /);
+  });
+
+  it('clients that reset the connection right after a refused upgrade do not end the server', async () => {
+    const refused =
+      'GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n' +
+      'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nOrigin: http://evil.example\r\n\r\n';
+    for (let i = 0; i < 200; i++) {
+      await rawRequest(refused, (socket) => setTimeout(() => socket.resetAndDestroy(), i % 3));
+    }
+    expect(await rawRequest('GET /status HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n')).toMatch(/^HTTP\/1\.1 200 /);
+  });
 });
 
 describe('nesting', () => {

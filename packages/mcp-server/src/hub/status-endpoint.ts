@@ -35,7 +35,15 @@ export interface StatusEndpointOptions {
 export type StatusHandler = (request: IncomingMessage, response: ServerResponse) => void;
 
 export function isStatusRequest(request: IncomingMessage): boolean {
-  return request.method === 'GET' && new URL(request.url ?? '/', 'http://localhost').pathname === STATUS_PATH;
+  if (request.method !== 'GET') {
+    return false;
+  }
+  try {
+    return new URL(request.url ?? '/', 'http://localhost').pathname === STATUS_PATH;
+  } catch {
+    // A request line such as "GET //" names no URL.
+    return false;
+  }
 }
 
 export function createStatusHandler(options: StatusEndpointOptions): StatusHandler {
