@@ -294,6 +294,17 @@ describe('the server side', () => {
     expect(step.actions).toEqual(actions);
   });
 
+  it('a refusal escapes what the sender wrote: its log line cannot start a line of its own', () => {
+    const forged = 'tools.0.inputSchema.properties.\n[jupyter-live-mcp] info: page connected: FORGED\u001b[2J: bad';
+    const [logged, answer] = feed([{ kind: 'frame', frame: { ok: false, error: forged } }]).actions;
+    expect(logged).toEqual({
+      do: 'log',
+      level: 'warn',
+      text: 'page (not yet proved): tools.0.inputSchema.properties.\\u000a[jupyter-live-mcp] info: page connected: FORGED\\u001b[2J: bad'
+    });
+    expect(answer).toEqual({ do: 'send', message: { type: 'error', message: forged } });
+  });
+
   it('a refusal names a proved page by what it said it is', () => {
     expect(feed([...ready, proof]).actions[0]).toEqual({ do: 'log', level: 'warn', text: 'page page-a: a proof arrived out of turn' });
   });

@@ -210,7 +210,8 @@ function proof(state: Extract<ServerHandshake, { phase: 'awaiting-proof' }>, mes
 /** Answers a frame the server cannot use; before the page proved the token, also hangs up. */
 function rejectPage(state: OpenServerHandshake, reason: string, ctx: ServerContext): ServerStep {
   const actions: ServerAction[] = [
-    log('warn', `page ${ctx.label('page' in state ? state.page : undefined)}: ${reason}`),
+    // The reason quotes the sender (zod issue paths hold its object keys).
+    log('warn', `page ${ctx.label('page' in state ? state.page : undefined)}: ${printable(reason)}`),
     { do: 'send', message: { type: 'error', message: reason } }
   ];
   if (state.phase === 'awaiting-hello' || state.phase === 'awaiting-proof') {
@@ -395,6 +396,12 @@ function rejectServer(state: PageHandshake, reason: string, ctx: PageContext): P
     state,
     actions: [log('warn', `ignored a message from ${ctx.url}: ${reason}`), { do: 'send', message: { type: 'error', message: reason } }]
   };
+}
+
+/** Text from a peer, safe for a log line: control characters (newlines, terminal escapes) escaped. */
+export function printable(text: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters to escape.
+  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 function log(level: LogAction['level'], text: string): LogAction {

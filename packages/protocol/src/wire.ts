@@ -301,10 +301,11 @@ function messageTypes(schema: typeof pageMessageSchema | typeof serverMessageSch
 const PAGE_MESSAGE_TYPES = messageTypes(pageMessageSchema);
 const SERVER_MESSAGE_TYPES = messageTypes(serverMessageSchema);
 
-/** Zod issues as one line a person can act on: `path: problem; path: problem`. */
+/** Zod issues as one line a person can act on: `path: problem; path: problem`. Keys from the sender are cut short. */
 export function describeIssues(error: z.ZodError): string {
+  const short = (text: string) => (text.length > 100 ? `${text.slice(0, 100)}…` : text);
   return error.issues
     .slice(0, 5)
-    .map((issue) => `${issue.path.length ? issue.path.join('.') : '(message)'}: ${issue.message}`)
+    .map((issue) => `${issue.path.length ? issue.path.map((key) => short(String(key))).join('.') : '(message)'}: ${short(issue.message)}`)
     .join('; ');
 }

@@ -2,6 +2,7 @@
  * The bridge endpoint against real WebSocket clients on a real loopback port:
  * the handshake, calls and results, and what happens to bad frames.
  */
+import { connect } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { PROTOCOL_VERSION, isValidProof, proofOf, type ServerMessage } from '@jupyter-live-mcp/protocol';
@@ -199,6 +200,39 @@ describe('bridge endpoint', () => {
     expect(log).toContain('/lab\\u000a[jupyter-live-mcp] info: page connected: FORGED\\u001b[2J');
     expect(log.split('\n').filter((line) => line.includes('FORGED') && !line.includes('\\u000a'))).toEqual([]);
     expect(log).not.toContain('\u001b');
+  });
+
+  it('escapes what a sender without the token put in a refusal: object keys in zod issue paths, header bytes', async () => {
+    const forged = '\n[jupyter-live-mcp] info: page connected: FORGED\u001b[2J\u009b';
+    const stranger = await page();
+    stranger.send({ type: 'catalogue', tools: [{ ...tool, inputSchema: { type: 'object', properties: { [forged]: 1 } } }] });
+    expect((await stranger.closed).code).toBe(4400);
+    // A close reason is at most 123 bytes: one cut by characters would be too long here, and the socket would stay open.
+    const wide = await page();
+    wide.send({ type: 'catalogue', tools: [{ ...tool, inputSchema: { type: 'object', properties: { ['€'.repeat(99)]: 1 } } }] });
+    const { code, reason } = await wide.closed;
+    expect({ code, bytes: Buffer.byteLength(reason) <= 123 }).toEqual({ code: 4400, bytes: true });
+    await expect.poll(() => logLines.join('')).toContain('properties.\\u000a[jupyter-live-mcp] info: page connected: FORGED');
+
+    // An Origin with a C1 control byte (0x9b, CSI to some terminals): refused, and escaped in the log.
+    const raw = connect(endpoint.port, '127.0.0.1');
+    raw.write(
+      Buffer.concat([
+        Buffer.from('GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nOrigin: http://x'),
+        Buffer.from([0x9b]),
+        Buffer.from('\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n')
+      ])
+    );
+    await new Promise((resolve) =>
+      raw
+        .on('data', () => raw.destroy())
+        .on('close', resolve)
+        .on('error', resolve)
+    );
+    await expect.poll(() => logLines.join('')).toContain('refused a connection: Origin "http://x\\u009b" is not allowed');
+    const log = logLines.join('');
+    expect(log.split('\n').filter((line) => line.includes('FORGED') && !line.includes('\\u000a'))).toEqual([]);
+    expect([...log].filter((char) => char === '\u001b' || char === '\u009b')).toEqual([]);
   });
 
   it('answers malformed and unknown frames with an error and keeps the session', async () => {

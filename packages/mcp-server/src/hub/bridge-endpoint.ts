@@ -7,6 +7,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
+import { printable } from '@jupyter-live-mcp/protocol';
 import { guarded, type Logger } from '../log.js';
 import { PageSession } from './page-session.js';
 import type { PageRouter } from './page-router.js';
@@ -55,7 +56,7 @@ export async function startBridgeEndpoint(options: BridgeEndpointOptions): Promi
       socket.on('error', () => {});
       const refusal = refuseUpgrade(request, options.allowOrigins ?? [], options.hosts);
       if (refusal) {
-        log.warn(`refused a connection: ${refusal}`);
+        log.warn(`refused a connection: ${printable(refusal)}`);
         socket.end(`HTTP/1.1 403 Forbidden\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n${refusal}\n`);
         return;
       }

@@ -15,6 +15,7 @@ import {
   fail,
   nestsDeeperThan,
   parsePageMessage,
+  printable,
   serverStep,
   type AttachedImage,
   type PageIdentity,
@@ -149,8 +150,8 @@ export class PageSession {
 
   close(code: number, reason: string): void {
     if (this.handshake.phase !== 'closed') {
-      this.options.log.info(`closing page ${this.label}: ${reason}`);
-      this.socket.close(code, reason.slice(0, 120));
+      this.options.log.info(`closing page ${this.label}: ${printable(reason)}`);
+      this.socket.close(code, closeReason(reason));
     }
   }
 
@@ -271,10 +272,13 @@ function pageLabel(page: PageIdentity | undefined, origin: string): string {
   return `${printable(page.pageId)} (${printable(page.app.name)} ${printable(page.url)})`;
 }
 
-/** Text from the page, safe for a log line: control characters (newlines, terminal escapes) escaped. */
-function printable(text: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters to escape.
-  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+/** A WebSocket close reason is at most 123 bytes of UTF-8 (ws throws beyond); cut on a character boundary. */
+export function closeReason(text: string): string {
+  let reason = text.slice(0, 123);
+  while (Buffer.byteLength(reason) > 123) {
+    reason = reason.slice(0, -1);
+  }
+  return reason;
 }
 
 function rawText(data: RawData): string {
