@@ -517,6 +517,20 @@ describe('the page side', () => {
       ]
     },
     {
+      name: 'a page another connection replaced (same id) tells the person and is not retried, or the two would take turns',
+      sequence: [...welcomed, closed(4410, 'replaced')],
+      phase: 'closed',
+      actions: [
+        { do: 'log', level: 'info', text: `disconnected from ${SERVER_URL}: replaced` },
+        {
+          do: 'alert',
+          message: `Another connection with this page's id (a copy of this tab?) replaced it at ${SERVER_URL}. Reload the page to reconnect.`
+        },
+        { do: 'lost' },
+        { do: 'log', level: 'warn', text: `the server at ${SERVER_URL} refused this page: replaced` }
+      ]
+    },
+    {
       name: 'a server of another protocol is not retried: it said which side to update',
       sequence: [open, closed(4426, 'update the jupyter-live-mcp server')],
       phase: 'closed',

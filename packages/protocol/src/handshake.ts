@@ -265,8 +265,8 @@ export interface PageContext {
   crypto: HandshakeCrypto;
 }
 
-/** Close codes after which retrying cannot help (the server said why). */
-const FINAL_CLOSE_CODES = new Set<number>([CLOSE_CODES.protocolMismatch]);
+/** Close codes after which retrying cannot help (the server said why); a replaced page retrying would replace the other in turn. */
+const FINAL_CLOSE_CODES = new Set<number>([CLOSE_CODES.protocolMismatch, CLOSE_CODES.pageReplaced]);
 
 /** The port a page dials: what its hello names and both proofs cover. */
 export function dialledPort(url: string): number {
@@ -381,6 +381,11 @@ function whenClosed(state: PageHandshake, { code, reason }: { code: number; reas
     actions.push(
       log('warn', `the server behind ${ctx.url} refused this page: ${reason}`),
       tell(`The server behind ${ctx.url} answers on another port. See the browser console.`)
+    );
+  }
+  if (code === CLOSE_CODES.pageReplaced) {
+    actions.push(
+      tell(`Another connection with this page's id (a copy of this tab?) replaced it at ${ctx.url}. Reload the page to reconnect.`)
     );
   }
   if (welcomed) {

@@ -35,6 +35,8 @@ export const CLOSE_CODES = {
   handshakeTimeout: 4408,
   /** The page dialled a port this server does not answer on (a forward, a proxy, or a relay). */
   portMismatch: 4409,
+  /** Another connection proved the same token under this page's id and took its place. */
+  pageReplaced: 4410,
   protocolMismatch: 4426
 } as const;
 

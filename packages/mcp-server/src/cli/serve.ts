@@ -45,7 +45,7 @@ export async function runServer(options: ServerOptions, { version, logLevel }: R
     liteOptions &&
     (await startLite(liteOptions, {
       serverUrl: endpoint.url,
-      pairOrigins: (origins, liteToken) => endpoint.pairOrigins(origins, liteToken),
+      pairOrigins: (origins, liteToken) => endpoint.pairOrigins(origins, liteToken, 'lite'),
       log
     }));
   if (options.http) {

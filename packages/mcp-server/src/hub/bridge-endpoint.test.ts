@@ -8,7 +8,8 @@ import { WebSocket } from 'ws';
 import { PROTOCOL_VERSION, isValidProof, proofOf, type ServerMessage } from '@jupyter-live-mcp/protocol';
 import { createLogger } from '../log.js';
 import type { BridgeEndpoint } from './bridge-endpoint.js';
-import { PageRouter } from './page-router.js';
+import { SELECT_PAGE_TOOL } from '../mcp/select-page.js';
+import { PageRouter, pageIdOf } from './page-router.js';
 import { startTestEndpoint } from './test-endpoint.test-support.js';
 
 const TOKEN = 'a'.repeat(64);
@@ -149,7 +150,7 @@ describe('bridge endpoint', () => {
 
   it("pairs pages from origins given their own token (lite's page) with that token only", async () => {
     const liteToken = 'c'.repeat(64);
-    endpoint.pairOrigins(['http://127.0.0.1:8768'], liteToken);
+    endpoint.pairOrigins(['http://127.0.0.1:8768'], liteToken, 'lite');
     const handshake = async (origin: string, token: string) => {
       const p = await page({ origin });
       p.send(hello());
@@ -169,6 +170,73 @@ describe('bridge endpoint', () => {
     expect(await handshake('http://127.0.0.1:8888', TOKEN)).toEqual({
       proves: { lite: false },
       answer: expect.objectContaining({ type: 'welcome' })
+    });
+  });
+
+  describe('two tokens on one endpoint', () => {
+    const LITE_ORIGIN = 'http://127.0.0.1:8768';
+    const liteToken = 'c'.repeat(64);
+    const selectPage = (args: Record<string, unknown> = {}, selection = {}) =>
+      SELECT_PAGE_TOOL.run(args, { router, selection, toolListMayHaveChanged: () => {} });
+
+    /** A page proving `token` from `origin` as `pageId`, with its catalogue sent. */
+    async function pageAs(origin: string, token: string, pageId: string, focused = false) {
+      const p = await page({ origin });
+      p.send(hello());
+      const challenge = (await p.next()) as { nonce: string };
+      const proof = proofOf(token, 'page', exchange(challenge.nonce));
+      p.send({ type: 'proof', proof, ...identity, page: { ...identity.page, pageId }, focused });
+      expect(await p.next()).toMatchObject({ type: 'welcome' });
+      const changed = new Promise<void>((resolve) => router.onChange(resolve));
+      p.send({ type: 'catalogue', tools: [tool] });
+      await changed;
+      return p;
+    }
+
+    it("a page of lite's token claiming a JupyterLab page's id and the focus gets none of its calls", async () => {
+      endpoint.pairOrigins([LITE_ORIGIN], liteToken, 'lite');
+      const lab = await pageAs('http://127.0.0.1:8888', TOKEN, 'page-a');
+      const impostor = await pageAs(LITE_ORIGIN, liteToken, 'page-a', true);
+      impostor.send({ type: 'page-state', focused: true });
+      await expect.poll(() => router.pages().find((p) => p.scope === 'lite')?.focusedAt).toBeGreaterThan(0);
+
+      expect(router.pages().map(pageIdOf).sort()).toEqual(['lite:page-a', 'page-a']);
+      for (const selected of [undefined, 'page-a']) {
+        const pending = router.current(selected)!.call('get_context', {});
+        const sent = (await lab.next()) as { callId: string };
+        expect(sent).toMatchObject({ type: 'call', tool: 'get_context' });
+        lab.send({ type: 'result', callId: sent.callId, result: { success: true } });
+        await pending;
+      }
+      expect(selectPage()).toMatchObject({
+        pages: [
+          { pageId: 'page-a', current: true },
+          { pageId: 'lite:page-a', focused: true, current: false }
+        ]
+      });
+      // Chosen by its own id, lite's page is called; the JupyterLab page stays connected throughout.
+      expect(selectPage({ pageId: 'lite:page-a' }, {})).toMatchObject({ selected: 'lite:page-a' });
+      void router.current('lite:page-a')!.call('get_context', {});
+      expect(await impostor.next()).toMatchObject({ type: 'call', tool: 'get_context' });
+      expect(router.pages()).toHaveLength(2);
+      lab.socket.close();
+      await expect.poll(() => router.current() && pageIdOf(router.current()!)).toBe('lite:page-a');
+    });
+
+    it('a page of the pairing token claiming a connected page id replaces it: the older socket is closed saying why', async () => {
+      const first = await pageAs('http://127.0.0.1:8888', TOKEN, 'page-a');
+      const inFlight = router.current()!.call('get_context', {});
+      await first.next();
+      const second = await pageAs('http://127.0.0.1:8888', TOKEN, 'page-a');
+      expect((await inFlight).result).toMatchObject({ success: false, code: 'page_disconnected' });
+      expect(await first.closed).toEqual({
+        code: 4410,
+        reason: expect.stringContaining('another connection proved the token as this page')
+      });
+      expect(router.pages()).toHaveLength(1);
+      void router.current()!.call('get_context', {});
+      expect(await second.next()).toMatchObject({ type: 'call', tool: 'get_context' });
+      expect(logLines.join('')).toMatch(/closing page page-a .*another connection proved the token as this page/);
     });
   });
 

@@ -38,16 +38,18 @@ export interface BridgeEndpoint {
   /**
    * Pages from these origins prove `token` instead of the pairing token: lite's
    * page gets a token of its own run, so the page (and the secret that guards
-   * it) never holds the token the person's JupyterLab pages trust.
+   * it) never holds the token the person's JupyterLab pages trust. Their ids
+   * are `<scope>:<id>`, and they get no call meant for a page of the pairing
+   * token (page-router.ts).
    */
-  pairOrigins(origins: readonly string[], token: string): void;
+  pairOrigins(origins: readonly string[], token: string, scope: string): void;
   close(): Promise<void>;
 }
 
 export async function startBridgeEndpoint(options: BridgeEndpointOptions): Promise<BridgeEndpoint> {
   const { log, router } = options;
   const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxMessageBytes });
-  const originTokens = new Map<string, string>();
+  const originTokens = new Map<string, { token: string; scope: string }>();
   const onUpgrade = guarded(
     log,
     'a WebSocket upgrade',
@@ -60,10 +62,12 @@ export async function startBridgeEndpoint(options: BridgeEndpointOptions): Promi
         socket.end(`HTTP/1.1 403 Forbidden\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n${refusal}\n`);
         return;
       }
+      const ownToken = originTokens.get(request.headers.origin ?? '');
       wss.handleUpgrade(request, socket, head, (ws) => {
         new PageSession(ws, {
           log,
-          token: originTokens.get(request.headers.origin ?? '') ?? options.token,
+          token: ownToken?.token ?? options.token,
+          ...(ownToken ? { scope: ownToken.scope } : {}),
           ports: [request.socket.localPort!, ...(options.publicPorts ?? [])],
           origin: request.headers.origin ?? '(no Origin)',
           serverVersion: options.serverVersion,
@@ -135,9 +139,9 @@ export async function startBridgeEndpoint(options: BridgeEndpointOptions): Promi
   return {
     port,
     url: `ws://${first.includes(':') ? `[${first}]` : first}:${port}`,
-    pairOrigins(origins, token) {
+    pairOrigins(origins, token, scope) {
       for (const origin of origins) {
-        originTokens.set(origin, token);
+        originTokens.set(origin, { token, scope });
       }
     },
     close: async () => {

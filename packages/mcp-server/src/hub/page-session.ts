@@ -33,6 +33,8 @@ export interface PageSessionOptions {
   log: Logger;
   /** The pairing token both sides prove (pairing.ts); it never crosses the wire. */
   token: string;
+  /** Set when `token` is not the pairing token but one of its own (lite's): names the page apart (page-router.ts). */
+  scope?: string;
   /** The port the page's connection arrived on, and --public-port's: the ports a page may have dialled. */
   ports: readonly number[];
   /** The Origin the connection came from (checked at the upgrade), to name it before it proved the token. */
@@ -54,6 +56,8 @@ export interface CallOutcome {
 
 export class PageSession {
   identity: PageIdentity | undefined;
+  /** Undefined for a page of the pairing token, the person's own; else what its id is prefixed with. */
+  readonly scope: string | undefined;
   tools: readonly ToolDescriptor[] = [];
   /** When the page completed its handshake; the router prefers the newest page. */
   readyAt = 0;
@@ -72,6 +76,7 @@ export class PageSession {
     private readonly socket: WebSocket,
     private readonly options: PageSessionOptions
   ) {
+    this.scope = options.scope;
     this.context = {
       token: options.token,
       ports: options.ports,
