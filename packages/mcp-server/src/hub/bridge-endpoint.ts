@@ -27,9 +27,14 @@ export interface BridgeEndpointOptions {
   serverVersion: string;
   maxMessageBytes: number;
   handshakeTimeoutMs?: number;
+  /** How long a connection may take to send its request headers (an upgrade, GET /status); default REQUEST_TIMEOUT_MS. */
+  requestTimeoutMs?: number;
   /** Ports pages may dial besides the one listened on, where a forward or proxy stands between (--public-port). */
   publicPorts?: readonly number[];
 }
+
+/** A connection that has not sent its request headers in this time is closed (408): silent sockets cannot pile up. */
+export const REQUEST_TIMEOUT_MS = 5_000;
 
 export interface BridgeEndpoint {
   /** The port actually listened on (useful with port 0). */
@@ -59,7 +64,8 @@ export async function startBridgeEndpoint(options: BridgeEndpointOptions): Promi
       const refusal = refuseUpgrade(request, options.allowOrigins ?? [], options.hosts);
       if (refusal) {
         log.warn(`refused a connection: ${printable(refusal)}`);
-        socket.end(`HTTP/1.1 403 Forbidden\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n${refusal}\n`);
+        // Let go once written: a client that never closes its side would hold the socket.
+        socket.end(`HTTP/1.1 403 Forbidden\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n${refusal}\n`, () => socket.destroy());
         return;
       }
       const ownToken = originTokens.get(request.headers.origin ?? '');
@@ -103,8 +109,12 @@ export async function startBridgeEndpoint(options: BridgeEndpointOptions): Promi
   const servers: Server[] = [];
   const listening: string[] = [];
   let port = options.port;
+  const requestTimeout = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
   for (const host of options.hosts) {
-    const http = createServer(onRequest);
+    const http = createServer(
+      { headersTimeout: requestTimeout, requestTimeout, connectionsCheckingInterval: Math.min(1_000, requestTimeout) },
+      onRequest
+    );
     http.on('upgrade', onUpgrade);
     try {
       await listen(http, host, port);
