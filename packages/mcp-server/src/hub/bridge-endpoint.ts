@@ -4,7 +4,7 @@
  * PageSession registered with the router.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import { printable } from '@jupyter-live-mcp/protocol';
@@ -12,6 +12,7 @@ import { guarded, type Logger } from '../log.js';
 import { PageSession } from './page-session.js';
 import type { PageRouter } from './page-router.js';
 import { createStatusHandler, isStatusRequest } from './status-endpoint.js';
+import { MAX_UNPROVED_CONNECTIONS, UnprovedConnections } from './unproved-connections.js';
 import { isAllowedOrigin, isLoopbackAddress, isServedHost } from './upgrade-checks.js';
 import { explainListenError, listen, type ListenAdvice } from '../listen-or-explain.js';
 
@@ -29,6 +30,8 @@ export interface BridgeEndpointOptions {
   handshakeTimeoutMs?: number;
   /** How long a connection may take to send its request headers (an upgrade, GET /status); default REQUEST_TIMEOUT_MS. */
   requestTimeoutMs?: number;
+  /** How many connections may wait at once without having proved a token; default MAX_UNPROVED_CONNECTIONS. */
+  maxUnprovedConnections?: number;
   /** Ports pages may dial besides the one listened on, where a forward or proxy stands between (--public-port). */
   publicPorts?: readonly number[];
 }
@@ -55,6 +58,10 @@ export async function startBridgeEndpoint(options: BridgeEndpointOptions): Promi
   const { log, router } = options;
   const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxMessageBytes });
   const originTokens = new Map<string, { token: string; scope: string }>();
+  const maxUnproved = options.maxUnprovedConnections ?? MAX_UNPROVED_CONNECTIONS;
+  const unproved = new UnprovedConnections(maxUnproved, () =>
+    log.debug(`dropped the oldest of ${maxUnproved} connections that have not proved a token, for a newer one`)
+  );
   const onUpgrade = guarded(
     log,
     'a WebSocket upgrade',
@@ -79,6 +86,7 @@ export async function startBridgeEndpoint(options: BridgeEndpointOptions): Promi
           serverVersion: options.serverVersion,
           maxMessageBytes: options.maxMessageBytes,
           handshakeTimeoutMs: options.handshakeTimeoutMs ?? 10_000,
+          onPaired: () => unproved.proved(socket),
           onCatalogue: (session) => router.update(session),
           onClose: (session) => router.remove(session)
         });
@@ -115,6 +123,7 @@ export async function startBridgeEndpoint(options: BridgeEndpointOptions): Promi
       { headersTimeout: requestTimeout, requestTimeout, connectionsCheckingInterval: Math.min(1_000, requestTimeout) },
       onRequest
     );
+    http.on('connection', (socket: Socket) => unproved.admit(socket));
     http.on('upgrade', onUpgrade);
     try {
       await listen(http, host, port);

@@ -5,14 +5,17 @@
  */
 import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { PROTOCOL_VERSION, proofOf, type ServerMessage } from '@jupyter-live-mcp/protocol';
 import type { BridgeEndpoint, BridgeEndpointOptions } from './bridge-endpoint.js';
 import { PageRouter } from './page-router.js';
 import { startTestEndpoint } from './test-endpoint.test-support.js';
 
 const TOKEN = 'a'.repeat(64);
+const NONCE = 'b'.repeat(64);
 let endpoint: BridgeEndpoint;
 let router: PageRouter;
-const sockets: Socket[] = [];
+const sockets: (Socket | WebSocket)[] = [];
 
 async function start(options: Partial<BridgeEndpointOptions> = {}) {
   router = new PageRouter();
@@ -21,7 +24,11 @@ async function start(options: Partial<BridgeEndpointOptions> = {}) {
 
 afterEach(async () => {
   for (const socket of sockets.splice(0)) {
-    socket.destroy();
+    if (socket instanceof WebSocket) {
+      socket.terminate();
+    } else {
+      socket.destroy();
+    }
   }
   await endpoint.close();
 });
@@ -60,5 +67,57 @@ describe('sockets that never finish their request', () => {
     // The refusal is written and the socket let go at once, whether or not the client ends its side.
     expect(await refused.closed).toBeLessThan(1000);
     expect(refused.received()).toMatch(/^HTTP\/1\.1 403 /);
+  });
+});
+
+/** A WebSocket client of the endpoint: what it received, and whether the server closed it. */
+async function webSocket() {
+  const socket = new WebSocket(endpoint.url, { headers: { origin: 'http://127.0.0.1:8888' } });
+  sockets.push(socket);
+  const received: ServerMessage[] = [];
+  socket.on('message', (data) => received.push(JSON.parse(data.toString())));
+  socket.on('error', () => {});
+  const closed = new Promise<{ code: number }>((resolve) => socket.on('close', (code) => resolve({ code })));
+  await new Promise((resolve, reject) => socket.once('open', resolve).once('close', reject));
+  return { socket, received, closed };
+}
+
+/** A page that proves the token and sends its catalogue: routed to once this resolves. */
+async function pairedPage(pageId: string) {
+  const page = await webSocket();
+  page.socket.send(JSON.stringify({ type: 'hello', protocol: PROTOCOL_VERSION, port: endpoint.port, nonce: NONCE }));
+  await expect.poll(() => page.received[0]?.type).toBe('challenge');
+  const { nonce } = page.received[0] as { nonce: string };
+  const proof = proofOf(TOKEN, 'page', { port: endpoint.port, pageNonce: NONCE, serverNonce: nonce });
+  const identity = { pageId, app: { name: 'JupyterLab', version: '4.6.4' }, url: 'http://127.0.0.1:8888/lab' };
+  page.socket.send(JSON.stringify({ type: 'proof', proof, bridgeVersion: 't', page: identity }));
+  await expect.poll(() => page.received[1]?.type).toBe('welcome');
+  page.socket.send(JSON.stringify({ type: 'catalogue', tools: [] }));
+  await expect.poll(() => router.isConnected(pageId)).toBe(true);
+  return page;
+}
+
+describe('connections that have not proved a token', () => {
+  it('are capped, the oldest giving way: a page that proves the token gets in while a stranger holds the cap', async () => {
+    // Neither timeout helps here: the stranger's sockets would stay for a minute.
+    await start({ maxUnprovedConnections: 8, requestTimeoutMs: 60_000, handshakeTimeoutMs: 60_000 });
+    const silent = await Promise.all(Array.from({ length: 8 }, () => rawSocket()));
+    const mute = [];
+    for (let i = 0; i < 8; i++) {
+      // Upgraded, and never a hello.
+      mute.push(await webSocket());
+    }
+    const page = await pairedPage('page-a');
+    await Promise.all(silent.map((socket) => socket.closed));
+    let open = 0;
+    for (const socket of mute) {
+      open += socket.socket.readyState === WebSocket.OPEN ? 1 : 0;
+    }
+    expect(open).toBeLessThanOrEqual(8);
+
+    // A proved page leaves the count: more strangers do not push it out.
+    await Promise.all(Array.from({ length: 16 }, () => rawSocket()));
+    expect(page.socket.readyState).toBe(WebSocket.OPEN);
+    expect(router.isConnected('page-a')).toBe(true);
   });
 });

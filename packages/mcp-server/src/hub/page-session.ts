@@ -43,6 +43,8 @@ export interface PageSessionOptions {
   maxMessageBytes: number;
   /** How long a page may take to say hello and send its catalogue. */
   handshakeTimeoutMs: number;
+  /** The page proved the token. */
+  onPaired?(session: PageSession): void;
   /** The page finished its handshake or sent a new catalogue. */
   onCatalogue(session: PageSession): void;
   onClose(session: PageSession): void;
@@ -195,6 +197,7 @@ export class PageSession {
         this.identity = action.page;
         this.title = action.page.title;
         this.setFocus(action.focused);
+        this.options.onPaired?.(this);
         return;
       case 'ready':
         clearTimeout(this.handshakeTimer);

@@ -1,0 +1,50 @@
+/**
+ * The endpoint's connections that have proved no token yet: TCP sockets before
+ * their request, WebSockets before the page's proof. Anyone on the machine can
+ * open them, so they are capped; at the cap the oldest gives way to the
+ * newcomer. Silent sockets then hold no more than the cap, and cannot lock out a
+ * page, which proves the token within moments of connecting. A proved page
+ * leaves the count.
+ */
+
+/** What this needs of a socket. */
+export interface Connection {
+  once(event: 'close', listener: () => void): unknown;
+  destroy(): void;
+}
+
+/** Enough for many pages connecting at once (each proves the token within a second on loopback). */
+export const MAX_UNPROVED_CONNECTIONS = 64;
+
+export class UnprovedConnections {
+  /** In order of arrival: a Set iterates in insertion order. */
+  private readonly waiting = new Set<Connection>();
+
+  constructor(
+    private readonly max: number,
+    /** Called with each connection dropped to make room. */
+    private readonly onDropped: () => void = () => {}
+  ) {}
+
+  get count(): number {
+    return this.waiting.size;
+  }
+
+  admit(connection: Connection): void {
+    this.waiting.add(connection);
+    connection.once('close', () => this.waiting.delete(connection));
+    for (const oldest of this.waiting) {
+      if (this.waiting.size <= this.max) {
+        break;
+      }
+      this.waiting.delete(oldest);
+      oldest.destroy();
+      this.onDropped();
+    }
+  }
+
+  /** The connection proved a token: it no longer counts. */
+  proved(connection: Connection): void {
+    this.waiting.delete(connection);
+  }
+}
