@@ -53,6 +53,25 @@ describe('parsePageMessage', () => {
     expect(!parsed.ok && parsed.error).toMatch(/unknown message type "call" from the page/);
   });
 
+  it('refuses a hello or a proof with a field the protocol does not have; a hello of another protocol may have its own', () => {
+    expect(parsePageMessage(JSON.stringify({ ...hello, padding: 'x' }))).toEqual({
+      ok: false,
+      error: 'malformed "hello" message: (message): Unrecognized key: "padding"'
+    });
+    for (const extra of [
+      { ...proof, padding: 1 },
+      { ...proof, page: { ...proof.page, padding: 1 } }
+    ]) {
+      expect(parsePageMessage(JSON.stringify(extra))).toMatchObject({
+        ok: false,
+        error: expect.stringContaining('Unrecognized key: "padding"')
+      });
+    }
+    // Protocol 1's hello carried who the page is: it must still parse, to hear which side to update.
+    const old = { type: 'hello', protocol: 1, nonce: hello.nonce, bridgeVersion: '0.1.0', page: proof.page };
+    expect(parsePageMessage(JSON.stringify(old))).toMatchObject({ ok: true, message: { protocol: 1 } });
+  });
+
   it('names the field of a malformed message', () => {
     const parsed = parsePageMessage(JSON.stringify({ ...proof, page: { ...proof.page, pageId: 7 } }));
     expect(!parsed.ok && parsed.error).toMatch(/^malformed "proof" message: page\.pageId: /);

@@ -17,7 +17,8 @@
  * Every message is one JSON text frame and is validated here on arrival, on both
  * sides. `protocol` is the wire version: a peer speaking another version is refused
  * in the handshake with a message that says which side to update. Objects are not
- * strict, so a later minor addition (an optional field) does not break older peers.
+ * strict, so a later minor addition (an optional field) does not break older peers;
+ * only `hello` and `proof`, all a page may send before it proved the token, are.
  */
 import { z } from 'zod';
 import { toolResultSchema } from './result-protocol.js';
@@ -50,6 +51,13 @@ export const DEFAULT_SERVER_URL = `ws://127.0.0.1:${DEFAULT_BRIDGE_PORT}`;
 export const DEFAULT_MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
 
 /**
+ * What a page may send before the server accepted its proof, frames and all:
+ * the largest valid hello and proof (a URL of 8192 characters, a title of 1000)
+ * fit with room to spare.
+ */
+export const MAX_HANDSHAKE_BYTES = 32 * 1024;
+
+/**
  * How deep a message's JSON may nest, counting every object and array. Real
  * schemas and results nest a few levels; thousands would overflow the stack of
  * whoever serialises them later (JSON.stringify is recursive).
@@ -62,10 +70,10 @@ export const MAX_INPUT_SCHEMA_CHARS = 64 * 1024;
 const id = z.string().min(1).max(200);
 
 /** Who the page is; sent with its proof, so a server that cannot prove the token never learns it. */
-export const pageIdentitySchema = z.object({
+export const pageIdentitySchema = z.strictObject({
   /** Per browser tab; survives reloads of the socket and of the page. */
   pageId: id,
-  app: z.object({ name: z.string().max(200), version: z.string().max(100) }),
+  app: z.strictObject({ name: z.string().max(200), version: z.string().max(100) }),
   url: z.string().max(8192),
   title: z.string().max(1000).optional()
 });
@@ -102,8 +110,7 @@ export const toolDescriptorSchema = z.object({
 const authNonce = z.string().regex(/^[0-9a-f]{32,128}$/, 'a nonce is 32 to 128 hex digits');
 const authProof = z.string().regex(/^[0-9a-f]{64}$/, 'a proof is 64 hex digits');
 
-/** The page's first message: only what the handshake needs. */
-export const helloSchema = z.object({
+const helloFields = {
   type: z.literal('hello'),
   protocol: z.number().int().positive(),
   /**
@@ -113,6 +120,22 @@ export const helloSchema = z.object({
    */
   port: z.number().int().min(1).max(65535).optional(),
   nonce: authNonce
+};
+
+/**
+ * The page's first message: only what the handshake needs. Strict for this
+ * protocol; a hello of another may carry what that one sent (protocol 1's named
+ * the page), so that it parses and the page hears which side to update.
+ */
+export const helloSchema = z.looseObject(helloFields).superRefine((hello, ctx) => {
+  const unknown = Object.keys(hello).filter((key) => !Object.hasOwn(helloFields, key));
+  if (hello.protocol === PROTOCOL_VERSION && unknown.length) {
+    ctx.addIssue({
+      code: 'unrecognized_keys',
+      keys: unknown,
+      message: `Unrecognized key: ${unknown.map((key) => JSON.stringify(key)).join(', ')}`
+    });
+  }
 });
 
 /** The server's half of the token proof (pairing.ts). */
@@ -123,7 +146,7 @@ export const challengeSchema = z.object({
 });
 
 /** The page's half of the token proof, sent only after the server's checked out, with who the page is. */
-export const proofSchema = z.object({
+export const proofSchema = z.strictObject({
   type: z.literal('proof'),
   proof: authProof,
   bridgeVersion: z.string().max(100),
@@ -200,10 +223,14 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   errorMessageSchema
 ]);
 
+/** A loose object's type without its index signature. */
+type KnownFields<T> = { [K in keyof T as string extends K ? never : K]: T[K] };
+
 export type PageIdentity = z.infer<typeof pageIdentitySchema>;
 export type ToolHints = z.infer<typeof toolHintsSchema>;
 export type ToolDescriptor = z.infer<typeof toolDescriptorSchema>;
-export type Hello = z.infer<typeof helloSchema>;
+/** A hello of this protocol: what another protocol's may carry besides is not part of it. */
+export type Hello = KnownFields<z.infer<typeof helloSchema>>;
 export type Challenge = z.infer<typeof challengeSchema>;
 export type Proof = z.infer<typeof proofSchema>;
 export type Welcome = z.infer<typeof welcomeSchema>;
@@ -214,7 +241,7 @@ export type AttachedImage = z.infer<typeof attachedImageSchema>;
 export type Cancel = z.infer<typeof cancelSchema>;
 export type PageState = z.infer<typeof pageStateSchema>;
 export type ErrorMessage = z.infer<typeof errorMessageSchema>;
-export type PageMessage = z.infer<typeof pageMessageSchema>;
+export type PageMessage = Hello | Proof | Catalogue | ResultMessage | PageState | ErrorMessage;
 export type ServerMessage = z.infer<typeof serverMessageSchema>;
 
 export type Parsed<T> =

@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
-import { printable } from '@jupyter-live-mcp/protocol';
+import { MAX_HANDSHAKE_BYTES, printable } from '@jupyter-live-mcp/protocol';
 import { guarded, type Logger } from '../log.js';
 import { PageSession } from './page-session.js';
 import type { PageRouter } from './page-router.js';
@@ -76,13 +76,19 @@ export async function startBridgeEndpoint(options: BridgeEndpointOptions): Promi
         return;
       }
       const ownToken = originTokens.get(request.headers.origin ?? '');
+      const origin = request.headers.origin ?? '(no Origin)';
       wss.handleUpgrade(request, socket, head, (ws) => {
+        unproved.upgraded(socket as Socket, MAX_HANDSHAKE_BYTES, () =>
+          log.warn(
+            `closed a connection (from ${printable(origin)}) that sent more than ${MAX_HANDSHAKE_BYTES} bytes before proving a token`
+          )
+        );
         new PageSession(ws, {
           log,
           token: ownToken?.token ?? options.token,
           ...(ownToken ? { scope: ownToken.scope } : {}),
           ports: [request.socket.localPort!, ...(options.publicPorts ?? [])],
-          origin: request.headers.origin ?? '(no Origin)',
+          origin,
           serverVersion: options.serverVersion,
           maxMessageBytes: options.maxMessageBytes,
           handshakeTimeoutMs: options.handshakeTimeoutMs ?? 10_000,

@@ -121,3 +121,33 @@ describe('connections that have not proved a token', () => {
     expect(router.isConnected('page-a')).toBe(true);
   });
 });
+
+describe('before the handshake', () => {
+  it('a page may send a few kB: a hello padded to 1 MiB is cut off unanswered, a catalogue that large is fine after the proof', async () => {
+    await start({ maxMessageBytes: 64 * 1024 * 1024 });
+    const padded = await webSocket();
+    const hello = { type: 'hello', protocol: PROTOCOL_VERSION, port: endpoint.port, nonce: NONCE };
+    padded.socket.send(JSON.stringify({ ...hello, padding: 'x'.repeat(1024 * 1024) }));
+    await padded.closed;
+    expect(padded.received).toEqual([]);
+
+    const page = await pairedPage('page-a');
+    const description = 'd'.repeat(9_000);
+    const tools = Array.from({ length: 120 }, (_, i) => ({
+      name: `t${i}`,
+      description,
+      inputSchema: { type: 'object' },
+      hints: { readOnlyHint: true, consequentialHint: false, untrustedContentHint: false }
+    }));
+    page.socket.send(JSON.stringify({ type: 'catalogue', tools }));
+    await expect.poll(() => router.current()?.tools.length).toBe(120);
+  });
+
+  it('hello and proof are strict: a field the protocol does not have is refused', async () => {
+    await start();
+    const extra = await webSocket();
+    extra.socket.send(JSON.stringify({ type: 'hello', protocol: PROTOCOL_VERSION, port: endpoint.port, nonce: NONCE, x: 1 }));
+    expect(await extra.closed).toEqual({ code: 4400 });
+    expect(extra.received).toEqual([{ type: 'error', message: expect.stringMatching(/^malformed "hello" message: .*"x"/) }]);
+  });
+});

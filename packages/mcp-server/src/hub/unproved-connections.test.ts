@@ -33,4 +33,28 @@ describe('UnprovedConnections', () => {
     expect([proved.destroyed, next.destroyed]).toEqual([false, false]);
     expect(connections.count).toBe(1);
   });
+
+  it('destroys a WebSocket that receives more than its bytes before it proves a token, and counts no more after', () => {
+    const connections = new UnprovedConnections(4);
+    const [greedy, page] = [new FakeConnection(), new FakeConnection()];
+    const over: string[] = [];
+    for (const [name, connection] of [
+      ['greedy', greedy],
+      ['page', page]
+    ] as const) {
+      connections.admit(connection);
+      connections.upgraded(connection, 10, () => over.push(name));
+    }
+    greedy.emit('data', Buffer.alloc(6));
+    greedy.emit('data', Buffer.alloc(5));
+    page.emit('data', Buffer.alloc(10));
+    connections.proved(page);
+    page.emit('data', Buffer.alloc(1000));
+    expect({ over, greedy: greedy.destroyed, page: page.destroyed, count: connections.count }).toEqual({
+      over: ['greedy'],
+      greedy: true,
+      page: false,
+      count: 0
+    });
+  });
 });
