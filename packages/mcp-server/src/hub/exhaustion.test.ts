@@ -7,6 +7,7 @@ import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { PROTOCOL_VERSION, proofOf, type ServerMessage } from '@jupyter-live-mcp/protocol';
+import { createLogger } from '../log.js';
 import type { BridgeEndpoint, BridgeEndpointOptions } from './bridge-endpoint.js';
 import { PageRouter } from './page-router.js';
 import { startTestEndpoint } from './test-endpoint.test-support.js';
@@ -149,5 +150,37 @@ describe('before the handshake', () => {
     extra.socket.send(JSON.stringify({ type: 'hello', protocol: PROTOCOL_VERSION, port: endpoint.port, nonce: NONCE, x: 1 }));
     expect(await extra.closed).toEqual({ code: 4400 });
     expect(extra.received).toEqual([{ type: 'error', message: expect.stringMatching(/^malformed "hello" message: .*"x"/) }]);
+  });
+});
+
+/** A client text frame, masked as clients must (with a zero key, so the payload goes as it is). */
+function clientFrame(text: string): Buffer {
+  const payload = Buffer.from(text);
+  const length = payload.length < 126 ? [0x80 | payload.length] : [0x80 | 126, payload.length >> 8, payload.length & 0xff];
+  return Buffer.concat([Buffer.from([0x81, ...length, 0, 0, 0, 0]), payload]);
+}
+
+/** A WebSocket spoken by hand: it never answers the server's close frame, as a hostile client would not. */
+async function rawWebSocket() {
+  const raw = await rawSocket(
+    'GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n' +
+      'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nOrigin: http://127.0.0.1:8888\r\n\r\n'
+  );
+  await expect.poll(() => raw.received()).toMatch(/^HTTP\/1\.1 101 /);
+  return raw;
+}
+
+describe('a session the server closed', () => {
+  it('handles none of the frames that follow, and its socket is destroyed though the client never answers the close', async () => {
+    const lines: string[] = [];
+    await start({ log: createLogger('debug', (line) => lines.push(line)) });
+    const raw = await rawWebSocket();
+    raw.socket.write(clientFrame('not json'));
+    await expect.poll(() => lines.join('')).toMatch(/closing page/);
+    for (let i = 0; i < 2000; i++) {
+      raw.socket.write(clientFrame('x'));
+    }
+    expect(await raw.closed).toBeLessThan(3000);
+    expect(lines.length).toBeLessThanOrEqual(4);
   });
 });

@@ -50,6 +50,9 @@ export interface PageSessionOptions {
   onClose(session: PageSession): void;
 }
 
+/** How long a closed session's socket may take to answer the close before it is destroyed. */
+const CLOSE_GRACE_MS = 1_000;
+
 /** A page's answer to a call: the result and the pictures taken out of it. */
 export interface CallOutcome {
   result: ToolResult;
@@ -98,7 +101,9 @@ export class PageSession {
     );
     socket.on(
       'close',
-      guarded(log, 'a page disconnecting', () => this.closed())
+      guarded(log, 'a page disconnecting', () =>
+        this.closed((tool) => `The page closed its connection while "${tool}" was running (reloaded, closed, or lost the server).`)
+      )
     );
     socket.on('error', (error) => options.log.warn(`page ${this.label}: socket error: ${error.message}`));
   }
@@ -155,14 +160,25 @@ export class PageSession {
     });
   }
 
+  /**
+   * Ends the session now: its calls are answered, it leaves routing and reads no
+   * more frames. The page hears why; its socket is destroyed after a moment,
+   * whether or not it answers the close.
+   */
   close(code: number, reason: string): void {
-    if (this.handshake.phase !== 'closed') {
-      this.options.log.info(`closing page ${this.label}: ${printable(reason)}`);
-      this.socket.close(code, closeReason(reason));
+    if (this.handshake.phase === 'closed') {
+      return;
     }
+    this.options.log.info(`closing page ${this.label}: ${printable(reason)}`);
+    this.socket.close(code, closeReason(reason));
+    setTimeout(() => this.socket.terminate(), CLOSE_GRACE_MS).unref();
+    this.closed((tool) => `The server closed the page's connection while "${tool}" was running: ${reason}.`);
   }
 
   private receive(data: RawData, isBinary: boolean): void {
+    if (this.handshake.phase === 'closed') {
+      return;
+    }
     const frame = isBinary ? BINARY_FRAME : parsePageMessage(rawText(data), this.options.maxMessageBytes);
     this.step({ kind: 'frame', frame });
     if (!frame.ok && frame.callId !== undefined) {
@@ -251,7 +267,8 @@ export class PageSession {
     }
   }
 
-  private closed(): void {
+  /** `ended`: how the connection ended, in words for the agent. */
+  private closed(ended: (tool: string) => string): void {
     if (this.handshake.phase === 'closed') {
       return;
     }
@@ -261,8 +278,7 @@ export class PageSession {
       call.settle({
         result: fail(
           'page_disconnected',
-          `The page closed its connection while "${call.tool}" was running (reloaded, closed, or lost the server). ` +
-            'The call may or may not have finished: call get_context to see the state before you retry.'
+          `${ended(call.tool)} The call may or may not have finished: call get_context to see the state before you retry.`
         ),
         images: []
       });
