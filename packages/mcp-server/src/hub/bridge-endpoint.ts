@@ -8,7 +8,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import { MAX_HANDSHAKE_BYTES, printable } from '@jupyter-live-mcp/protocol';
-import { guarded, type Logger } from '../log.js';
+import { PEER_LINES_PER_SECOND, guarded, rateLimited, type Logger } from '../log.js';
 import { PageSession } from './page-session.js';
 import type { PageRouter } from './page-router.js';
 import { createStatusHandler, isStatusRequest } from './status-endpoint.js';
@@ -58,9 +58,11 @@ export async function startBridgeEndpoint(options: BridgeEndpointOptions): Promi
   const { log, router } = options;
   const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxMessageBytes });
   const originTokens = new Map<string, { token: string; scope: string }>();
+  // Anyone can open connections: what they make the server write is limited for all of them together.
+  const strangersLog = rateLimited(log, PEER_LINES_PER_SECOND, () => 'connections that have not proved a token');
   const maxUnproved = options.maxUnprovedConnections ?? MAX_UNPROVED_CONNECTIONS;
   const unproved = new UnprovedConnections(maxUnproved, () =>
-    log.debug(`dropped the oldest of ${maxUnproved} connections that have not proved a token, for a newer one`)
+    strangersLog.warn(`dropped the oldest of ${maxUnproved} connections that have not proved a token, for a newer one`)
   );
   const onUpgrade = guarded(
     log,
@@ -70,7 +72,7 @@ export async function startBridgeEndpoint(options: BridgeEndpointOptions): Promi
       socket.on('error', () => {});
       const refusal = refuseUpgrade(request, options.allowOrigins ?? [], options.hosts);
       if (refusal) {
-        log.warn(`refused a connection: ${printable(refusal)}`);
+        strangersLog.warn(`refused a connection: ${printable(refusal)}`);
         // Let go once written: a client that never closes its side would hold the socket.
         socket.end(`HTTP/1.1 403 Forbidden\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n${refusal}\n`, () => socket.destroy());
         return;
@@ -79,12 +81,13 @@ export async function startBridgeEndpoint(options: BridgeEndpointOptions): Promi
       const origin = request.headers.origin ?? '(no Origin)';
       wss.handleUpgrade(request, socket, head, (ws) => {
         unproved.upgraded(socket as Socket, MAX_HANDSHAKE_BYTES, () =>
-          log.warn(
+          strangersLog.warn(
             `closed a connection (from ${printable(origin)}) that sent more than ${MAX_HANDSHAKE_BYTES} bytes before proving a token`
           )
         );
         new PageSession(ws, {
           log,
+          strangersLog,
           token: ownToken?.token ?? options.token,
           ...(ownToken ? { scope: ownToken.scope } : {}),
           ports: [request.socket.localPort!, ...(options.publicPorts ?? [])],

@@ -184,3 +184,32 @@ describe('a session the server closed', () => {
     expect(lines.length).toBeLessThanOrEqual(4);
   });
 });
+
+describe('log lines about one peer', () => {
+  it('are rate-limited: per proved page, and for all connections that have not proved a token together', async () => {
+    const lines: string[] = [];
+    await start({ log: createLogger('debug', (line) => lines.push(line)) });
+    const page = await pairedPage('page-a');
+    const before = lines.length;
+    for (let i = 0; i < 500; i++) {
+      page.socket.send(JSON.stringify({ type: 'error', message: `report ${i}` }));
+    }
+    await expect.poll(() => lines.join(''), { timeout: 3000 }).toMatch(/left out \d+ more log lines about page page-a/);
+    const reports = lines.slice(before).filter((line) => line.includes(' reports: report '));
+    expect(reports.length).toBeLessThanOrEqual(20);
+
+    // Strangers each say one wrong thing on a connection of their own.
+    lines.length = 0;
+    await Promise.all(
+      Array.from({ length: 60 }, async () => {
+        const stranger = await webSocket();
+        stranger.socket.send('not json');
+        await stranger.closed;
+      })
+    );
+    await expect
+      .poll(() => lines.join(''), { timeout: 3000 })
+      .toMatch(/left out \d+ more log lines about connections that have not proved a token/);
+    expect(lines.length).toBeLessThanOrEqual(21 + 20);
+  });
+});

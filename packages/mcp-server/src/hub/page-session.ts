@@ -27,10 +27,12 @@ import {
   type ToolDescriptor,
   type ToolResult
 } from '@jupyter-live-mcp/protocol';
-import { guarded, type Logger } from '../log.js';
+import { PEER_LINES_PER_SECOND, guarded, rateLimited, through, type Logger } from '../log.js';
 
 export interface PageSessionOptions {
   log: Logger;
+  /** Lines about connections that have not proved a token, all of them together: rate-limited (log.ts). */
+  strangersLog: Logger;
   /** The pairing token both sides prove (pairing.ts); it never crosses the wire. */
   token: string;
   /** Set when `token` is not the pairing token but one of its own (lite's): names the page apart (page-router.ts). */
@@ -76,12 +78,16 @@ export class PageSession {
   private readonly calls = new Map<string, { tool: string; settle: (outcome: CallOutcome) => void }>();
   private nextCallNumber = 1;
   private readonly handshakeTimer: ReturnType<typeof setTimeout>;
+  /** Lines about this page: among all strangers' until it proved the token, then rate-limited on its own. */
+  private peerLog: Logger;
+  private readonly log: Logger = through(() => this.peerLog);
 
   constructor(
     private readonly socket: WebSocket,
     private readonly options: PageSessionOptions
   ) {
     this.scope = options.scope;
+    this.peerLog = options.strangersLog;
     this.context = {
       token: options.token,
       ports: options.ports,
@@ -90,7 +96,7 @@ export class PageSession {
       label: (page) => pageLabel(page, options.origin),
       crypto: PAIRING_CRYPTO
     };
-    const { log } = options;
+    const { log } = this;
     this.handshakeTimer = setTimeout(
       guarded(log, 'the handshake timer', () => this.step({ kind: 'timeout' })),
       options.handshakeTimeoutMs
@@ -105,7 +111,7 @@ export class PageSession {
         this.closed((tool) => `The page closed its connection while "${tool}" was running (reloaded, closed, or lost the server).`)
       )
     );
-    socket.on('error', (error) => options.log.warn(`page ${this.label}: socket error: ${error.message}`));
+    socket.on('error', (error) => this.log.warn(`page ${this.label}: socket error: ${error.message}`));
   }
 
   get ready(): boolean {
@@ -169,7 +175,7 @@ export class PageSession {
     if (this.handshake.phase === 'closed') {
       return;
     }
-    this.options.log.info(`closing page ${this.label}: ${printable(reason)}`);
+    this.log.info(`closing page ${this.label}: ${printable(reason)}`);
     this.socket.close(code, closeReason(reason));
     setTimeout(() => this.socket.terminate(), CLOSE_GRACE_MS).unref();
     this.closed((tool) => `The server closed the page's connection while "${tool}" was running: ${reason}.`);
@@ -207,10 +213,11 @@ export class PageSession {
         this.close(action.code, action.reason);
         return;
       case 'log':
-        this.options.log[action.level](action.text);
+        this.log[action.level](action.text);
         return;
       case 'paired':
         this.identity = action.page;
+        this.peerLog = rateLimited(this.options.log, PEER_LINES_PER_SECOND, () => `page ${this.label}`);
         this.title = action.page.title;
         this.setFocus(action.focused);
         this.options.onPaired?.(this);
@@ -230,14 +237,14 @@ export class PageSession {
     switch (message.type) {
       case 'catalogue':
         this.tools = message.tools;
-        this.options.log.debug(`page ${this.label}: catalogue of ${message.tools.length} tools`);
+        this.log.debug(`page ${this.label}: catalogue of ${message.tools.length} tools`);
         this.options.onCatalogue(this);
         return;
       case 'result': {
         const call = this.calls.get(message.callId);
         if (!call) {
           // Cancelled, already answered, or never made: nobody waits for it.
-          this.options.log.debug(`page ${this.label}: dropped result for unknown or cancelled call ${message.callId}`);
+          this.log.debug(`page ${this.label}: dropped result for unknown or cancelled call ${message.callId}`);
           return;
         }
         call.settle({ result: message.result, images: message.images ?? [] });
@@ -249,7 +256,7 @@ export class PageSession {
         this.options.onCatalogue(this);
         return;
       case 'error':
-        this.options.log.warn(`page ${this.label} reports: ${printable(message.message)}`);
+        this.log.warn(`page ${this.label} reports: ${printable(message.message)}`);
         return;
     }
   }
@@ -283,7 +290,7 @@ export class PageSession {
         images: []
       });
     }
-    this.options.log.info(`page disconnected: ${this.label}`);
+    this.log.info(`page disconnected: ${this.label}`);
     this.options.onClose(this);
   }
 }
