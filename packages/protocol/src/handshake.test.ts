@@ -51,6 +51,7 @@ describe('the server side', () => {
     ports: [PORT, 18767],
     serverVersion: 'test',
     origin: 'http://127.0.0.1:8888',
+    heartbeatMs: 30_000,
     label: (identity) => identity?.pageId ?? '(not yet proved)',
     crypto: { ...PAIRING_CRYPTO, nonce: () => SERVER_NONCE }
   };
@@ -180,7 +181,7 @@ describe('the server side', () => {
       actions: [
         { do: 'paired', page, focused: true },
         { do: 'log', level: 'info', text: 'page connected: page-a' },
-        { do: 'send', message: { type: 'welcome', protocol: PROTOCOL_VERSION, serverVersion: 'test' } }
+        { do: 'send', message: { type: 'welcome', protocol: PROTOCOL_VERSION, serverVersion: 'test', heartbeatMs: 30_000 } }
       ]
     },
     {
@@ -322,7 +323,7 @@ describe('the page side', () => {
   };
   const open: PageEvent = { kind: 'open' };
   const challenge: Challenge = { type: 'challenge', nonce: SERVER_NONCE, proof: proofOf(TOKEN, 'server', exchange) };
-  const welcome: Welcome = { type: 'welcome', protocol: PROTOCOL_VERSION, serverVersion: 'test' };
+  const welcome: Welcome = { type: 'welcome', protocol: PROTOCOL_VERSION, serverVersion: 'test', heartbeatMs: 30_000 };
   const call: Call = { type: 'call', callId: 'c1', tool: 'get_context', args: {} };
   const cancel: Cancel = { type: 'cancel', callId: 'c1' };
   const proved = [open, challenge];
@@ -447,7 +448,16 @@ describe('the page side', () => {
       name: 'the welcome connects the page',
       sequence: welcomed,
       phase: 'welcomed',
-      actions: [{ do: 'log', level: 'info', text: `connected to jupyter-live-mcp test at ${SERVER_URL}` }, { do: 'welcomed' }]
+      actions: [
+        { do: 'log', level: 'info', text: `connected to jupyter-live-mcp test at ${SERVER_URL}` },
+        { do: 'welcomed', heartbeatMs: 30_000 }
+      ]
+    },
+    {
+      name: 'a heartbeat says nothing but that the server is there',
+      sequence: [...welcomed, { type: 'heartbeat' }],
+      phase: 'welcomed',
+      actions: []
     },
     {
       name: 'a call once welcomed goes to the session',

@@ -90,6 +90,8 @@ export interface ServerContext {
   serverVersion: string;
   /** The connection's Origin, escaped for a log line. */
   origin: string;
+  /** The heartbeat's period, told the page in the welcome. */
+  heartbeatMs: number;
   /** The page as log lines name it; undefined: not yet proved. */
   label(page: PageIdentity | undefined): string;
   crypto: HandshakeCrypto;
@@ -202,7 +204,10 @@ function proof(state: Extract<ServerHandshake, { phase: 'awaiting-proof' }>, mes
     actions: [
       { do: 'paired', page: message.page, focused: message.focused ?? false },
       log('info', `page connected: ${ctx.label(message.page)}`),
-      { do: 'send', message: { type: 'welcome', protocol: PROTOCOL_VERSION, serverVersion: ctx.serverVersion } }
+      {
+        do: 'send',
+        message: { type: 'welcome', protocol: PROTOCOL_VERSION, serverVersion: ctx.serverVersion, heartbeatMs: ctx.heartbeatMs }
+      }
     ]
   };
 }
@@ -245,8 +250,8 @@ export type PageAction =
   | LogAction
   /** Tell the person (a page notification); the same message is shown once. */
   | { do: 'alert'; message: string }
-  /** Accepted: send the catalogue, show the connection. */
-  | { do: 'welcomed' }
+  /** Accepted: send the catalogue, show the connection; hearing nothing for two heartbeat periods, reconnect. */
+  | { do: 'welcomed'; heartbeatMs: number }
   /** A welcomed connection ended: show it. */
   | { do: 'lost' }
   | { do: 'reconnect' }
@@ -352,7 +357,10 @@ function pageReceive(state: { phase: 'proved' | 'welcomed' }, message: ServerMes
       }
       return {
         state: { phase: 'welcomed' },
-        actions: [log('info', `connected to jupyter-live-mcp ${message.serverVersion} at ${ctx.url}`), { do: 'welcomed' }]
+        actions: [
+          log('info', `connected to jupyter-live-mcp ${message.serverVersion} at ${ctx.url}`),
+          { do: 'welcomed', heartbeatMs: message.heartbeatMs }
+        ]
       };
     case 'call':
       return state.phase === 'welcomed'
@@ -361,6 +369,9 @@ function pageReceive(state: { phase: 'proved' | 'welcomed' }, message: ServerMes
     case 'cancel':
       // Before welcome no call runs, so there is nothing to drop.
       return { state, actions: state.phase === 'welcomed' ? [{ do: 'deliver', message }] : [] };
+    case 'heartbeat':
+      // Its arrival is all it says (the connection's watchdog sees every frame).
+      return { state, actions: [] };
     case 'error':
       return { state, actions: [log('warn', `the server at ${ctx.url} reports: ${message.message}`)] };
   }

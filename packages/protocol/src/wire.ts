@@ -12,6 +12,7 @@
  *   page → server   result     the tool's result in the result protocol
  *   page → server   page-state the person focused or left the page (routing)
  *   server → page   cancel     the agent gave up on a call: drop its result
+ *   server → page   heartbeat  the server is there (every heartbeatMs, with a WebSocket ping)
  *   either way      error      a message could not be used, and why
  *
  * Every message is one JSON text frame and is validated here on arrival, on both
@@ -23,8 +24,11 @@
 import { z } from 'zod';
 import { toolResultSchema } from './result-protocol.js';
 
-/** 3: tool hints carry WebMCP's names (readOnlyHint, consequentialHint, untrustedContentHint). */
-export const PROTOCOL_VERSION = 3;
+/**
+ * 3: tool hints carry WebMCP's names (readOnlyHint, consequentialHint, untrustedContentHint).
+ * 4: the heartbeat (welcome names its period; heartbeat frames); hello and proof are strict.
+ */
+export const PROTOCOL_VERSION = 4;
 
 /** WebSocket close codes in the private range; the reason that goes with each says what to do. */
 export const CLOSE_CODES = {
@@ -38,11 +42,20 @@ export const CLOSE_CODES = {
   portMismatch: 4409,
   /** Another connection proved the same token under this page's id and took its place. */
   pageReplaced: 4410,
+  /** The other side stopped answering the heartbeat. */
+  noHeartbeat: 4411,
   protocolMismatch: 4426
 } as const;
 
 /** The bridge endpoint's default port (8765 is taken by a neighbouring tool). */
 export const DEFAULT_BRIDGE_PORT = 8767;
+
+/**
+ * How often the server pings each page and sends it a heartbeat frame, unless
+ * told otherwise (--heartbeat-seconds). A page that does not answer a ping
+ * within a period is dropped; a page that hears nothing for two reconnects.
+ */
+export const DEFAULT_HEARTBEAT_MS = 30_000;
 
 /** Where a page connects unless its serverUrls setting says otherwise. */
 export const DEFAULT_SERVER_URL = `ws://127.0.0.1:${DEFAULT_BRIDGE_PORT}`;
@@ -158,8 +171,13 @@ export const proofSchema = z.strictObject({
 export const welcomeSchema = z.object({
   type: z.literal('welcome'),
   protocol: z.number().int().positive(),
-  serverVersion: z.string().max(100)
+  serverVersion: z.string().max(100),
+  /** The heartbeat's period: a page that hears nothing from the server for two of them reconnects. */
+  heartbeatMs: z.number().int().min(100).max(3_600_000)
 });
+
+/** The server is there: browsers answer WebSocket pings by themselves, but a page's script sees only frames. */
+export const heartbeatSchema = z.object({ type: z.literal('heartbeat') });
 
 export const catalogueSchema = z.object({
   type: z.literal('catalogue'),
@@ -220,6 +238,7 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   welcomeSchema,
   callSchema,
   cancelSchema,
+  heartbeatSchema,
   errorMessageSchema
 ]);
 
@@ -239,6 +258,7 @@ export type Call = z.infer<typeof callSchema>;
 export type ResultMessage = z.infer<typeof resultSchema>;
 export type AttachedImage = z.infer<typeof attachedImageSchema>;
 export type Cancel = z.infer<typeof cancelSchema>;
+export type Heartbeat = z.infer<typeof heartbeatSchema>;
 export type PageState = z.infer<typeof pageStateSchema>;
 export type ErrorMessage = z.infer<typeof errorMessageSchema>;
 export type PageMessage = Hello | Proof | Catalogue | ResultMessage | PageState | ErrorMessage;

@@ -36,7 +36,8 @@ export async function runServer(options: ServerOptions, { version, logLevel }: R
     router,
     log,
     serverVersion: version,
-    maxMessageBytes: options.maxMessageBytes
+    maxMessageBytes: options.maxMessageBytes,
+    ...(options.heartbeatMs ? { heartbeatMs: options.heartbeatMs } : {})
   });
   log.info(`jupyter-live-mcp ${version}: waiting for pages on ${endpoint.url}`);
 

@@ -91,7 +91,7 @@ async function provedPage(token = TOKEN) {
 
 async function connectedPage() {
   const p = await provedPage();
-  expect(await p.next()).toEqual({ type: 'welcome', protocol: PROTOCOL_VERSION, serverVersion: 'test' });
+  expect(await p.next()).toEqual({ type: 'welcome', protocol: PROTOCOL_VERSION, serverVersion: 'test', heartbeatMs: 30_000 });
   const changed = new Promise<void>((resolve) => router.onChange(resolve));
   p.send({ type: 'catalogue', tools: [tool] });
   await changed;

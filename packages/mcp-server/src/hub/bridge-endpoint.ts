@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
-import { MAX_HANDSHAKE_BYTES, printable } from '@jupyter-live-mcp/protocol';
+import { DEFAULT_HEARTBEAT_MS, MAX_HANDSHAKE_BYTES, printable } from '@jupyter-live-mcp/protocol';
 import { PEER_LINES_PER_SECOND, guarded, rateLimited, type Logger } from '../log.js';
 import { PageSession } from './page-session.js';
 import type { PageRouter } from './page-router.js';
@@ -28,6 +28,8 @@ export interface BridgeEndpointOptions {
   serverVersion: string;
   maxMessageBytes: number;
   handshakeTimeoutMs?: number;
+  /** The heartbeat's period (--heartbeat-seconds); default protocol's DEFAULT_HEARTBEAT_MS. */
+  heartbeatMs?: number;
   /** How long a connection may take to send its request headers (an upgrade, GET /status); default REQUEST_TIMEOUT_MS. */
   requestTimeoutMs?: number;
   /** How many connections may wait at once without having proved a token; default MAX_UNPROVED_CONNECTIONS. */
@@ -95,6 +97,7 @@ export async function startBridgeEndpoint(options: BridgeEndpointOptions): Promi
           serverVersion: options.serverVersion,
           maxMessageBytes: options.maxMessageBytes,
           handshakeTimeoutMs: options.handshakeTimeoutMs ?? 10_000,
+          heartbeatMs: options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS,
           onPaired: () => unproved.proved(socket),
           onCatalogue: (session) => router.update(session),
           onClose: (session) => router.remove(session)

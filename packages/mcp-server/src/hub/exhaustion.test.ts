@@ -6,11 +6,11 @@
 import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { PROTOCOL_VERSION, proofOf, type ServerMessage } from '@jupyter-live-mcp/protocol';
+import { PROTOCOL_VERSION } from '@jupyter-live-mcp/protocol';
 import { createLogger } from '../log.js';
 import type { BridgeEndpoint, BridgeEndpointOptions } from './bridge-endpoint.js';
 import { PageRouter } from './page-router.js';
-import { startTestEndpoint } from './test-endpoint.test-support.js';
+import { pairedPageOf, startTestEndpoint, webSocketTo } from './test-endpoint.test-support.js';
 
 const TOKEN = 'a'.repeat(64);
 const NONCE = 'b'.repeat(64);
@@ -71,30 +71,15 @@ describe('sockets that never finish their request', () => {
   });
 });
 
-/** A WebSocket client of the endpoint: what it received, and whether the server closed it. */
 async function webSocket() {
-  const socket = new WebSocket(endpoint.url, { headers: { origin: 'http://127.0.0.1:8888' } });
-  sockets.push(socket);
-  const received: ServerMessage[] = [];
-  socket.on('message', (data) => received.push(JSON.parse(data.toString())));
-  socket.on('error', () => {});
-  const closed = new Promise<{ code: number }>((resolve) => socket.on('close', (code) => resolve({ code })));
-  await new Promise((resolve, reject) => socket.once('open', resolve).once('close', reject));
-  return { socket, received, closed };
+  const client = await webSocketTo(endpoint);
+  sockets.push(client.socket);
+  return client;
 }
 
-/** A page that proves the token and sends its catalogue: routed to once this resolves. */
 async function pairedPage(pageId: string) {
-  const page = await webSocket();
-  page.socket.send(JSON.stringify({ type: 'hello', protocol: PROTOCOL_VERSION, port: endpoint.port, nonce: NONCE }));
-  await expect.poll(() => page.received[0]?.type).toBe('challenge');
-  const { nonce } = page.received[0] as { nonce: string };
-  const proof = proofOf(TOKEN, 'page', { port: endpoint.port, pageNonce: NONCE, serverNonce: nonce });
-  const identity = { pageId, app: { name: 'JupyterLab', version: '4.6.4' }, url: 'http://127.0.0.1:8888/lab' };
-  page.socket.send(JSON.stringify({ type: 'proof', proof, bridgeVersion: 't', page: identity }));
-  await expect.poll(() => page.received[1]?.type).toBe('welcome');
-  page.socket.send(JSON.stringify({ type: 'catalogue', tools: [] }));
-  await expect.poll(() => router.isConnected(pageId)).toBe(true);
+  const page = await pairedPageOf(endpoint, router, { token: TOKEN, pageId });
+  sockets.push(page.socket);
   return page;
 }
 

@@ -8,6 +8,7 @@
 import type { WebSocket, RawData } from 'ws';
 import {
   BINARY_FRAME,
+  CLOSE_CODES,
   MAX_NESTING_DEPTH,
   PAIRING_CRYPTO,
   SERVER_HANDSHAKE_START,
@@ -45,6 +46,8 @@ export interface PageSessionOptions {
   maxMessageBytes: number;
   /** How long a page may take to say hello and send its catalogue. */
   handshakeTimeoutMs: number;
+  /** How often a proved page is pinged (and sent a heartbeat frame); one that does not answer within a period is dropped. */
+  heartbeatMs: number;
   /** The page proved the token. */
   onPaired?(session: PageSession): void;
   /** The page finished its handshake or sent a new catalogue. */
@@ -78,6 +81,9 @@ export class PageSession {
   private readonly calls = new Map<string, { tool: string; settle: (outcome: CallOutcome) => void }>();
   private nextCallNumber = 1;
   private readonly handshakeTimer: ReturnType<typeof setTimeout>;
+  private heartbeat: ReturnType<typeof setInterval> | undefined;
+  /** Whether the page answered (a pong, or any frame) since the last ping. */
+  private answered = true;
   /** Lines about this page: among all strangers' until it proved the token, then rate-limited on its own. */
   private peerLog: Logger;
   private readonly log: Logger = through(() => this.peerLog);
@@ -92,6 +98,7 @@ export class PageSession {
       token: options.token,
       ports: options.ports,
       serverVersion: options.serverVersion,
+      heartbeatMs: options.heartbeatMs,
       origin: printable(options.origin),
       label: (page) => pageLabel(page, options.origin),
       crypto: PAIRING_CRYPTO
@@ -111,6 +118,9 @@ export class PageSession {
         this.closed((tool) => `The page closed its connection while "${tool}" was running (reloaded, closed, or lost the server).`)
       )
     );
+    socket.on('pong', () => {
+      this.answered = true;
+    });
     socket.on('error', (error) => this.log.warn(`page ${this.label}: socket error: ${error.message}`));
   }
 
@@ -185,6 +195,7 @@ export class PageSession {
     if (this.handshake.phase === 'closed') {
       return;
     }
+    this.answered = true;
     const frame = isBinary ? BINARY_FRAME : parsePageMessage(rawText(data), this.options.maxMessageBytes);
     this.step({ kind: 'frame', frame });
     if (!frame.ok && frame.callId !== undefined) {
@@ -221,6 +232,10 @@ export class PageSession {
         this.title = action.page.title;
         this.setFocus(action.focused);
         this.options.onPaired?.(this);
+        this.heartbeat = setInterval(
+          guarded(this.log, 'the heartbeat', () => this.beat()),
+          this.options.heartbeatMs
+        );
         return;
       case 'ready':
         clearTimeout(this.handshakeTimer);
@@ -261,6 +276,18 @@ export class PageSession {
     }
   }
 
+  /** Drops a page that did not answer the last ping (a frozen or vanished browser); else pings it again. */
+  private beat(): void {
+    if (!this.answered) {
+      const seconds = this.options.heartbeatMs / 1000;
+      this.close(CLOSE_CODES.noHeartbeat, `the page stopped answering (no answer to a ping in ${seconds} s)`);
+      return;
+    }
+    this.answered = false;
+    this.socket.ping();
+    this.send({ type: 'heartbeat' });
+  }
+
   private setFocus(focused: boolean): void {
     this.focused = focused;
     if (focused) {
@@ -281,6 +308,7 @@ export class PageSession {
     }
     this.step({ kind: 'closed' });
     clearTimeout(this.handshakeTimer);
+    clearInterval(this.heartbeat);
     for (const [, call] of this.calls) {
       call.settle({
         result: fail(
