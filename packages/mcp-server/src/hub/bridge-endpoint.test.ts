@@ -201,6 +201,7 @@ describe('bridge endpoint', () => {
       await expect.poll(() => router.pages().find((p) => p.scope === 'lite')?.focusedAt).toBeGreaterThan(0);
 
       expect(router.pages().map(pageIdOf).sort()).toEqual(['lite:page-a', 'page-a']);
+      expect(logLines.join('')).toContain('page connected: lite:page-a (JupyterLab');
       for (const selected of [undefined, 'page-a']) {
         const pending = router.current(selected)!.call('get_context', {});
         const sent = (await lab.next()) as { callId: string };

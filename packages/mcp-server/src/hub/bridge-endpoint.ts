@@ -6,7 +6,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer } from 'ws';
+import { WebSocketServer, type WebSocket } from 'ws';
 import { DEFAULT_HEARTBEAT_MS, MAX_HANDSHAKE_BYTES, printable } from '@jupyter-live-mcp/protocol';
 import { PEER_LINES_PER_SECOND, guarded, rateLimited, type Logger } from '../log.js';
 import { PageSession } from './page-session.js';
@@ -81,28 +81,35 @@ export async function startBridgeEndpoint(options: BridgeEndpointOptions): Promi
       }
       const ownToken = originTokens.get(request.headers.origin ?? '');
       const origin = request.headers.origin ?? '(no Origin)';
-      wss.handleUpgrade(request, socket, head, (ws) => {
-        unproved.upgraded(socket as Socket, MAX_HANDSHAKE_BYTES, () =>
-          strangersLog.warn(
-            `closed a connection (from ${printable(origin)}) that sent more than ${MAX_HANDSHAKE_BYTES} bytes before proving a token`
-          )
-        );
-        new PageSession(ws, {
-          log,
-          strangersLog,
-          token: ownToken?.token ?? options.token,
-          ...(ownToken ? { scope: ownToken.scope } : {}),
-          ports: [request.socket.localPort!, ...(options.publicPorts ?? [])],
-          origin,
-          serverVersion: options.serverVersion,
-          maxMessageBytes: options.maxMessageBytes,
-          handshakeTimeoutMs: options.handshakeTimeoutMs ?? 10_000,
-          heartbeatMs: options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS,
-          onPaired: () => unproved.proved(socket),
-          onCatalogue: (session) => router.update(session),
-          onClose: (session) => router.remove(session)
-        });
-      });
+      // ws may call this later, outside the guard around this handler.
+      const startSession = guarded(
+        log,
+        'a new page session',
+        (ws: WebSocket) => {
+          unproved.upgraded(socket as Socket, MAX_HANDSHAKE_BYTES, () =>
+            strangersLog.warn(
+              `closed a connection (from ${printable(origin)}) that sent more than ${MAX_HANDSHAKE_BYTES} bytes before proving a token`
+            )
+          );
+          new PageSession(ws, {
+            log,
+            strangersLog,
+            token: ownToken?.token ?? options.token,
+            ...(ownToken ? { scope: ownToken.scope } : {}),
+            ports: [request.socket.localPort!, ...(options.publicPorts ?? [])],
+            origin,
+            serverVersion: options.serverVersion,
+            maxMessageBytes: options.maxMessageBytes,
+            handshakeTimeoutMs: options.handshakeTimeoutMs ?? 10_000,
+            heartbeatMs: options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS,
+            onPaired: () => unproved.proved(socket),
+            onCatalogue: (session) => router.update(session),
+            onClose: (session) => router.remove(session)
+          });
+        },
+        (ws) => ws.terminate()
+      );
+      wss.handleUpgrade(request, socket, head, startSession);
     },
     (_request, socket) => socket.destroy()
   );

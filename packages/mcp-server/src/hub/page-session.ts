@@ -29,6 +29,7 @@ import {
   type ToolResult
 } from '@jupyter-live-mcp/protocol';
 import { PEER_LINES_PER_SECOND, guarded, rateLimited, through, type Logger } from '../log.js';
+import { pageIdOf } from './page-router.js';
 
 export interface PageSessionOptions {
   log: Logger;
@@ -100,7 +101,7 @@ export class PageSession {
       serverVersion: options.serverVersion,
       heartbeatMs: options.heartbeatMs,
       origin: printable(options.origin),
-      label: (page) => pageLabel(page, options.origin),
+      label: (page) => pageLabel(page, options.origin, options.scope),
       crypto: PAIRING_CRYPTO
     };
     const { log } = this;
@@ -130,7 +131,7 @@ export class PageSession {
 
   /** The page as log lines name it; what the page sent is quoted, so it cannot forge a line. */
   get label(): string {
-    return pageLabel(this.identity, this.options.origin);
+    return pageLabel(this.identity, this.options.origin, this.scope);
   }
 
   /**
@@ -323,12 +324,12 @@ export class PageSession {
   }
 }
 
-/** The page as log lines name it: what it said it is once it proved the token, else where it connected from. */
-function pageLabel(page: PageIdentity | undefined, origin: string): string {
+/** The page as log lines name it: what it said it is once it proved the token (its id as agents see it), else where it connected from. */
+function pageLabel(page: PageIdentity | undefined, origin: string, scope: string | undefined): string {
   if (!page) {
     return `(not yet proved, from ${printable(origin)})`;
   }
-  return `${printable(page.pageId)} (${printable(page.app.name)} ${printable(page.url)})`;
+  return `${printable(pageIdOf({ identity: page, scope }))} (${printable(page.app.name)} ${printable(page.url)})`;
 }
 
 /** A WebSocket close reason is at most 123 bytes of UTF-8 (ws throws beyond); cut on a character boundary. */
