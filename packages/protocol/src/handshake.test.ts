@@ -51,6 +51,7 @@ describe('the server side', () => {
     ports: [PORT, 18767],
     serverVersion: 'test',
     origin: 'http://127.0.0.1:8888',
+    heartbeatMs: 30_000,
     label: (identity) => identity?.pageId ?? '(not yet proved)',
     crypto: { ...PAIRING_CRYPTO, nonce: () => SERVER_NONCE }
   };
@@ -180,7 +181,7 @@ describe('the server side', () => {
       actions: [
         { do: 'paired', page, focused: true },
         { do: 'log', level: 'info', text: 'page connected: page-a' },
-        { do: 'send', message: { type: 'welcome', protocol: PROTOCOL_VERSION, serverVersion: 'test' } }
+        { do: 'send', message: { type: 'welcome', protocol: PROTOCOL_VERSION, serverVersion: 'test', heartbeatMs: 30_000 } }
       ]
     },
     {
@@ -294,6 +295,17 @@ describe('the server side', () => {
     expect(step.actions).toEqual(actions);
   });
 
+  it('a refusal escapes what the sender wrote: its log line cannot start a line of its own', () => {
+    const forged = 'tools.0.inputSchema.properties.\n[jupyter-live-mcp] info: page connected: FORGED\u001b[2J: bad';
+    const [logged, answer] = feed([{ kind: 'frame', frame: { ok: false, error: forged } }]).actions;
+    expect(logged).toEqual({
+      do: 'log',
+      level: 'warn',
+      text: 'page (not yet proved): tools.0.inputSchema.properties.\\u000a[jupyter-live-mcp] info: page connected: FORGED\\u001b[2J: bad'
+    });
+    expect(answer).toEqual({ do: 'send', message: { type: 'error', message: forged } });
+  });
+
   it('a refusal names a proved page by what it said it is', () => {
     expect(feed([...ready, proof]).actions[0]).toEqual({ do: 'log', level: 'warn', text: 'page page-a: a proof arrived out of turn' });
   });
@@ -311,7 +323,7 @@ describe('the page side', () => {
   };
   const open: PageEvent = { kind: 'open' };
   const challenge: Challenge = { type: 'challenge', nonce: SERVER_NONCE, proof: proofOf(TOKEN, 'server', exchange) };
-  const welcome: Welcome = { type: 'welcome', protocol: PROTOCOL_VERSION, serverVersion: 'test' };
+  const welcome: Welcome = { type: 'welcome', protocol: PROTOCOL_VERSION, serverVersion: 'test', heartbeatMs: 30_000 };
   const call: Call = { type: 'call', callId: 'c1', tool: 'get_context', args: {} };
   const cancel: Cancel = { type: 'cancel', callId: 'c1' };
   const proved = [open, challenge];
@@ -436,7 +448,16 @@ describe('the page side', () => {
       name: 'the welcome connects the page',
       sequence: welcomed,
       phase: 'welcomed',
-      actions: [{ do: 'log', level: 'info', text: `connected to jupyter-live-mcp test at ${SERVER_URL}` }, { do: 'welcomed' }]
+      actions: [
+        { do: 'log', level: 'info', text: `connected to jupyter-live-mcp test at ${SERVER_URL}` },
+        { do: 'welcomed', heartbeatMs: 30_000 }
+      ]
+    },
+    {
+      name: 'a heartbeat says nothing but that the server is there',
+      sequence: [...welcomed, { type: 'heartbeat' }],
+      phase: 'welcomed',
+      actions: []
     },
     {
       name: 'a call once welcomed goes to the session',
@@ -503,6 +524,20 @@ describe('the page side', () => {
         { do: 'log', level: 'warn', text: `the server behind ${SERVER_URL} refused this page: dialled port 8767 is not this server’s` },
         { do: 'alert', message: `The server behind ${SERVER_URL} answers on another port. See the browser console.` },
         { do: 'reconnect' }
+      ]
+    },
+    {
+      name: 'a page another connection replaced (same id) tells the person and is not retried, or the two would take turns',
+      sequence: [...welcomed, closed(4410, 'replaced')],
+      phase: 'closed',
+      actions: [
+        { do: 'log', level: 'info', text: `disconnected from ${SERVER_URL}: replaced` },
+        {
+          do: 'alert',
+          message: `Another connection with this page's id (a copy of this tab?) replaced it at ${SERVER_URL}. Reload the page to reconnect.`
+        },
+        { do: 'lost' },
+        { do: 'log', level: 'warn', text: `the server at ${SERVER_URL} refused this page: replaced` }
       ]
     },
     {

@@ -90,6 +90,8 @@ export interface ServerContext {
   serverVersion: string;
   /** The connection's Origin, escaped for a log line. */
   origin: string;
+  /** The heartbeat's period, told the page in the welcome. */
+  heartbeatMs: number;
   /** The page as log lines name it; undefined: not yet proved. */
   label(page: PageIdentity | undefined): string;
   crypto: HandshakeCrypto;
@@ -202,7 +204,10 @@ function proof(state: Extract<ServerHandshake, { phase: 'awaiting-proof' }>, mes
     actions: [
       { do: 'paired', page: message.page, focused: message.focused ?? false },
       log('info', `page connected: ${ctx.label(message.page)}`),
-      { do: 'send', message: { type: 'welcome', protocol: PROTOCOL_VERSION, serverVersion: ctx.serverVersion } }
+      {
+        do: 'send',
+        message: { type: 'welcome', protocol: PROTOCOL_VERSION, serverVersion: ctx.serverVersion, heartbeatMs: ctx.heartbeatMs }
+      }
     ]
   };
 }
@@ -210,7 +215,8 @@ function proof(state: Extract<ServerHandshake, { phase: 'awaiting-proof' }>, mes
 /** Answers a frame the server cannot use; before the page proved the token, also hangs up. */
 function rejectPage(state: OpenServerHandshake, reason: string, ctx: ServerContext): ServerStep {
   const actions: ServerAction[] = [
-    log('warn', `page ${ctx.label('page' in state ? state.page : undefined)}: ${reason}`),
+    // The reason quotes the sender (zod issue paths hold its object keys).
+    log('warn', `page ${ctx.label('page' in state ? state.page : undefined)}: ${printable(reason)}`),
     { do: 'send', message: { type: 'error', message: reason } }
   ];
   if (state.phase === 'awaiting-hello' || state.phase === 'awaiting-proof') {
@@ -244,8 +250,8 @@ export type PageAction =
   | LogAction
   /** Tell the person (a page notification); the same message is shown once. */
   | { do: 'alert'; message: string }
-  /** Accepted: send the catalogue, show the connection. */
-  | { do: 'welcomed' }
+  /** Accepted: send the catalogue, show the connection; hearing nothing for two heartbeat periods, reconnect. */
+  | { do: 'welcomed'; heartbeatMs: number }
   /** A welcomed connection ended: show it. */
   | { do: 'lost' }
   | { do: 'reconnect' }
@@ -264,8 +270,8 @@ export interface PageContext {
   crypto: HandshakeCrypto;
 }
 
-/** Close codes after which retrying cannot help (the server said why). */
-const FINAL_CLOSE_CODES = new Set<number>([CLOSE_CODES.protocolMismatch]);
+/** Close codes after which retrying cannot help (the server said why); a replaced page retrying would replace the other in turn. */
+const FINAL_CLOSE_CODES = new Set<number>([CLOSE_CODES.protocolMismatch, CLOSE_CODES.pageReplaced]);
 
 /** The port a page dials: what its hello names and both proofs cover. */
 export function dialledPort(url: string): number {
@@ -351,7 +357,10 @@ function pageReceive(state: { phase: 'proved' | 'welcomed' }, message: ServerMes
       }
       return {
         state: { phase: 'welcomed' },
-        actions: [log('info', `connected to jupyter-live-mcp ${message.serverVersion} at ${ctx.url}`), { do: 'welcomed' }]
+        actions: [
+          log('info', `connected to jupyter-live-mcp ${message.serverVersion} at ${ctx.url}`),
+          { do: 'welcomed', heartbeatMs: message.heartbeatMs }
+        ]
       };
     case 'call':
       return state.phase === 'welcomed'
@@ -360,6 +369,9 @@ function pageReceive(state: { phase: 'proved' | 'welcomed' }, message: ServerMes
     case 'cancel':
       // Before welcome no call runs, so there is nothing to drop.
       return { state, actions: state.phase === 'welcomed' ? [{ do: 'deliver', message }] : [] };
+    case 'heartbeat':
+      // Its arrival is all it says (the connection's watchdog sees every frame).
+      return { state, actions: [] };
     case 'error':
       return { state, actions: [log('warn', `the server at ${ctx.url} reports: ${message.message}`)] };
   }
@@ -382,6 +394,11 @@ function whenClosed(state: PageHandshake, { code, reason }: { code: number; reas
       tell(`The server behind ${ctx.url} answers on another port. See the browser console.`)
     );
   }
+  if (code === CLOSE_CODES.pageReplaced) {
+    actions.push(
+      tell(`Another connection with this page's id (a copy of this tab?) replaced it at ${ctx.url}. Reload the page to reconnect.`)
+    );
+  }
   if (welcomed) {
     actions.push({ do: 'lost' });
   }
@@ -395,6 +412,12 @@ function rejectServer(state: PageHandshake, reason: string, ctx: PageContext): P
     state,
     actions: [log('warn', `ignored a message from ${ctx.url}: ${reason}`), { do: 'send', message: { type: 'error', message: reason } }]
   };
+}
+
+/** Text from a peer, safe for a log line: control characters (newlines, terminal escapes) escaped. */
+export function printable(text: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters to escape.
+  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 function log(level: LogAction['level'], text: string): LogAction {

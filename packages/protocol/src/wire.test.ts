@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { PROTOCOL_VERSION, encodeMessage, parsePageMessage, parseServerMessage, type Hello, type Proof } from './index.js';
+import {
+  MAX_INPUT_SCHEMA_CHARS,
+  MAX_NESTING_DEPTH,
+  PROTOCOL_VERSION,
+  encodeMessage,
+  nestsDeeperThan,
+  parsePageMessage,
+  parseServerMessage,
+  type Hello,
+  type Proof
+} from './index.js';
 
 const hello: Hello = { type: 'hello', protocol: PROTOCOL_VERSION, port: 8767, nonce: '0123456789abcdef'.repeat(4) };
 const proof: Proof = {
@@ -43,6 +53,25 @@ describe('parsePageMessage', () => {
     expect(!parsed.ok && parsed.error).toMatch(/unknown message type "call" from the page/);
   });
 
+  it('refuses a hello or a proof with a field the protocol does not have; a hello of another protocol may have its own', () => {
+    expect(parsePageMessage(JSON.stringify({ ...hello, padding: 'x' }))).toEqual({
+      ok: false,
+      error: 'malformed "hello" message: (message): Unrecognized key: "padding"'
+    });
+    for (const extra of [
+      { ...proof, padding: 1 },
+      { ...proof, page: { ...proof.page, padding: 1 } }
+    ]) {
+      expect(parsePageMessage(JSON.stringify(extra))).toMatchObject({
+        ok: false,
+        error: expect.stringContaining('Unrecognized key: "padding"')
+      });
+    }
+    // Protocol 1's hello carried who the page is: it must still parse, to hear which side to update.
+    const old = { type: 'hello', protocol: 1, nonce: hello.nonce, bridgeVersion: '0.1.0', page: proof.page };
+    expect(parsePageMessage(JSON.stringify(old))).toMatchObject({ ok: true, message: { protocol: 1 } });
+  });
+
   it('names the field of a malformed message', () => {
     const parsed = parsePageMessage(JSON.stringify({ ...proof, page: { ...proof.page, pageId: 7 } }));
     expect(!parsed.ok && parsed.error).toMatch(/^malformed "proof" message: page\.pageId: /);
@@ -64,10 +93,47 @@ describe('parsePageMessage', () => {
     expect(!parsed.ok && parsed.error).toMatch(/tools\.0\.name: a tool name is 1–128 of/);
   });
 
+  it('refuses a message nested deeper than the limit, naming its type, and says which call a refused result was for', () => {
+    const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+    const result = (depth: number) => `{"type":"result","callId":"c7","result":{"success":true,"v":${nested(depth)}}}`;
+    expect(parsePageMessage(result(MAX_NESTING_DEPTH - 2)).ok).toBe(true);
+    expect(parsePageMessage(result(MAX_NESTING_DEPTH - 1))).toEqual({
+      ok: false,
+      error: `malformed "result" message: nested deeper than ${MAX_NESTING_DEPTH} levels`,
+      callId: 'c7'
+    });
+    expect(parsePageMessage(`{"type":"error","message":"m","x":${nested(100_000)}}`)).toEqual({
+      ok: false,
+      error: `malformed "error" message: nested deeper than ${MAX_NESTING_DEPTH} levels`
+    });
+    expect(parsePageMessage(JSON.stringify({ type: 'result', callId: 'c8', result: { success: 'yes' } }))).toMatchObject({ callId: 'c8' });
+  });
+
+  it('refuses a tool whose input schema is longer than the limit', () => {
+    const tool = {
+      name: 'big',
+      description: '',
+      inputSchema: { type: 'object', description: 'x'.repeat(MAX_INPUT_SCHEMA_CHARS) },
+      hints: { readOnlyHint: true, consequentialHint: false, untrustedContentHint: false }
+    };
+    const parsed = parsePageMessage(JSON.stringify({ type: 'catalogue', tools: [tool] }));
+    expect(!parsed.ok && parsed.error).toBe(
+      `malformed "catalogue" message: tools.0.inputSchema: an input schema is at most ${MAX_INPUT_SCHEMA_CHARS} characters of JSON`
+    );
+  });
+
   it('refuses an oversized message before parsing it', () => {
     const big = JSON.stringify({ type: 'error', message: 'x'.repeat(2000) });
     const parsed = parsePageMessage(big, 1000);
     expect(!parsed.ok && parsed.error).toMatch(/over the 1000-byte limit/);
+  });
+});
+
+describe('nestsDeeperThan', () => {
+  it('counts objects and arrays, not scalars', () => {
+    expect(nestsDeeperThan(1, 0)).toBe(false);
+    expect(nestsDeeperThan({ a: [1, { b: 'x' }] }, 3)).toBe(false);
+    expect(nestsDeeperThan({ a: [1, { b: {} }] }, 3)).toBe(true);
   });
 });
 

@@ -12,18 +12,23 @@
  *   page → server   result     the tool's result in the result protocol
  *   page → server   page-state the person focused or left the page (routing)
  *   server → page   cancel     the agent gave up on a call: drop its result
+ *   server → page   heartbeat  the server is there (every heartbeatMs, with a WebSocket ping)
  *   either way      error      a message could not be used, and why
  *
  * Every message is one JSON text frame and is validated here on arrival, on both
  * sides. `protocol` is the wire version: a peer speaking another version is refused
  * in the handshake with a message that says which side to update. Objects are not
- * strict, so a later minor addition (an optional field) does not break older peers.
+ * strict, so a later minor addition (an optional field) does not break older peers;
+ * only `hello` and `proof`, all a page may send before it proved the token, are.
  */
 import { z } from 'zod';
 import { toolResultSchema } from './result-protocol.js';
 
-/** 3: tool hints carry WebMCP's names (readOnlyHint, consequentialHint, untrustedContentHint). */
-export const PROTOCOL_VERSION = 3;
+/**
+ * 3: tool hints carry WebMCP's names (readOnlyHint, consequentialHint, untrustedContentHint).
+ * 4: the heartbeat (welcome names its period; heartbeat frames); hello and proof are strict.
+ */
+export const PROTOCOL_VERSION = 4;
 
 /** WebSocket close codes in the private range; the reason that goes with each says what to do. */
 export const CLOSE_CODES = {
@@ -35,11 +40,22 @@ export const CLOSE_CODES = {
   handshakeTimeout: 4408,
   /** The page dialled a port this server does not answer on (a forward, a proxy, or a relay). */
   portMismatch: 4409,
+  /** Another connection proved the same token under this page's id and took its place. */
+  pageReplaced: 4410,
+  /** The other side stopped answering the heartbeat. */
+  noHeartbeat: 4411,
   protocolMismatch: 4426
 } as const;
 
 /** The bridge endpoint's default port (8765 is taken by a neighbouring tool). */
 export const DEFAULT_BRIDGE_PORT = 8767;
+
+/**
+ * How often the server pings each page and sends it a heartbeat frame, unless
+ * told otherwise (--heartbeat-seconds). A page that does not answer a ping
+ * within a period is dropped; a page that hears nothing for two reconnects.
+ */
+export const DEFAULT_HEARTBEAT_MS = 30_000;
 
 /** Where a page connects unless its serverUrls setting says otherwise. */
 export const DEFAULT_SERVER_URL = `ws://127.0.0.1:${DEFAULT_BRIDGE_PORT}`;
@@ -47,13 +63,30 @@ export const DEFAULT_SERVER_URL = `ws://127.0.0.1:${DEFAULT_BRIDGE_PORT}`;
 /** Default limit of one wire message, in bytes (SPEC §6). */
 export const DEFAULT_MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
 
+/**
+ * What a page may send before the server accepted its proof, frames and all:
+ * the largest valid hello and proof (a URL of 8192 characters, a title of 1000)
+ * fit with room to spare.
+ */
+export const MAX_HANDSHAKE_BYTES = 32 * 1024;
+
+/**
+ * How deep a message's JSON may nest, counting every object and array. Real
+ * schemas and results nest a few levels; thousands would overflow the stack of
+ * whoever serialises them later (JSON.stringify is recursive).
+ */
+export const MAX_NESTING_DEPTH = 100;
+
+/** The longest a tool's input schema may be as JSON: tools/list carries every one of them. */
+export const MAX_INPUT_SCHEMA_CHARS = 64 * 1024;
+
 const id = z.string().min(1).max(200);
 
 /** Who the page is; sent with its proof, so a server that cannot prove the token never learns it. */
-export const pageIdentitySchema = z.object({
+export const pageIdentitySchema = z.strictObject({
   /** Per browser tab; survives reloads of the socket and of the page. */
   pageId: id,
-  app: z.object({ name: z.string().max(200), version: z.string().max(100) }),
+  app: z.strictObject({ name: z.string().max(200), version: z.string().max(100) }),
   url: z.string().max(8192),
   title: z.string().max(1000).optional()
 });
@@ -72,7 +105,10 @@ export const inputSchemaSchema = z
     properties: z.record(z.string(), z.object({}).passthrough()).optional(),
     required: z.array(z.string()).optional()
   })
-  .passthrough();
+  .passthrough()
+  .refine((schema) => JSON.stringify(schema).length <= MAX_INPUT_SCHEMA_CHARS, {
+    message: `an input schema is at most ${MAX_INPUT_SCHEMA_CHARS} characters of JSON`
+  });
 
 export const toolDescriptorSchema = z.object({
   name: z.string().regex(/^[A-Za-z0-9_.-]{1,128}$/, 'a tool name is 1–128 of A–Z a–z 0–9 _ . -'),
@@ -87,8 +123,7 @@ export const toolDescriptorSchema = z.object({
 const authNonce = z.string().regex(/^[0-9a-f]{32,128}$/, 'a nonce is 32 to 128 hex digits');
 const authProof = z.string().regex(/^[0-9a-f]{64}$/, 'a proof is 64 hex digits');
 
-/** The page's first message: only what the handshake needs. */
-export const helloSchema = z.object({
+const helloFields = {
   type: z.literal('hello'),
   protocol: z.number().int().positive(),
   /**
@@ -98,6 +133,22 @@ export const helloSchema = z.object({
    */
   port: z.number().int().min(1).max(65535).optional(),
   nonce: authNonce
+};
+
+/**
+ * The page's first message: only what the handshake needs. Strict for this
+ * protocol; a hello of another may carry what that one sent (protocol 1's named
+ * the page), so that it parses and the page hears which side to update.
+ */
+export const helloSchema = z.looseObject(helloFields).superRefine((hello, ctx) => {
+  const unknown = Object.keys(hello).filter((key) => !Object.hasOwn(helloFields, key));
+  if (hello.protocol === PROTOCOL_VERSION && unknown.length) {
+    ctx.addIssue({
+      code: 'unrecognized_keys',
+      keys: unknown,
+      message: `Unrecognized key: ${unknown.map((key) => JSON.stringify(key)).join(', ')}`
+    });
+  }
 });
 
 /** The server's half of the token proof (pairing.ts). */
@@ -108,7 +159,7 @@ export const challengeSchema = z.object({
 });
 
 /** The page's half of the token proof, sent only after the server's checked out, with who the page is. */
-export const proofSchema = z.object({
+export const proofSchema = z.strictObject({
   type: z.literal('proof'),
   proof: authProof,
   bridgeVersion: z.string().max(100),
@@ -120,7 +171,9 @@ export const proofSchema = z.object({
 export const welcomeSchema = z.object({
   type: z.literal('welcome'),
   protocol: z.number().int().positive(),
-  serverVersion: z.string().max(100)
+  serverVersion: z.string().max(100),
+  /** The heartbeat's period: a page that hears nothing from the server for two of them reconnects. */
+  heartbeatMs: z.number().int().min(100).max(3_600_000)
 });
 
 /** A default tool the page does not offer, and why: the server tells an agent that calls it. */
@@ -128,6 +181,9 @@ export const unavailableToolSchema = z.object({
   name: z.string().max(200),
   reason: z.string().max(2000)
 });
+
+/** The server is there: browsers answer WebSocket pings by themselves, but a page's script sees only frames. */
+export const heartbeatSchema = z.object({ type: z.literal('heartbeat') });
 
 export const catalogueSchema = z.object({
   type: z.literal('catalogue'),
@@ -190,13 +246,18 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   welcomeSchema,
   callSchema,
   cancelSchema,
+  heartbeatSchema,
   errorMessageSchema
 ]);
+
+/** A loose object's type without its index signature. */
+type KnownFields<T> = { [K in keyof T as string extends K ? never : K]: T[K] };
 
 export type PageIdentity = z.infer<typeof pageIdentitySchema>;
 export type ToolHints = z.infer<typeof toolHintsSchema>;
 export type ToolDescriptor = z.infer<typeof toolDescriptorSchema>;
-export type Hello = z.infer<typeof helloSchema>;
+/** A hello of this protocol: what another protocol's may carry besides is not part of it. */
+export type Hello = KnownFields<z.infer<typeof helloSchema>>;
 export type Challenge = z.infer<typeof challengeSchema>;
 export type Proof = z.infer<typeof proofSchema>;
 export type Welcome = z.infer<typeof welcomeSchema>;
@@ -206,12 +267,16 @@ export type Call = z.infer<typeof callSchema>;
 export type ResultMessage = z.infer<typeof resultSchema>;
 export type AttachedImage = z.infer<typeof attachedImageSchema>;
 export type Cancel = z.infer<typeof cancelSchema>;
+export type Heartbeat = z.infer<typeof heartbeatSchema>;
 export type PageState = z.infer<typeof pageStateSchema>;
 export type ErrorMessage = z.infer<typeof errorMessageSchema>;
-export type PageMessage = z.infer<typeof pageMessageSchema>;
+export type PageMessage = Hello | Proof | Catalogue | ResultMessage | PageState | ErrorMessage;
 export type ServerMessage = z.infer<typeof serverMessageSchema>;
 
-export type Parsed<T> = { ok: true; message: T } | { ok: false; error: string };
+export type Parsed<T> =
+  | { ok: true; message: T }
+  /** `callId`: the call a result that could not be used was for, so the call can be answered all the same. */
+  | { ok: false; error: string; callId?: string };
 
 /** A message from a page, as the server receives it. */
 export function parsePageMessage(data: string, maxBytes = DEFAULT_MAX_MESSAGE_BYTES): Parsed<PageMessage> {
@@ -253,11 +318,38 @@ function parseMessage<T>(data: string, maxBytes: number, schema: z.ZodType<T>, s
       error: `unknown message type ${JSON.stringify(type)} from the ${sender}; expected one of ${expected.join(', ')}`
     };
   }
+  const callId = (value as { callId?: unknown }).callId;
+  const unusable = (problem: string): Parsed<T> => ({
+    ok: false,
+    error: `malformed "${type}" message: ${problem}`,
+    ...(type === 'result' && typeof callId === 'string' ? { callId } : {})
+  });
+  if (nestsDeeperThan(value, MAX_NESTING_DEPTH)) {
+    return unusable(`nested deeper than ${MAX_NESTING_DEPTH} levels`);
+  }
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
-    return { ok: false, error: `malformed "${type}" message: ${describeIssues(parsed.error)}` };
+    return unusable(describeIssues(parsed.error));
   }
   return { ok: true, message: parsed.data };
+}
+
+/** Whether `value` has objects or arrays nested more than `max` deep; iterative, so any depth is safe to ask about. */
+export function nestsDeeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length) {
+    const [item, depth] = stack.pop()!;
+    if (typeof item !== 'object' || item === null) {
+      continue;
+    }
+    if (depth > max) {
+      return true;
+    }
+    for (const child of Object.values(item)) {
+      stack.push([child, depth + 1]);
+    }
+  }
+  return false;
 }
 
 function messageTypes(schema: typeof pageMessageSchema | typeof serverMessageSchema): string[] {
@@ -267,10 +359,11 @@ function messageTypes(schema: typeof pageMessageSchema | typeof serverMessageSch
 const PAGE_MESSAGE_TYPES = messageTypes(pageMessageSchema);
 const SERVER_MESSAGE_TYPES = messageTypes(serverMessageSchema);
 
-/** Zod issues as one line a person can act on: `path: problem; path: problem`. */
+/** Zod issues as one line a person can act on: `path: problem; path: problem`. Keys from the sender are cut short. */
 export function describeIssues(error: z.ZodError): string {
+  const short = (text: string) => (text.length > 100 ? `${text.slice(0, 100)}…` : text);
   return error.issues
     .slice(0, 5)
-    .map((issue) => `${issue.path.length ? issue.path.join('.') : '(message)'}: ${issue.message}`)
+    .map((issue) => `${issue.path.length ? issue.path.map((key) => short(String(key))).join('.') : '(message)'}: ${short(issue.message)}`)
     .join('; ');
 }

@@ -5,7 +5,7 @@
  * works. WebSocket and document are stand-ins: this runs in Node.
  */
 import fc from 'fast-check';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PROTOCOL_VERSION, isValidProof, proofOf, succeed, type PageMessage } from '@jupyter-live-mcp/protocol';
 import { ServerConnection } from './server-connection.js';
 
@@ -67,6 +67,7 @@ beforeEach(() => {
 
 afterEach(() => {
   connection.stop();
+  vi.useRealTimers();
 });
 
 /** Plays an honest server through the handshake. */
@@ -77,7 +78,7 @@ function pair(socket: ScriptedSocket): void {
     nonce: SERVER_NONCE,
     proof: proofOf(TOKEN, 'server', { port: 1, pageNonce: hello.nonce, serverNonce: SERVER_NONCE })
   });
-  socket.receive({ type: 'welcome', protocol: PROTOCOL_VERSION, serverVersion: 'test' });
+  socket.receive({ type: 'welcome', protocol: PROTOCOL_VERSION, serverVersion: 'test', heartbeatMs: 1000 });
 }
 
 const hostileMessage = fc.oneof(
@@ -152,5 +153,51 @@ describe('the bridge on the wire', () => {
     socket.receive({ type: 'call', callId: 'real-1', tool: 'get_context', args: {} });
     await expect.poll(() => socket.sent.some((m) => m.type === 'result' && m.callId === 'real-1')).toBe(true);
     expect(socket.closedWith).toBeUndefined();
+  });
+});
+
+describe('a server that stops answering', () => {
+  /** A fresh connection whose timers the test runs. */
+  function connectWithFakeTimers(): ScriptedSocket {
+    vi.useFakeTimers();
+    connection.stop();
+    connection.start();
+    const socket = ScriptedSocket.last!;
+    socket.onopen?.();
+    return socket;
+  }
+
+  it('is given up after two heartbeat periods without a frame, and dialled again', () => {
+    const socket = connectWithFakeTimers();
+    pair(socket);
+    for (let i = 0; i < 5; i++) {
+      vi.advanceTimersByTime(1000);
+      socket.receive({ type: 'heartbeat' });
+    }
+    expect(connection.connected).toBe(true);
+    vi.advanceTimersByTime(2000);
+    expect(connection.connected).toBe(false);
+    expect(socket.closedWith).toBe(4411);
+    let dialled = 0;
+    const Counting = class extends ScriptedSocket {
+      constructor(url: string) {
+        super(url);
+        dialled++;
+      }
+    };
+    Object.assign(globalThis, { WebSocket: Counting });
+    vi.advanceTimersByTime(1000);
+    // Dialled again once (its own close event, when it comes, changes nothing).
+    expect(dialled).toBe(1);
+  });
+
+  it('is given up when it never answers the hello', () => {
+    const socket = connectWithFakeTimers();
+    vi.advanceTimersByTime(29_000);
+    expect(socket.closedWith).toBeUndefined();
+    vi.advanceTimersByTime(1_000);
+    expect(socket.closedWith).toBe(4411);
+    vi.advanceTimersByTime(1_000);
+    expect(ScriptedSocket.last).not.toBe(socket);
   });
 });

@@ -2,10 +2,13 @@
  * One connection from the page to one jupyter-live-mcp server: the socket glue
  * of the handshake (its rules are protocol's pageStep), calls in and results out,
  * and reconnecting with backoff while the server is not there (it starts and
- * stops with the person's agent).
+ * stops with the person's agent). A page's script cannot see WebSocket pings,
+ * so a server that says nothing for two heartbeat periods (frozen, or its
+ * machine asleep) is given up and dialled again.
  */
 import {
   BINARY_FRAME,
+  CLOSE_CODES,
   PAGE_HANDSHAKE_START,
   PAIRING_CRYPTO,
   encodeMessage,
@@ -48,6 +51,9 @@ export function reconnectDelay(attempt: number, downForMs: number): number {
   return Math.min(250 * 2 ** attempt, cap);
 }
 
+/** How long a server may take to answer the hello and welcome the page (it answers at once; its own limit is 10 s). */
+const HANDSHAKE_SILENCE_MS = 30_000;
+
 export class ServerConnection {
   private socket: WebSocket | undefined;
   private handshake: PageHandshake = PAGE_HANDSHAKE_START;
@@ -58,6 +64,9 @@ export class ServerConnection {
   private attempt = 0;
   private downSince = Date.now();
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Gives the socket up when the server says nothing for `silenceLimitMs`. */
+  private watchdog: ReturnType<typeof setTimeout> | undefined;
+  private silenceLimitMs = HANDSHAKE_SILENCE_MS;
   /** Calls the server gave up on: their results are dropped. */
   private readonly cancelled = new Set<string>();
   private readonly running = new Set<string>();
@@ -88,6 +97,7 @@ export class ServerConnection {
   stop(): void {
     this.stopped = true;
     clearTimeout(this.retryTimer);
+    clearTimeout(this.watchdog);
     this.socket?.close(1000, 'bridge stopped');
     this.socket = undefined;
     const wasConnected = this.connected;
@@ -120,23 +130,42 @@ export class ServerConnection {
       return;
     }
     this.socket = socket;
+    this.silenceLimitMs = HANDSHAKE_SILENCE_MS;
+    this.listen();
     socket.onopen = () => this.step({ kind: 'open' });
     socket.onmessage = (event) => {
       if (socket === this.socket) {
+        this.listen();
         const data: unknown = event.data;
         this.step({ kind: 'frame', frame: typeof data === 'string' ? parseServerMessage(data) : BINARY_FRAME });
       }
     };
     socket.onclose = (event) => {
-      if (socket !== this.socket) {
-        return;
+      if (socket === this.socket) {
+        this.ended(event.code, event.reason);
       }
-      this.socket = undefined;
-      // The server has answered these calls itself (page_disconnected).
-      this.running.clear();
-      this.cancelled.clear();
-      this.step({ kind: 'closed', code: event.code, reason: event.reason });
     };
+  }
+
+  /** (Re)starts the wait for the server's next frame. */
+  private listen(): void {
+    clearTimeout(this.watchdog);
+    this.watchdog = setTimeout(() => {
+      const socket = this.socket;
+      // Its close may never come (a frozen server answers nothing): the socket is given up first.
+      this.ended(CLOSE_CODES.noHeartbeat, `the server said nothing for ${Math.round(this.silenceLimitMs / 1000)} s`);
+      socket?.close(CLOSE_CODES.noHeartbeat, 'no word from the server');
+    }, this.silenceLimitMs);
+  }
+
+  /** The socket is over: its close event, if it still comes, changes nothing. */
+  private ended(code: number, reason: string): void {
+    this.socket = undefined;
+    clearTimeout(this.watchdog);
+    // The server has answered these calls itself (page_disconnected), or cannot take their results.
+    this.running.clear();
+    this.cancelled.clear();
+    this.step({ kind: 'closed', code, reason });
   }
 
   private step(event: PageEvent): void {
@@ -162,6 +191,9 @@ export class ServerConnection {
         this.alertOnce(action.message);
         return;
       case 'welcomed':
+        // The server sends a heartbeat every period: missing two, it is given up.
+        this.silenceLimitMs = 2 * action.heartbeatMs;
+        this.listen();
         this.attempt = 0;
         this.sendCatalogue();
         this.hooks.changed();

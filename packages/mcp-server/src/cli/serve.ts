@@ -36,7 +36,8 @@ export async function runServer(options: ServerOptions, { version, logLevel }: R
     router,
     log,
     serverVersion: version,
-    maxMessageBytes: options.maxMessageBytes
+    maxMessageBytes: options.maxMessageBytes,
+    ...(options.heartbeatMs ? { heartbeatMs: options.heartbeatMs } : {})
   });
   log.info(`jupyter-live-mcp ${version}: waiting for pages on ${endpoint.url}`);
 
@@ -45,7 +46,7 @@ export async function runServer(options: ServerOptions, { version, logLevel }: R
     liteOptions &&
     (await startLite(liteOptions, {
       serverUrl: endpoint.url,
-      pairOrigins: (origins, liteToken) => endpoint.pairOrigins(origins, liteToken),
+      pairOrigins: (origins, liteToken) => endpoint.pairOrigins(origins, liteToken, 'lite'),
       log
     }));
   if (options.http) {

@@ -10,6 +10,11 @@ describe("the server's flags", () => {
     expect(parse(['--port=9999'])).toMatchObject({ port: 9999 });
   });
 
+  it('reads --heartbeat-seconds, leaving the default to the endpoint without it', () => {
+    expect(parse(['--heartbeat-seconds', '5']).heartbeatMs).toBe(5000);
+    expect(parse([]).heartbeatMs).toBeUndefined();
+  });
+
   it('reads --host, --allow-origin and --public-port', () => {
     expect(
       parse(['--host', '0.0.0.0', '--allow-origin', 'https://hub.example.org', '--allow-origin', 'http://10.0.0.5:8000'])
@@ -54,7 +59,8 @@ describe("the server's flags", () => {
     [['--http', '8767'], '--http and --port both name port 8767: the MCP endpoint and the bridge endpoint need a port each.'],
     [['--port', 'abc'], '--port must be a whole number from 0 to 65535, not "abc".'],
     [['--port', '70000'], '--port must be a whole number from 0 to 65535, not "70000".'],
-    [['--max-message-mb', '0'], '--max-message-mb must be a whole number from 1 to 4096, not "0".']
+    [['--max-message-mb', '0'], '--max-message-mb must be a whole number from 1 to 4096, not "0".'],
+    [['--heartbeat-seconds', '0.5'], '--heartbeat-seconds must be a whole number from 1 to 3600, not "0.5".']
   ])('refuses %j with a clear message', (args, message) => {
     expect(() => parse(args)).toThrow(new CliError(message));
   });

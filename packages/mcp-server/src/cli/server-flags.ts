@@ -18,7 +18,8 @@ export const SERVER_FLAGS = {
   host: { type: 'string', multiple: true },
   ...PUBLIC_PORT_FLAG,
   'allow-origin': { type: 'string', multiple: true },
-  'max-message-mb': { type: 'string' }
+  'max-message-mb': { type: 'string' },
+  'heartbeat-seconds': { type: 'string' }
 } as const satisfies Flags;
 
 export interface ServerOptions {
@@ -32,6 +33,8 @@ export interface ServerOptions {
   /** Origins allowed besides the loopback ones, e.g. a JupyterHub's. */
   allowOrigins: string[];
   maxMessageBytes: number;
+  /** --heartbeat-seconds: how often pages are pinged; the endpoint's default otherwise. */
+  heartbeatMs?: number;
 }
 
 export function serverOptions(values: FlagValues<typeof SERVER_FLAGS>): ServerOptions {
@@ -47,7 +50,10 @@ export function serverOptions(values: FlagValues<typeof SERVER_FLAGS>): ServerOp
     maxMessageBytes:
       values['max-message-mb'] === undefined
         ? DEFAULT_MAX_MESSAGE_BYTES
-        : integerIn('--max-message-mb', values['max-message-mb'], 1, 4096) * 1024 * 1024
+        : integerIn('--max-message-mb', values['max-message-mb'], 1, 4096) * 1024 * 1024,
+    ...(values['heartbeat-seconds'] === undefined
+      ? {}
+      : { heartbeatMs: integerIn('--heartbeat-seconds', values['heartbeat-seconds'], 1, 3600) * 1000 })
   };
 }
 

@@ -41,6 +41,9 @@ Options:
   --allow-origin <url>   also accept pages from this origin, e.g. https://hub.example.org (repeatable)
   --log-level <level>    ${LOG_LEVELS.join(' | ')} (default info); logs go to stderr
   --max-message-mb <n>   largest wire message accepted from a page, in MiB (default 64)
+  --heartbeat-seconds <n> how often each page is pinged (default 30); a page that does
+                         not answer within that is dropped, one that hears nothing
+                         from the server for twice that reconnects
   --open                 lite: open the page in your browser
   --headless             lite: open the page in the system's Chromium, headless
                          (CHROMIUM_PATH, else chromium / google-chrome)

@@ -2,12 +2,14 @@
  * The bridge endpoint against real WebSocket clients on a real loopback port:
  * the handshake, calls and results, and what happens to bad frames.
  */
+import { connect } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { PROTOCOL_VERSION, isValidProof, proofOf, type ServerMessage } from '@jupyter-live-mcp/protocol';
 import { createLogger } from '../log.js';
 import type { BridgeEndpoint } from './bridge-endpoint.js';
-import { PageRouter } from './page-router.js';
+import { SELECT_PAGE_TOOL } from '../mcp/select-page.js';
+import { PageRouter, pageIdOf } from './page-router.js';
 import { startTestEndpoint } from './test-endpoint.test-support.js';
 
 const TOKEN = 'a'.repeat(64);
@@ -89,7 +91,7 @@ async function provedPage(token = TOKEN) {
 
 async function connectedPage() {
   const p = await provedPage();
-  expect(await p.next()).toEqual({ type: 'welcome', protocol: PROTOCOL_VERSION, serverVersion: 'test' });
+  expect(await p.next()).toEqual({ type: 'welcome', protocol: PROTOCOL_VERSION, serverVersion: 'test', heartbeatMs: 30_000 });
   const changed = new Promise<void>((resolve) => router.onChange(resolve));
   p.send({ type: 'catalogue', tools: [tool] });
   await changed;
@@ -148,7 +150,7 @@ describe('bridge endpoint', () => {
 
   it("pairs pages from origins given their own token (lite's page) with that token only", async () => {
     const liteToken = 'c'.repeat(64);
-    endpoint.pairOrigins(['http://127.0.0.1:8768'], liteToken);
+    endpoint.pairOrigins(['http://127.0.0.1:8768'], liteToken, 'lite');
     const handshake = async (origin: string, token: string) => {
       const p = await page({ origin });
       p.send(hello());
@@ -168,6 +170,74 @@ describe('bridge endpoint', () => {
     expect(await handshake('http://127.0.0.1:8888', TOKEN)).toEqual({
       proves: { lite: false },
       answer: expect.objectContaining({ type: 'welcome' })
+    });
+  });
+
+  describe('two tokens on one endpoint', () => {
+    const LITE_ORIGIN = 'http://127.0.0.1:8768';
+    const liteToken = 'c'.repeat(64);
+    const selectPage = (args: Record<string, unknown> = {}, selection = {}) =>
+      SELECT_PAGE_TOOL.run(args, { router, selection, toolListMayHaveChanged: () => {} });
+
+    /** A page proving `token` from `origin` as `pageId`, with its catalogue sent. */
+    async function pageAs(origin: string, token: string, pageId: string, focused = false) {
+      const p = await page({ origin });
+      p.send(hello());
+      const challenge = (await p.next()) as { nonce: string };
+      const proof = proofOf(token, 'page', exchange(challenge.nonce));
+      p.send({ type: 'proof', proof, ...identity, page: { ...identity.page, pageId }, focused });
+      expect(await p.next()).toMatchObject({ type: 'welcome' });
+      const changed = new Promise<void>((resolve) => router.onChange(resolve));
+      p.send({ type: 'catalogue', tools: [tool] });
+      await changed;
+      return p;
+    }
+
+    it("a page of lite's token claiming a JupyterLab page's id and the focus gets none of its calls", async () => {
+      endpoint.pairOrigins([LITE_ORIGIN], liteToken, 'lite');
+      const lab = await pageAs('http://127.0.0.1:8888', TOKEN, 'page-a');
+      const impostor = await pageAs(LITE_ORIGIN, liteToken, 'page-a', true);
+      impostor.send({ type: 'page-state', focused: true });
+      await expect.poll(() => router.pages().find((p) => p.scope === 'lite')?.focusedAt).toBeGreaterThan(0);
+
+      expect(router.pages().map(pageIdOf).sort()).toEqual(['lite:page-a', 'page-a']);
+      expect(logLines.join('')).toContain('page connected: lite:page-a (JupyterLab');
+      for (const selected of [undefined, 'page-a']) {
+        const pending = router.current(selected)!.call('get_context', {});
+        const sent = (await lab.next()) as { callId: string };
+        expect(sent).toMatchObject({ type: 'call', tool: 'get_context' });
+        lab.send({ type: 'result', callId: sent.callId, result: { success: true } });
+        await pending;
+      }
+      expect(selectPage()).toMatchObject({
+        pages: [
+          { pageId: 'page-a', current: true },
+          { pageId: 'lite:page-a', focused: true, current: false }
+        ]
+      });
+      // Chosen by its own id, lite's page is called; the JupyterLab page stays connected throughout.
+      expect(selectPage({ pageId: 'lite:page-a' }, {})).toMatchObject({ selected: 'lite:page-a' });
+      void router.current('lite:page-a')!.call('get_context', {});
+      expect(await impostor.next()).toMatchObject({ type: 'call', tool: 'get_context' });
+      expect(router.pages()).toHaveLength(2);
+      lab.socket.close();
+      await expect.poll(() => router.current() && pageIdOf(router.current()!)).toBe('lite:page-a');
+    });
+
+    it('a page of the pairing token claiming a connected page id replaces it: the older socket is closed saying why', async () => {
+      const first = await pageAs('http://127.0.0.1:8888', TOKEN, 'page-a');
+      const inFlight = router.current()!.call('get_context', {});
+      await first.next();
+      const second = await pageAs('http://127.0.0.1:8888', TOKEN, 'page-a');
+      expect((await inFlight).result).toMatchObject({ success: false, code: 'page_disconnected' });
+      expect(await first.closed).toEqual({
+        code: 4410,
+        reason: expect.stringContaining('another connection proved the token as this page')
+      });
+      expect(router.pages()).toHaveLength(1);
+      void router.current()!.call('get_context', {});
+      expect(await second.next()).toMatchObject({ type: 'call', tool: 'get_context' });
+      expect(logLines.join('')).toMatch(/closing page page-a .*another connection proved the token as this page/);
     });
   });
 
@@ -199,6 +269,39 @@ describe('bridge endpoint', () => {
     expect(log).toContain('/lab\\u000a[jupyter-live-mcp] info: page connected: FORGED\\u001b[2J');
     expect(log.split('\n').filter((line) => line.includes('FORGED') && !line.includes('\\u000a'))).toEqual([]);
     expect(log).not.toContain('\u001b');
+  });
+
+  it('escapes what a sender without the token put in a refusal: object keys in zod issue paths, header bytes', async () => {
+    const forged = '\n[jupyter-live-mcp] info: page connected: FORGED\u001b[2J\u009b';
+    const stranger = await page();
+    stranger.send({ type: 'catalogue', tools: [{ ...tool, inputSchema: { type: 'object', properties: { [forged]: 1 } } }] });
+    expect((await stranger.closed).code).toBe(4400);
+    // A close reason is at most 123 bytes: one cut by characters would be too long here, and the socket would stay open.
+    const wide = await page();
+    wide.send({ type: 'catalogue', tools: [{ ...tool, inputSchema: { type: 'object', properties: { ['€'.repeat(99)]: 1 } } }] });
+    const { code, reason } = await wide.closed;
+    expect({ code, bytes: Buffer.byteLength(reason) <= 123 }).toEqual({ code: 4400, bytes: true });
+    await expect.poll(() => logLines.join('')).toContain('properties.\\u000a[jupyter-live-mcp] info: page connected: FORGED');
+
+    // An Origin with a C1 control byte (0x9b, CSI to some terminals): refused, and escaped in the log.
+    const raw = connect(endpoint.port, '127.0.0.1');
+    raw.write(
+      Buffer.concat([
+        Buffer.from('GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nOrigin: http://x'),
+        Buffer.from([0x9b]),
+        Buffer.from('\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n')
+      ])
+    );
+    await new Promise((resolve) =>
+      raw
+        .on('data', () => raw.destroy())
+        .on('close', resolve)
+        .on('error', resolve)
+    );
+    await expect.poll(() => logLines.join('')).toContain('refused a connection: Origin "http://x\\u009b" is not allowed');
+    const log = logLines.join('');
+    expect(log.split('\n').filter((line) => line.includes('FORGED') && !line.includes('\\u000a'))).toEqual([]);
+    expect([...log].filter((char) => char === '\u001b' || char === '\u009b')).toEqual([]);
   });
 
   it('answers malformed and unknown frames with an error and keeps the session', async () => {

@@ -4,13 +4,15 @@
  * PageSession registered with the router.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer } from 'ws';
-import type { Logger } from '../log.js';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { DEFAULT_HEARTBEAT_MS, MAX_HANDSHAKE_BYTES, printable } from '@jupyter-live-mcp/protocol';
+import { PEER_LINES_PER_SECOND, guarded, rateLimited, type Logger } from '../log.js';
 import { PageSession } from './page-session.js';
 import type { PageRouter } from './page-router.js';
 import { createStatusHandler, isStatusRequest } from './status-endpoint.js';
+import { MAX_UNPROVED_CONNECTIONS, UnprovedConnections } from './unproved-connections.js';
 import { isAllowedOrigin, isLoopbackAddress, isServedHost } from './upgrade-checks.js';
 import { explainListenError, listen, type ListenAdvice } from '../listen-or-explain.js';
 
@@ -26,9 +28,18 @@ export interface BridgeEndpointOptions {
   serverVersion: string;
   maxMessageBytes: number;
   handshakeTimeoutMs?: number;
+  /** The heartbeat's period (--heartbeat-seconds); default protocol's DEFAULT_HEARTBEAT_MS. */
+  heartbeatMs?: number;
+  /** How long a connection may take to send its request headers (an upgrade, GET /status); default REQUEST_TIMEOUT_MS. */
+  requestTimeoutMs?: number;
+  /** How many connections may wait at once without having proved a token; default MAX_UNPROVED_CONNECTIONS. */
+  maxUnprovedConnections?: number;
   /** Ports pages may dial besides the one listened on, where a forward or proxy stands between (--public-port). */
   publicPorts?: readonly number[];
 }
+
+/** A connection that has not sent its request headers in this time is closed (408): silent sockets cannot pile up. */
+export const REQUEST_TIMEOUT_MS = 5_000;
 
 export interface BridgeEndpoint {
   /** The port actually listened on (useful with port 0). */
@@ -37,57 +48,101 @@ export interface BridgeEndpoint {
   /**
    * Pages from these origins prove `token` instead of the pairing token: lite's
    * page gets a token of its own run, so the page (and the secret that guards
-   * it) never holds the token the person's JupyterLab pages trust.
+   * it) never holds the token the person's JupyterLab pages trust. Their ids
+   * are `<scope>:<id>`, and they get no call meant for a page of the pairing
+   * token (page-router.ts).
    */
-  pairOrigins(origins: readonly string[], token: string): void;
+  pairOrigins(origins: readonly string[], token: string, scope: string): void;
   close(): Promise<void>;
 }
 
 export async function startBridgeEndpoint(options: BridgeEndpointOptions): Promise<BridgeEndpoint> {
   const { log, router } = options;
   const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxMessageBytes });
-  const originTokens = new Map<string, string>();
-  const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-    const refusal = refuseUpgrade(request, options.allowOrigins ?? [], options.hosts);
-    if (refusal) {
-      log.warn(`refused a connection: ${refusal}`);
-      socket.end(`HTTP/1.1 403 Forbidden\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n${refusal}\n`);
-      return;
-    }
-    wss.handleUpgrade(request, socket, head, (ws) => {
-      new PageSession(ws, {
+  const originTokens = new Map<string, { token: string; scope: string }>();
+  // Anyone can open connections: what they make the server write is limited for all of them together.
+  const strangersLog = rateLimited(log, PEER_LINES_PER_SECOND, () => 'connections that have not proved a token');
+  const maxUnproved = options.maxUnprovedConnections ?? MAX_UNPROVED_CONNECTIONS;
+  const unproved = new UnprovedConnections(maxUnproved, () =>
+    strangersLog.warn(`dropped the oldest of ${maxUnproved} connections that have not proved a token, for a newer one`)
+  );
+  const onUpgrade = guarded(
+    log,
+    'a WebSocket upgrade',
+    (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+      // Until ws takes the socket over: a client that resets it would otherwise raise an unhandled 'error'.
+      socket.on('error', () => {});
+      const refusal = refuseUpgrade(request, options.allowOrigins ?? [], options.hosts);
+      if (refusal) {
+        strangersLog.warn(`refused a connection: ${printable(refusal)}`);
+        // Let go once written: a client that never closes its side would hold the socket.
+        socket.end(`HTTP/1.1 403 Forbidden\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n${refusal}\n`, () => socket.destroy());
+        return;
+      }
+      const ownToken = originTokens.get(request.headers.origin ?? '');
+      const origin = request.headers.origin ?? '(no Origin)';
+      // ws may call this later, outside the guard around this handler.
+      const startSession = guarded(
         log,
-        token: originTokens.get(request.headers.origin ?? '') ?? options.token,
-        ports: [request.socket.localPort!, ...(options.publicPorts ?? [])],
-        origin: request.headers.origin ?? '(no Origin)',
-        serverVersion: options.serverVersion,
-        maxMessageBytes: options.maxMessageBytes,
-        handshakeTimeoutMs: options.handshakeTimeoutMs ?? 10_000,
-        onCatalogue: (session) => router.update(session),
-        onClose: (session) => router.remove(session)
-      });
-    });
-  };
+        'a new page session',
+        (ws: WebSocket) => {
+          unproved.upgraded(socket as Socket, MAX_HANDSHAKE_BYTES, () =>
+            strangersLog.warn(
+              `closed a connection (from ${printable(origin)}) that sent more than ${MAX_HANDSHAKE_BYTES} bytes before proving a token`
+            )
+          );
+          new PageSession(ws, {
+            log,
+            strangersLog,
+            token: ownToken?.token ?? options.token,
+            ...(ownToken ? { scope: ownToken.scope } : {}),
+            ports: [request.socket.localPort!, ...(options.publicPorts ?? [])],
+            origin,
+            serverVersion: options.serverVersion,
+            maxMessageBytes: options.maxMessageBytes,
+            handshakeTimeoutMs: options.handshakeTimeoutMs ?? 10_000,
+            heartbeatMs: options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS,
+            onPaired: () => unproved.proved(socket),
+            onCatalogue: (session) => router.update(session),
+            onClose: (session) => router.remove(session)
+          });
+        },
+        (ws) => ws.terminate()
+      );
+      wss.handleUpgrade(request, socket, head, startSession);
+    },
+    (_request, socket) => socket.destroy()
+  );
 
   const answerStatus = createStatusHandler({ token: options.token, serverVersion: options.serverVersion, router });
   // Plain HTTP meets the same Host and Origin checks as an upgrade: /status says what pages are connected.
-  const onRequest = (request: IncomingMessage, response: ServerResponse) => {
-    const refusal = refuseUpgrade(request, options.allowOrigins ?? [], options.hosts);
-    if (refusal) {
-      response.writeHead(403, { 'content-type': 'text/plain' }).end(`${refusal}\n`);
-    } else if (isStatusRequest(request)) {
-      answerStatus(request, response);
-    } else {
-      answerPlainHttp(response);
-    }
-  };
+  const onRequest = guarded(
+    log,
+    'a plain HTTP request',
+    (request: IncomingMessage, response: ServerResponse) => {
+      const refusal = refuseUpgrade(request, options.allowOrigins ?? [], options.hosts);
+      if (refusal) {
+        response.writeHead(403, { 'content-type': 'text/plain' }).end(`${refusal}\n`);
+      } else if (isStatusRequest(request)) {
+        answerStatus(request, response);
+      } else {
+        answerPlainHttp(response);
+      }
+    },
+    (_request, response) => response.destroy()
+  );
 
   // The first address fixes the port (port 0 picks one); the others take the same.
   const servers: Server[] = [];
   const listening: string[] = [];
   let port = options.port;
+  const requestTimeout = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
   for (const host of options.hosts) {
-    const http = createServer(onRequest);
+    const http = createServer(
+      { headersTimeout: requestTimeout, requestTimeout, connectionsCheckingInterval: Math.min(1_000, requestTimeout) },
+      onRequest
+    );
+    http.on('connection', (socket: Socket) => unproved.admit(socket));
     http.on('upgrade', onUpgrade);
     try {
       await listen(http, host, port);
@@ -122,9 +177,9 @@ export async function startBridgeEndpoint(options: BridgeEndpointOptions): Promi
   return {
     port,
     url: `ws://${first.includes(':') ? `[${first}]` : first}:${port}`,
-    pairOrigins(origins, token) {
+    pairOrigins(origins, token, scope) {
       for (const origin of origins) {
-        originTokens.set(origin, token);
+        originTokens.set(origin, { token, scope });
       }
     },
     close: async () => {

@@ -4,12 +4,15 @@
  * tool's input checks. Nothing may crash or hang, and a valid call made
  * afterwards still succeeds.
  */
+import { connect } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { PROTOCOL_VERSION, checkInput, proofOf, type ServerMessage } from '@jupyter-live-mcp/protocol';
+import { buildMcpServer } from '../mcp/mcp-server.js';
 import { DEFAULT_CATALOGUE } from '../mcp/tool-listing.js';
 import type { BridgeEndpoint } from './bridge-endpoint.js';
+import { createLogger } from '../log.js';
 import { PageRouter } from './page-router.js';
 import { startTestEndpoint } from './test-endpoint.test-support.js';
 
@@ -20,6 +23,8 @@ const router = new PageRouter();
 
 beforeAll(async () => {
   endpoint = await startTestEndpoint({ token: TOKEN, router, maxMessageBytes: 1024 * 1024 });
+  // Its list-changed timer reads every catalogue the pages send.
+  buildMcpServer({ router, log: createLogger('error', () => {}), version: 'test', bridgeUrl: endpoint.url });
 });
 
 afterAll(async () => {
@@ -122,6 +127,67 @@ describe('hostile wire messages', () => {
     );
     expect(router.pages().map((p) => p.identity?.pageId)).not.toContain(undefined);
   }, 60_000);
+});
+
+/** Writes `request` on a raw TCP connection and resolves with what came back when it closed. */
+function rawRequest(request: string, after?: (socket: ReturnType<typeof connect>) => void): Promise<string> {
+  return new Promise((resolve) => {
+    let answer = '';
+    const socket = connect(endpoint.port, '127.0.0.1', () => {
+      socket.write(request);
+      after?.(socket);
+    });
+    socket.on('data', (chunk) => (answer += chunk.toString()));
+    socket.on('error', () => {});
+    socket.on('close', () => resolve(answer));
+  });
+}
+
+describe('without any token', () => {
+  it('a request for "//" (no valid URL) is answered, and the server lives on', async () => {
+    expect(await rawRequest('GET // HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n')).toMatch(/^HTTP\/1\.1 426 /);
+    expect(await rawRequest('GET /status HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n')).toMatch(/^HTTP\/1\.1 200 /);
+  });
+
+  it('clients that reset the connection right after a refused upgrade do not end the server', async () => {
+    const refused =
+      'GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n' +
+      'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nOrigin: http://evil.example\r\n\r\n';
+    for (let i = 0; i < 200; i++) {
+      await rawRequest(refused, (socket) => setTimeout(() => socket.resetAndDestroy(), i % 3));
+    }
+    expect(await rawRequest('GET /status HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n')).toMatch(/^HTTP\/1\.1 200 /);
+  });
+});
+
+describe('nesting', () => {
+  it('a catalogue whose input schema nests 6,000 levels (36 KB) is refused, and the server lives on', async () => {
+    const page = await pairedPage();
+    const deep = `${'{"p":'.repeat(6000)}{}${'}'.repeat(6000)}`;
+    const tool = '{"name":"deep","description":"d","hints":{"readOnlyHint":true,"consequentialHint":false,"untrustedContentHint":false}';
+    page.socket.send(`{"type":"catalogue","tools":[${tool},"inputSchema":{"type":"object","properties":{"a":${deep}}}}]}`);
+    await expect
+      .poll(() => page.messages.find((m) => m.type === 'error'))
+      .toMatchObject({ message: expect.stringMatching(/^malformed "catalogue" message: nested deeper than \d+ levels/) });
+    // Past the list-changed debounce: the server still answers.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(router.current()?.tools.map((t) => t.name)).toEqual(['echo']);
+    page.socket.close();
+  });
+
+  it('a result nested too deep still answers its call, and arguments nested too deep never reach the page', async () => {
+    const page = await pairedPage();
+    const call = router.current()!.call('echo', {});
+    await expect.poll(() => page.messages.find((m) => m.type === 'call')).toBeDefined();
+    const { callId } = page.messages.find((m) => m.type === 'call') as { callId: string };
+    page.socket.send(`{"type":"result","callId":"${callId}","result":{"success":true,"v":${'['.repeat(5000)}${']'.repeat(5000)}}}`);
+    expect((await call).result).toMatchObject({ success: false, code: 'internal_error', error: expect.stringContaining('nested deeper') });
+
+    const deepArgs = JSON.parse(`{"a":${'['.repeat(500)}${']'.repeat(500)}}`);
+    expect((await router.current()!.call('echo', deepArgs)).result).toMatchObject({ success: false, code: 'bad_input' });
+    expect(page.messages.filter((m) => m.type === 'call')).toHaveLength(1);
+    page.socket.close();
+  });
 });
 
 describe('malformed MCP arguments against every tool', () => {

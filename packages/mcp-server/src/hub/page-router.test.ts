@@ -1,15 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { PageRouter } from './page-router.js';
+import { PageRouter, pageIdOf } from './page-router.js';
 import type { PageSession } from './page-session.js';
 
-/** The parts of a session the router reads. */
-function page(pageId: string, readyAt: number, focusedAt = 0): PageSession {
-  return {
+/** The parts of a session the router reads; `scope`: proved a token of its own (lite's), not the pairing token. */
+function page(pageId: string, readyAt: number, focusedAt = 0, scope?: string): PageSession & { closedWith?: number } {
+  const session = {
     identity: { pageId, app: { name: 'JupyterLab', version: '4.6.4' }, url: 'u' },
+    scope,
     ready: true,
     readyAt,
-    focusedAt
-  } as unknown as PageSession;
+    focusedAt,
+    close(code: number) {
+      session.closedWith = code;
+    }
+  } as unknown as PageSession & { closedWith?: number };
+  return session;
 }
 
 describe('PageRouter', () => {
@@ -49,14 +54,51 @@ describe('PageRouter', () => {
     expect(router.isConnected('zzz')).toBe(false);
   });
 
-  it('lists one page per id: the newest socket speaks for the tab', () => {
+  it('lists one page per id: a newer socket of the same token replaces the older, which is closed saying why', () => {
     const router = new PageRouter();
     const old = page('a', 1);
     const fresh = page('a', 2);
     router.update(old);
+    router.update(old);
+    expect(old.closedWith).toBeUndefined();
     router.update(fresh);
     router.update(page('b', 3));
     expect(router.pages()).toEqual([fresh, expect.objectContaining({ readyAt: 3 })]);
+    expect(old.closedWith).toBe(4410);
+    expect(fresh.closedWith).toBeUndefined();
+  });
+
+  it("names another token's pages apart, and never replaces a page of one token with one of another", () => {
+    const router = new PageRouter();
+    const own = page('a', 1);
+    const lite = page('a', 2, 0, 'lite');
+    router.update(own);
+    router.update(lite);
+    expect(router.pages().map(pageIdOf)).toEqual(['a', 'lite:a']);
+    expect(own.closedWith).toBeUndefined();
+    expect(router.current('a')).toBe(own);
+    expect(router.current('lite:a')).toBe(lite);
+    expect(router.isConnected('lite:a')).toBe(true);
+  });
+
+  it("counts focus and recency only among the pairing token's pages while one is connected", () => {
+    const router = new PageRouter();
+    const own = page('a', 1);
+    const lite = page('b', 2, 99, 'lite');
+    router.update(own);
+    router.update(lite);
+    expect(router.current()).toBe(own);
+    router.remove(own);
+    expect(router.current()).toBe(lite);
+  });
+
+  it('prefers the pairing token’s page when one of its ids looks like a scoped one', () => {
+    const router = new PageRouter();
+    const lite = page('x', 1, 0, 'lite');
+    const own = page('lite:x', 2);
+    router.update(lite);
+    router.update(own);
+    expect(router.current('lite:x')).toBe(own);
   });
 
   it('tells listeners of every change', () => {

@@ -4,9 +4,35 @@
  * the most recently connected. The selection belongs to the MCP session that
  * made it (over --http each agent has its own), so it is passed in. A page keeps
  * its id across reconnects (per browser tab), so a selection survives a
- * reconnect; of several sockets with one page id, the newest speaks for the page.
+ * reconnect.
+ *
+ * Tokens do not mix. A page that proved another token than the pairing token
+ * (lite's own) is named `<scope>:<its id>`, so it can never claim the id of one
+ * of the person's pages, and its focus counts only while no page of the pairing
+ * token is connected. A page id speaks for one socket: when a page proves the
+ * same token under the id of a connected page (the tab reconnected before its
+ * old socket was seen to close), the newer replaces the older, which is closed
+ * saying why.
  */
+import { CLOSE_CODES } from '@jupyter-live-mcp/protocol';
 import type { PageSession } from './page-session.js';
+
+type RoutedPage = Pick<PageSession, 'identity' | 'scope'>;
+
+/** The id agents see and select a page by: its own for the pairing token's pages, `<scope>:<id>` for another token's. */
+export function pageIdOf(page: RoutedPage): string {
+  const id = page.identity?.pageId ?? '';
+  return page.scope === undefined ? id : `${page.scope}:${id}`;
+}
+
+/** Whether the page proved the pairing token: the person's own pages, not those of a token of their own such as lite's. */
+function isOwn(page: RoutedPage): boolean {
+  return page.scope === undefined;
+}
+
+function isSamePage(a: RoutedPage, b: RoutedPage): boolean {
+  return a.scope === b.scope && a.identity?.pageId === b.identity?.pageId;
+}
 
 export class PageRouter {
   private readonly sessions = new Set<PageSession>();
@@ -20,7 +46,15 @@ export class PageRouter {
 
   /** A page finished its handshake, sent a new catalogue or changed focus. */
   update(session: PageSession): void {
-    this.sessions.add(session);
+    if (!this.sessions.has(session)) {
+      for (const older of this.sessions) {
+        if (isSamePage(older, session)) {
+          this.sessions.delete(older);
+          older.close(CLOSE_CODES.pageReplaced, 'another connection proved the token as this page (same page id) and replaced this one');
+        }
+      }
+      this.sessions.add(session);
+    }
     this.changed();
   }
 
@@ -32,30 +66,24 @@ export class PageRouter {
 
   /** The connected pages, one per page id. */
   pages(): PageSession[] {
-    const byId = new Map<string, PageSession>();
-    for (const session of this.sessions) {
-      const id = session.identity?.pageId;
-      const known = id === undefined ? undefined : byId.get(id);
-      if (id !== undefined && session.ready && (!known || session.readyAt > known.readyAt)) {
-        byId.set(id, session);
-      }
-    }
-    return [...byId.values()];
+    return [...this.sessions].filter((session) => session.ready && session.identity);
   }
 
   current(selectedPageId?: string): PageSession | undefined {
     const pages = this.pages();
-    const selected = pages.find((page) => page.identity?.pageId === selectedPageId);
+    // Of a person's page and a page of another token that name one id (one of ours may be called "lite:…"), ours.
+    const selected = pages.filter((page) => pageIdOf(page) === selectedPageId).sort((a, b) => Number(isOwn(b)) - Number(isOwn(a)))[0];
     if (selected) {
       return selected;
     }
+    const candidates = pages.some(isOwn) ? pages.filter(isOwn) : pages;
     const newest = (key: 'focusedAt' | 'readyAt') =>
-      pages.reduce<PageSession | undefined>((best, page) => (page[key] > (best?.[key] ?? 0) ? page : best), undefined);
+      candidates.reduce<PageSession | undefined>((best, page) => (page[key] > (best?.[key] ?? 0) ? page : best), undefined);
     return newest('focusedAt') ?? newest('readyAt');
   }
 
   isConnected(pageId: string): boolean {
-    return this.pages().some((page) => page.identity?.pageId === pageId);
+    return this.pages().some((page) => pageIdOf(page) === pageId);
   }
 
   get pageCount(): number {

@@ -8,11 +8,15 @@
 import type { WebSocket, RawData } from 'ws';
 import {
   BINARY_FRAME,
+  CLOSE_CODES,
+  MAX_NESTING_DEPTH,
   PAIRING_CRYPTO,
   SERVER_HANDSHAKE_START,
   encodeMessage,
   fail,
+  nestsDeeperThan,
   parsePageMessage,
+  printable,
   serverStep,
   type AttachedImage,
   type PageIdentity,
@@ -25,12 +29,17 @@ import {
   type UnavailableTool,
   type ToolResult
 } from '@jupyter-live-mcp/protocol';
-import type { Logger } from '../log.js';
+import { PEER_LINES_PER_SECOND, guarded, rateLimited, through, type Logger } from '../log.js';
+import { pageIdOf } from './page-router.js';
 
 export interface PageSessionOptions {
   log: Logger;
+  /** Lines about connections that have not proved a token, all of them together: rate-limited (log.ts). */
+  strangersLog: Logger;
   /** The pairing token both sides prove (pairing.ts); it never crosses the wire. */
   token: string;
+  /** Set when `token` is not the pairing token but one of its own (lite's): names the page apart (page-router.ts). */
+  scope?: string;
   /** The port the page's connection arrived on, and --public-port's: the ports a page may have dialled. */
   ports: readonly number[];
   /** The Origin the connection came from (checked at the upgrade), to name it before it proved the token. */
@@ -39,10 +48,17 @@ export interface PageSessionOptions {
   maxMessageBytes: number;
   /** How long a page may take to say hello and send its catalogue. */
   handshakeTimeoutMs: number;
+  /** How often a proved page is pinged (and sent a heartbeat frame); one that does not answer within a period is dropped. */
+  heartbeatMs: number;
+  /** The page proved the token. */
+  onPaired?(session: PageSession): void;
   /** The page finished its handshake or sent a new catalogue. */
   onCatalogue(session: PageSession): void;
   onClose(session: PageSession): void;
 }
+
+/** How long a closed session's socket may take to answer the close before it is destroyed. */
+const CLOSE_GRACE_MS = 1_000;
 
 /** A page's answer to a call: the result and the pictures taken out of it. */
 export interface CallOutcome {
@@ -52,6 +68,8 @@ export interface CallOutcome {
 
 export class PageSession {
   identity: PageIdentity | undefined;
+  /** Undefined for a page of the pairing token, the person's own; else what its id is prefixed with. */
+  readonly scope: string | undefined;
   tools: readonly ToolDescriptor[] = [];
   /** Default tools the page does not offer, and why (its own words, for the agent). */
   unavailable: readonly UnavailableTool[] = [];
@@ -67,23 +85,47 @@ export class PageSession {
   private readonly calls = new Map<string, { tool: string; settle: (outcome: CallOutcome) => void }>();
   private nextCallNumber = 1;
   private readonly handshakeTimer: ReturnType<typeof setTimeout>;
+  private heartbeat: ReturnType<typeof setInterval> | undefined;
+  /** Whether the page answered (a pong, or any frame) since the last ping. */
+  private answered = true;
+  /** Lines about this page: among all strangers' until it proved the token, then rate-limited on its own. */
+  private peerLog: Logger;
+  private readonly log: Logger = through(() => this.peerLog);
 
   constructor(
     private readonly socket: WebSocket,
     private readonly options: PageSessionOptions
   ) {
+    this.scope = options.scope;
+    this.peerLog = options.strangersLog;
     this.context = {
       token: options.token,
       ports: options.ports,
       serverVersion: options.serverVersion,
+      heartbeatMs: options.heartbeatMs,
       origin: printable(options.origin),
-      label: (page) => pageLabel(page, options.origin),
+      label: (page) => pageLabel(page, options.origin, options.scope),
       crypto: PAIRING_CRYPTO
     };
-    this.handshakeTimer = setTimeout(() => this.step({ kind: 'timeout' }), options.handshakeTimeoutMs);
-    socket.on('message', (data, isBinary) => this.receive(data, isBinary));
-    socket.on('close', () => this.closed());
-    socket.on('error', (error) => options.log.warn(`page ${this.label}: socket error: ${error.message}`));
+    const { log } = this;
+    this.handshakeTimer = setTimeout(
+      guarded(log, 'the handshake timer', () => this.step({ kind: 'timeout' })),
+      options.handshakeTimeoutMs
+    );
+    socket.on(
+      'message',
+      guarded(log, 'a page message', (data: RawData, isBinary: boolean) => this.receive(data, isBinary))
+    );
+    socket.on(
+      'close',
+      guarded(log, 'a page disconnecting', () =>
+        this.closed((tool) => `The page closed its connection while "${tool}" was running (reloaded, closed, or lost the server).`)
+      )
+    );
+    socket.on('pong', () => {
+      this.answered = true;
+    });
+    socket.on('error', (error) => this.log.warn(`page ${this.label}: socket error: ${error.message}`));
   }
 
   get ready(): boolean {
@@ -92,7 +134,7 @@ export class PageSession {
 
   /** The page as log lines name it; what the page sent is quoted, so it cannot forge a line. */
   get label(): string {
-    return pageLabel(this.identity, this.options.origin);
+    return pageLabel(this.identity, this.options.origin, this.scope);
   }
 
   /**
@@ -104,6 +146,13 @@ export class PageSession {
     if (!this.ready) {
       return Promise.resolve({
         result: fail('page_disconnected', `The page ${this.label} is not connected any more. Call get_context, then retry.`),
+        images: []
+      });
+    }
+    if (nestsDeeperThan(args, MAX_NESTING_DEPTH - 1)) {
+      // The page would refuse the call message, and the call would wait for ever.
+      return Promise.resolve({
+        result: fail('bad_input', `The arguments of "${tool}" nest deeper than ${MAX_NESTING_DEPTH - 1} levels; send flatter arguments.`),
         images: []
       });
     }
@@ -131,15 +180,35 @@ export class PageSession {
     });
   }
 
+  /**
+   * Ends the session now: its calls are answered, it leaves routing and reads no
+   * more frames. The page hears why; its socket is destroyed after a moment,
+   * whether or not it answers the close.
+   */
   close(code: number, reason: string): void {
-    if (this.handshake.phase !== 'closed') {
-      this.options.log.info(`closing page ${this.label}: ${reason}`);
-      this.socket.close(code, reason.slice(0, 120));
+    if (this.handshake.phase === 'closed') {
+      return;
     }
+    this.log.info(`closing page ${this.label}: ${printable(reason)}`);
+    this.socket.close(code, closeReason(reason));
+    setTimeout(() => this.socket.terminate(), CLOSE_GRACE_MS).unref();
+    this.closed((tool) => `The server closed the page's connection while "${tool}" was running: ${reason}.`);
   }
 
   private receive(data: RawData, isBinary: boolean): void {
-    this.step({ kind: 'frame', frame: isBinary ? BINARY_FRAME : parsePageMessage(rawText(data), this.options.maxMessageBytes) });
+    if (this.handshake.phase === 'closed') {
+      return;
+    }
+    this.answered = true;
+    const frame = isBinary ? BINARY_FRAME : parsePageMessage(rawText(data), this.options.maxMessageBytes);
+    this.step({ kind: 'frame', frame });
+    if (!frame.ok && frame.callId !== undefined) {
+      // A result the server cannot use still ends its call, or the agent would wait for ever.
+      this.calls.get(frame.callId)?.settle({
+        result: fail('internal_error', `The page's result could not be used (${frame.error}). The call may have run.`),
+        images: []
+      });
+    }
   }
 
   private step(event: ServerEvent): void {
@@ -159,12 +228,18 @@ export class PageSession {
         this.close(action.code, action.reason);
         return;
       case 'log':
-        this.options.log[action.level](action.text);
+        this.log[action.level](action.text);
         return;
       case 'paired':
         this.identity = action.page;
+        this.peerLog = rateLimited(this.options.log, PEER_LINES_PER_SECOND, () => `page ${this.label}`);
         this.title = action.page.title;
         this.setFocus(action.focused);
+        this.options.onPaired?.(this);
+        this.heartbeat = setInterval(
+          guarded(this.log, 'the heartbeat', () => this.beat()),
+          this.options.heartbeatMs
+        );
         return;
       case 'ready':
         clearTimeout(this.handshakeTimer);
@@ -182,14 +257,14 @@ export class PageSession {
       case 'catalogue':
         this.tools = message.tools;
         this.unavailable = message.unavailable ?? [];
-        this.options.log.debug(`page ${this.label}: catalogue of ${message.tools.length} tools`);
+        this.log.debug(`page ${this.label}: catalogue of ${message.tools.length} tools`);
         this.options.onCatalogue(this);
         return;
       case 'result': {
         const call = this.calls.get(message.callId);
         if (!call) {
           // Cancelled, already answered, or never made: nobody waits for it.
-          this.options.log.debug(`page ${this.label}: dropped result for unknown or cancelled call ${message.callId}`);
+          this.log.debug(`page ${this.label}: dropped result for unknown or cancelled call ${message.callId}`);
           return;
         }
         call.settle({ result: message.result, images: message.images ?? [] });
@@ -201,9 +276,21 @@ export class PageSession {
         this.options.onCatalogue(this);
         return;
       case 'error':
-        this.options.log.warn(`page ${this.label} reports: ${printable(message.message)}`);
+        this.log.warn(`page ${this.label} reports: ${printable(message.message)}`);
         return;
     }
+  }
+
+  /** Drops a page that did not answer the last ping (a frozen or vanished browser); else pings it again. */
+  private beat(): void {
+    if (!this.answered) {
+      const seconds = this.options.heartbeatMs / 1000;
+      this.close(CLOSE_CODES.noHeartbeat, `the page stopped answering (no answer to a ping in ${seconds} s)`);
+      return;
+    }
+    this.answered = false;
+    this.socket.ping();
+    this.send({ type: 'heartbeat' });
   }
 
   private setFocus(focused: boolean): void {
@@ -219,39 +306,43 @@ export class PageSession {
     }
   }
 
-  private closed(): void {
+  /** `ended`: how the connection ended, in words for the agent. */
+  private closed(ended: (tool: string) => string): void {
     if (this.handshake.phase === 'closed') {
       return;
     }
     this.step({ kind: 'closed' });
     clearTimeout(this.handshakeTimer);
+    clearInterval(this.heartbeat);
     for (const [, call] of this.calls) {
       call.settle({
         result: fail(
           'page_disconnected',
-          `The page closed its connection while "${call.tool}" was running (reloaded, closed, or lost the server). ` +
-            'The call may or may not have finished: call get_context to see the state before you retry.'
+          `${ended(call.tool)} The call may or may not have finished: call get_context to see the state before you retry.`
         ),
         images: []
       });
     }
-    this.options.log.info(`page disconnected: ${this.label}`);
+    this.log.info(`page disconnected: ${this.label}`);
     this.options.onClose(this);
   }
 }
 
-/** The page as log lines name it: what it said it is once it proved the token, else where it connected from. */
-function pageLabel(page: PageIdentity | undefined, origin: string): string {
+/** The page as log lines name it: what it said it is once it proved the token (its id as agents see it), else where it connected from. */
+function pageLabel(page: PageIdentity | undefined, origin: string, scope: string | undefined): string {
   if (!page) {
     return `(not yet proved, from ${printable(origin)})`;
   }
-  return `${printable(page.pageId)} (${printable(page.app.name)} ${printable(page.url)})`;
+  return `${printable(pageIdOf({ identity: page, scope }))} (${printable(page.app.name)} ${printable(page.url)})`;
 }
 
-/** Text from the page, safe for a log line: control characters (newlines, terminal escapes) escaped. */
-function printable(text: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters to escape.
-  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+/** A WebSocket close reason is at most 123 bytes of UTF-8 (ws throws beyond); cut on a character boundary. */
+export function closeReason(text: string): string {
+  let reason = text.slice(0, 123);
+  while (Buffer.byteLength(reason) > 123) {
+    reason = reason.slice(0, -1);
+  }
+  return reason;
 }
 
 function rawText(data: RawData): string {

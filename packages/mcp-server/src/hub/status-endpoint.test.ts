@@ -12,7 +12,7 @@ import type { BridgeEndpoint } from './bridge-endpoint.js';
 import { PageRouter } from './page-router.js';
 import { startTestEndpoint } from './test-endpoint.test-support.js';
 import type { PageSession } from './page-session.js';
-import { STATUS_PROOF_HEADER } from './status-endpoint.js';
+import { STATUS_PROOF_HEADER, createStatusHandler } from './status-endpoint.js';
 
 const TOKEN = 'a'.repeat(64);
 let endpoint: BridgeEndpoint;
@@ -70,11 +70,42 @@ describe('GET /status', () => {
     expect(refused.body).not.toMatch(/9\.9\.9|JupyterLab|secret/);
   });
 
+  const proofHeader = (challenge: string, token = TOKEN) =>
+    `${challenge} ${'1'.repeat(64)} ${proofOf(token, 'doctor', { port: endpoint.port, pageNonce: '1'.repeat(64), serverNonce: challenge })}`;
+
   it('takes a proof once: a replayed one is refused', async () => {
     const { challenge } = JSON.parse((await get({})).body) as { challenge: string };
-    const header = `${challenge} ${'1'.repeat(64)} ${proofOf(TOKEN, 'doctor', { port: endpoint.port, pageNonce: '1'.repeat(64), serverNonce: challenge })}`;
+    const header = proofHeader(challenge);
     expect((await get({ [STATUS_PROOF_HEADER]: header })).status).toBe(200);
     expect((await get({ [STATUS_PROOF_HEADER]: header })).status).toBe(401);
+  });
+
+  it("keeps a doctor's challenge however many others ask for one meanwhile", async () => {
+    const { challenge } = JSON.parse((await get({})).body) as { challenge: string };
+    for (let i = 0; i < 100; i++) {
+      await get({});
+    }
+    expect((await get({ [STATUS_PROOF_HEADER]: proofHeader(challenge) })).status).toBe(200);
+  });
+
+  it('refuses a challenge that was never issued, or expired', async () => {
+    expect((await get({ [STATUS_PROOF_HEADER]: proofHeader('c'.repeat(64)) })).status).toBe(401);
+    let now = 1_000_000;
+    const answer = createStatusHandler({ token: TOKEN, serverVersion: '9.9.9', router, now: () => now });
+    /** The handler's answer to a request with these headers, arriving on the endpoint's port. */
+    const ask = (headers: Record<string, string>) => {
+      let status = 0;
+      let body = '';
+      const response = { writeHead: (code: number) => (status = code), end: (text: string) => (body = text) };
+      answer({ headers, socket: { localPort: endpoint.port } } as never, response as never);
+      return { status, body };
+    };
+    const { challenge } = JSON.parse(ask({}).body) as { challenge: string };
+    now += 29_000;
+    expect(ask({ [STATUS_PROOF_HEADER]: proofHeader(challenge) }).status).toBe(200);
+    const { challenge: later } = JSON.parse(ask({}).body) as { challenge: string };
+    now += 31_000;
+    expect(ask({ [STATUS_PROOF_HEADER]: proofHeader(later) }).status).toBe(401);
   });
 
   it('keeps the Host and Origin checks', async () => {

@@ -5,7 +5,12 @@
  * token: an HMAC (protocol pairing, side "doctor") over a fresh single-use
  * challenge and the caller's own nonce, in one header. The answer names page
  * kinds only, never URLs, titles or the token.
+ *
+ * A challenge is kept nowhere until it is used: it carries its expiry and a MAC
+ * of this process's own key over it. However many challenges others ask for,
+ * a doctor's stays good (a table of issued ones, capped, could be flushed).
  */
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   STATUS_SERVICE,
@@ -21,9 +26,8 @@ export const STATUS_PATH = '/status';
 /** `<challenge> <caller nonce> <proof>`, each hex. */
 export const STATUS_PROOF_HEADER = 'x-jupyter-live-mcp-proof';
 
-/** How long a challenge can be answered, and how many may wait at once (each GET makes one). */
+/** How long a challenge can be answered. */
 const CHALLENGE_LIFETIME_MS = 30_000;
-const MAX_CHALLENGES = 64;
 
 export interface StatusEndpointOptions {
   token: string;
@@ -35,23 +39,38 @@ export interface StatusEndpointOptions {
 export type StatusHandler = (request: IncomingMessage, response: ServerResponse) => void;
 
 export function isStatusRequest(request: IncomingMessage): boolean {
-  return request.method === 'GET' && new URL(request.url ?? '/', 'http://localhost').pathname === STATUS_PATH;
+  if (request.method !== 'GET') {
+    return false;
+  }
+  try {
+    return new URL(request.url ?? '/', 'http://localhost').pathname === STATUS_PATH;
+  } catch {
+    // A request line such as "GET //" names no URL.
+    return false;
+  }
 }
 
 export function createStatusHandler(options: StatusEndpointOptions): StatusHandler {
   const now = options.now ?? Date.now;
-  /** Challenge → when it expires. A Map keeps insertion order, so the oldest goes first when full. */
-  const challenges = new Map<string, number>();
+  const key = randomBytes(32);
+  // 64 hex digits, as doctor reads a challenge: 16 of nonce, 12 of expiry (ms), 36 of MAC over both.
+  const mac = (nonceAndExpiry: string) => createHmac('sha256', key).update(nonceAndExpiry).digest('hex').slice(0, 36);
+  /** Challenges answered with a valid proof, until they expire: each is good once. Only token holders add to it. */
+  const used = new Map<string, number>();
 
   const issueChallenge = (): string => {
-    for (const [challenge, expires] of challenges) {
-      if (expires <= now() || challenges.size >= MAX_CHALLENGES) {
-        challenges.delete(challenge);
-      }
+    const nonceAndExpiry = randomHex(8) + (now() + CHALLENGE_LIFETIME_MS).toString(16).padStart(12, '0');
+    return nonceAndExpiry + mac(nonceAndExpiry);
+  };
+
+  /** When the challenge expires, if this process issued it and it is still good; else undefined. */
+  const expiryOf = (challenge: string): number | undefined => {
+    if (!/^[0-9a-f]{64}$/.test(challenge) || used.has(challenge)) {
+      return undefined;
     }
-    const challenge = randomHex();
-    challenges.set(challenge, now() + CHALLENGE_LIFETIME_MS);
-    return challenge;
+    const expires = Number.parseInt(challenge.slice(16, 28), 16);
+    const genuine = timingSafeEqual(Buffer.from(challenge.slice(28)), Buffer.from(mac(challenge.slice(0, 28))));
+    return genuine && expires > now() ? expires : undefined;
   };
 
   const isProven = (header: string, port: number): boolean => {
@@ -59,13 +78,17 @@ export function createStatusHandler(options: StatusEndpointOptions): StatusHandl
     if (!challenge || !nonce || !proof || rest.length) {
       return false;
     }
-    const expires = challenges.get(challenge);
-    challenges.delete(challenge);
-    return (
-      expires !== undefined &&
-      expires > now() &&
-      isValidProof(proof, options.token, 'doctor', { port, pageNonce: nonce, serverNonce: challenge })
-    );
+    const expires = expiryOf(challenge);
+    if (expires === undefined || !isValidProof(proof, options.token, 'doctor', { port, pageNonce: nonce, serverNonce: challenge })) {
+      return false;
+    }
+    for (const [old, oldExpires] of used) {
+      if (oldExpires <= now()) {
+        used.delete(old);
+      }
+    }
+    used.set(challenge, expires);
+    return true;
   };
 
   return (request, response) => {

@@ -6,7 +6,7 @@
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import type { Logger } from '../log.js';
+import { guarded, type Logger } from '../log.js';
 import type { PageRouter } from '../hub/page-router.js';
 import { runToolCall, type CallSession } from './call-pipeline.js';
 import { callToolRequestSchema } from './call-request.js';
@@ -45,14 +45,17 @@ export function buildMcpServer(options: McpServerOptions): Server {
   let timer: ReturnType<typeof setTimeout> | undefined;
   function toolListMayHaveChanged(): void {
     clearTimeout(timer);
-    timer = setTimeout(() => {
-      const now = JSON.stringify(listed());
-      if (now === lastListed) {
-        return;
-      }
-      lastListed = now;
-      server.sendToolListChanged().catch((error: Error) => log.debug(`list_changed not sent: ${error.message}`));
-    }, LIST_CHANGED_DEBOUNCE_MS);
+    timer = setTimeout(
+      guarded(log, 'the tool list check', () => {
+        const now = JSON.stringify(listed());
+        if (now === lastListed) {
+          return;
+        }
+        lastListed = now;
+        server.sendToolListChanged().catch((error: Error) => log.debug(`list_changed not sent: ${error.message}`));
+      }),
+      LIST_CHANGED_DEBOUNCE_MS
+    );
   }
 
   server.setRequestHandler(ListToolsRequestSchema, async () => {

@@ -4,7 +4,7 @@
  * documents, several Jupyter servers.
  */
 import { fail, succeed, type ToolDescriptor, type ToolResult } from '@jupyter-live-mcp/protocol';
-import type { PageRouter } from '../hub/page-router.js';
+import { pageIdOf, type PageRouter } from '../hub/page-router.js';
 import type { PageSession } from '../hub/page-session.js';
 import type { ServerTool } from './server-tools.js';
 
@@ -25,7 +25,7 @@ const descriptor: ToolDescriptor = {
 
 export function describePage(page: PageSession, current: PageSession | undefined) {
   return {
-    pageId: page.identity!.pageId,
+    pageId: pageIdOf(page),
     app: page.identity!.app,
     url: page.identity!.url,
     ...(page.title ? { title: page.title } : {}),
@@ -59,7 +59,7 @@ function selectPage(router: PageRouter, selection: PageSelection, args: Record<s
       return fail('bad_input', 'select_page: argument "pageId" must be a string.');
     }
     if (!router.isConnected(args.pageId)) {
-      const ids = router.pages().map((page) => page.identity!.pageId);
+      const ids = router.pages().map(pageIdOf);
       return fail(
         'bad_input',
         `select_page: no connected page has the id "${args.pageId}". ` +

@@ -1,0 +1,63 @@
+/**
+ * The heartbeat on a real endpoint with a short period: the server pings every
+ * proved page (a WebSocket ping, which browsers answer by themselves, and a
+ * `heartbeat` frame, the only sign of the server a page's script can see). A page
+ * that stops answering is dropped and its calls answer page_disconnected.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { BridgeEndpoint } from './bridge-endpoint.js';
+import { PageRouter } from './page-router.js';
+import { pairedPageOf, startTestEndpoint, type TestClient } from './test-endpoint.test-support.js';
+
+const TOKEN = 'a'.repeat(64);
+const HEARTBEAT_MS = 200;
+let endpoint: BridgeEndpoint;
+let router: PageRouter;
+const clients: TestClient[] = [];
+
+beforeEach(async () => {
+  router = new PageRouter();
+  endpoint = await startTestEndpoint({ token: TOKEN, router, heartbeatMs: HEARTBEAT_MS });
+});
+
+afterEach(async () => {
+  for (const client of clients.splice(0)) {
+    client.socket.terminate();
+  }
+  await endpoint.close();
+});
+
+async function page(pageId: string, autoPong = true) {
+  const client = await pairedPageOf(endpoint, router, { token: TOKEN, pageId, options: { autoPong } });
+  clients.push(client);
+  return client;
+}
+
+describe('the heartbeat', () => {
+  it('tells the page its period in the welcome, then pings it and sends heartbeat frames', async () => {
+    const answering = await page('page-a');
+    expect(answering.received[1]).toMatchObject({ type: 'welcome', heartbeatMs: HEARTBEAT_MS });
+    let pings = 0;
+    answering.socket.on('ping', () => pings++);
+    await expect.poll(() => answering.received.filter((m) => m.type === 'heartbeat').length, { timeout: 3000 }).toBeGreaterThan(3);
+    expect(pings).toBeGreaterThan(2);
+    expect(router.isConnected('page-a')).toBe(true);
+  });
+
+  it('drops a page that stops answering pings: out of routing, its calls answer page_disconnected, its socket closed', async () => {
+    const answering = await page('page-a');
+    const silent = await page('page-b', false);
+    const pending = router.current('page-b')!.call('get_context', {});
+    expect((await pending).result).toMatchObject({
+      success: false,
+      code: 'page_disconnected',
+      error: expect.stringContaining('stopped answering')
+    });
+    expect(router.isConnected('page-b')).toBe(false);
+    expect((await silent.closed).code).toBeGreaterThan(0);
+    // The page that answers stays.
+    await new Promise((resolve) => setTimeout(resolve, 3 * HEARTBEAT_MS));
+    expect(router.isConnected('page-a')).toBe(true);
+    expect(answering.socket.readyState).toBe(answering.socket.OPEN);
+  });
+});
