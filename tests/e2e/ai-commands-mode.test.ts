@@ -9,24 +9,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { AI_COMMANDS_PREFIX } from '@jupyter-live-mcp/protocol';
 import { AI_COMMANDS_FIXTURE_DIR, startPageWithAgent, type PageKind, type PageWithAgent } from './support/lab-with-agent.js';
+import { NOTEBOOK_TOOL_NAMES } from './support/tool-names.js';
 
 const FIXTURE_PLUGIN = '@jupyter-live-mcp/ai-commands-fixture:plugin';
 const AI_MODE = { notebookTools: 'jupyterlab-ai-commands' };
-const NOTEBOOK_TOOLS = [
-  'read_notebook',
-  'read_cell',
-  'add_cell',
-  'edit_cell',
-  'delete_cell',
-  'run_cell',
-  'save_notebook',
-  'create_notebook',
-  'list_directory',
-  'read_file',
-  'write_file',
-  'create_file',
-  'execute_code'
-];
 
 let setup: PageWithAgent | undefined;
 
@@ -64,7 +50,7 @@ describe('notebookTools: "jupyterlab-ai-commands"', () => {
   it("with 0.4, runs all 13 tools through the extension's commands", async () => {
     const page = await start('JupyterLab', '0.4');
     const tools = await pageTools(page, 21);
-    for (const name of NOTEBOOK_TOOLS) {
+    for (const name of NOTEBOOK_TOOL_NAMES) {
       expect(tools.find((tool) => tool.name === name)?.command, name).toMatch(new RegExp(`^${AI_COMMANDS_PREFIX}`));
     }
     await page.mcp.ok('create_notebook', { name: 'mode.ipynb' });
@@ -77,7 +63,7 @@ describe('notebookTools: "jupyterlab-ai-commands"', () => {
   it('with 0.3.1, leaves out read_notebook, read_cell and read_file, and says they need 0.4', async () => {
     const page = await start('JupyterLab', '0.3.1');
     const tools = names(await pageTools(page, 18));
-    expect(NOTEBOOK_TOOLS.filter((name) => !tools.includes(name))).toEqual(['read_notebook', 'read_cell', 'read_file']);
+    expect(NOTEBOOK_TOOL_NAMES.filter((name) => !tools.includes(name))).toEqual(['read_notebook', 'read_cell', 'read_file']);
     const errors = (await page.mcp.ok('get_context')).catalogueErrors as { source: string; error: string }[];
     expect(errors.map((error) => error.source)).toEqual([
       'default tool "read_notebook"',
@@ -95,7 +81,7 @@ describe('notebookTools: "jupyterlab-ai-commands"', () => {
   it('with 0.1 (no JSON schema, cells by index), leaves out every tool that addresses a cell by id', async () => {
     const page = await start('JupyterLab', '0.1');
     const tools = names(await pageTools(page, 13));
-    expect(NOTEBOOK_TOOLS.filter((name) => tools.includes(name))).toEqual([
+    expect(NOTEBOOK_TOOL_NAMES.filter((name) => tools.includes(name))).toEqual([
       'save_notebook',
       'create_notebook',
       'list_directory',

@@ -14,6 +14,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AI_COMMANDS_FIXTURE_DIR, startPageWithAgent, type PageKind, type PageWithAgent } from './support/lab-with-agent.js';
+import { LISTED_TOOL_NAMES } from './support/tool-names.js';
 
 interface Kind {
   kind: PageKind;
@@ -110,32 +111,7 @@ describe.each(KINDS)('the tool catalogue in $kind', (kind) => {
 
   it("offers the 5 built-in tools, the 16 default tools and the server's select_page", async () => {
     const { tools } = await setup.mcp.client.listTools();
-    expect(tools.map((tool) => tool.name).sort()).toEqual(
-      [
-        'add_cell',
-        'answer_dialog',
-        'create_file',
-        'create_notebook',
-        'delete_cell',
-        'edit_cell',
-        'execute_code',
-        'execute_command',
-        'get_context',
-        'interrupt_kernel',
-        'list_all_commands',
-        'list_directory',
-        'open_document',
-        'read_cell',
-        'read_file',
-        'read_notebook',
-        'restart_kernel',
-        'run_cell',
-        'save_notebook',
-        'select_page',
-        'wait_for_result',
-        'write_file'
-      ].sort()
-    );
+    expect(tools.map((tool) => tool.name).sort()).toEqual([...LISTED_TOOL_NAMES].sort());
     // The schema shown is the command's own, narrowed: fixed arguments hidden.
     const editCell = tools.find((tool) => tool.name === 'edit_cell')!;
     expect(Object.keys(editCell.inputSchema.properties ?? {})).toEqual(['notebookPath', 'cellId', 'content']);

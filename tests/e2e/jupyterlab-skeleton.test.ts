@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startLabWithAgent, type LabWithAgent } from './support/lab-with-agent.js';
 import { startMcpSession, type McpSession } from './support/mcp-session.js';
+import { LISTED_TOOL_NAMES } from './support/tool-names.js';
 
 let setup: LabWithAgent;
 let mcp: McpSession;
@@ -34,30 +35,7 @@ const firstPrompt = () => page.locator('.jp-Cell .jp-InputArea-prompt').first().
 describe('agent → CLI → WebSocket → bridge in JupyterLab → back', () => {
   it('lists the default tools before any page is there, and answers no_page', async () => {
     const { tools } = await mcp.client.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual([
-      'get_context',
-      'list_all_commands',
-      'execute_command',
-      'answer_dialog',
-      'wait_for_result',
-      'open_document',
-      'interrupt_kernel',
-      'restart_kernel',
-      'read_notebook',
-      'read_cell',
-      'add_cell',
-      'edit_cell',
-      'delete_cell',
-      'run_cell',
-      'save_notebook',
-      'create_notebook',
-      'list_directory',
-      'read_file',
-      'write_file',
-      'create_file',
-      'execute_code',
-      'select_page'
-    ]);
+    expect(tools.map((tool) => tool.name)).toEqual(LISTED_TOOL_NAMES);
     const annotations = Object.fromEntries(tools.map((tool) => [tool.name, tool.annotations]));
     expect(annotations.read_notebook).toEqual({
       title: 'Read a notebook',
@@ -105,30 +83,7 @@ describe('agent → CLI → WebSocket → bridge in JupyterLab → back', () => 
 
     // With no other extension the page offers every tool: the bridge runs the notebook tools itself.
     const { tools } = await mcp.client.listTools();
-    expect(tools.map((tool) => tool.name).sort()).toEqual([
-      'add_cell',
-      'answer_dialog',
-      'create_file',
-      'create_notebook',
-      'delete_cell',
-      'edit_cell',
-      'execute_code',
-      'execute_command',
-      'get_context',
-      'interrupt_kernel',
-      'list_all_commands',
-      'list_directory',
-      'open_document',
-      'read_cell',
-      'read_file',
-      'read_notebook',
-      'restart_kernel',
-      'run_cell',
-      'save_notebook',
-      'select_page',
-      'wait_for_result',
-      'write_file'
-    ]);
+    expect(tools.map((tool) => tool.name).sort()).toEqual([...LISTED_TOOL_NAMES].sort());
     const missing = await mcp.call('run_cell', { notebookPath: 'a.ipynb', cellId: 'x' });
     expect(missing.result).toMatchObject({ success: false, code: 'not_found' });
     expect(missing.result.error).toMatch(/there is no notebook "a\.ipynb".*create_notebook/);
