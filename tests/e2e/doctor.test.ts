@@ -69,7 +69,7 @@ describe('doctor', () => {
     expect(stdout).toContain(`ok       bridge port ${mcp.port}: jupyter-live-mcp ${VERSION} is running here`);
     expect(stdout).toMatch(/ok {7}pairing token: in .*config\.json, readable by you only/);
     expect(stdout).toContain(
-      `ok       bridge extension: ${VERSION}, in ${path.join(lab.dataDir, 'labextensions', 'jupyter-live-mcp-bridge')}`
+      `ok       bridge extension: ${VERSION}, copied into ${path.join(lab.dataDir, 'labextensions', 'jupyter-live-mcp-bridge')}`
     );
     expect(stdout).toContain("ok       token in JupyterLab's settings: matches the server's");
     expect(stdout).toContain('ok       pages connected: 1 page (JupyterLab 4.6.4)');
@@ -119,8 +119,10 @@ describe('doctor', () => {
       `PROBLEM  bridge port ${mcp.port}: a jupyter-live-mcp is running here, but it was started with another pairing token`
     );
     expect(stdout).toContain('fix: Restart your MCP client so the server reads the current token');
+    expect(stdout).toContain(`PROBLEM  bridge extension: not installed in any Jupyter data folder (${path.join(scratch, 'data')}, `);
     expect(stdout).toContain(
-      `PROBLEM  bridge extension: not installed in ${path.join(scratch, 'data', 'labextensions', 'jupyter-live-mcp-bridge')}\n         fix: Run jupyter-live-mcp install`
+      '/usr/share/jupyter)\n         fix: Run pip install jupyter-live-mcp-bridge==' +
+        `${VERSION} in the Python environment your Jupyter runs from, or run jupyter-live-mcp install`
     );
     expect(stdout).toContain(
       `PROBLEM  token in JupyterLab's settings: the token in ${settingsFile} is not the server's (the page cannot pair)\n         fix: Run jupyter-live-mcp install`

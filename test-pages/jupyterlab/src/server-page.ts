@@ -30,6 +30,11 @@ export interface ServerPageOptions {
   userSettings?: Record<string, unknown>;
   /** Receives each line the server prints. */
   log?: (line: string) => void;
+  /**
+   * The Python that serves the page (default Debian's), e.g. a virtual environment's made with
+   * --system-site-packages: its prefix's share/jupyter is one of the folders extensions load from.
+   */
+  python?: string;
 }
 
 export interface ServerPage {
@@ -46,7 +51,7 @@ export interface ServerPage {
 }
 
 // Debian's Python: the only one here that sees the Debian Jupyter packages.
-const python = '/usr/bin/python3';
+const debianPython = '/usr/bin/python3';
 const aptCommand = 'apt-get install -y python3-jupyter-server python3-jupyterlab-server python3-ipykernel';
 const testPagesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const startTimeoutMs = 30_000;
@@ -59,7 +64,7 @@ async function exists(file: string, mode = constants.F_OK): Promise<boolean> {
   );
 }
 
-async function checkPrerequisites(spec: ServerPageSpec): Promise<void> {
+async function checkPrerequisites(spec: ServerPageSpec, python: string): Promise<void> {
   const built = path.join(testPagesDir, spec.page, 'build', 'static', spec.builtFile);
   if (!(await exists(built))) {
     throw new Error(
@@ -105,7 +110,7 @@ async function writeUserSettings(settingsDir: string, settings: Record<string, u
 }
 
 /** Resolves with the URL serve.py prints once it listens; rejects if it exits first. */
-function waitForReady(title: string, child: ChildProcess, stdout: Interface, recent: () => string): Promise<string> {
+function waitForReady(title: string, python: string, child: ChildProcess, stdout: Interface, recent: () => string): Promise<string> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       reject(new Error(`The ${title} test page did not start within ${startTimeoutMs / 1000} s.\n${recent()}`));
@@ -171,7 +176,8 @@ function signalServer(child: ChildProcess, signal: NodeJS.Signals): void {
 }
 
 export async function startJupyterServerPage(spec: ServerPageSpec, options: ServerPageOptions = {}): Promise<ServerPage> {
-  await checkPrerequisites(spec);
+  const python = options.python ?? debianPython;
+  await checkPrerequisites(spec, python);
   const tempDir = await mkdtemp(path.join(tmpdir(), `${spec.page}-page-`));
   const dir = (name: string) => path.join(tempDir, name);
   const dataDir = dir('data');
@@ -252,7 +258,7 @@ export async function startJupyterServerPage(spec: ServerPageSpec, options: Serv
       }
     });
 
-    const url = await waitForReady(spec.title, child, stdout, recent);
+    const url = await waitForReady(spec.title, python, child, stdout, recent);
     await waitForHttp(spec.title, url);
     return { url, rootDir, dataDir, settingsDir, stop };
   } catch (error) {

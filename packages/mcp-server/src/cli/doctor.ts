@@ -44,7 +44,7 @@ export const doctorCommand: Command<DoctorOptions> = {
 };
 
 async function doctor(options: DoctorOptions, version: string): Promise<number> {
-  const { dataDir, settingsDir } = jupyterFolders(options);
+  const jupyter = jupyterFolders(options);
   const token = await readTokenFacts(tokenFile());
   const checks = runChecks({
     version,
@@ -53,8 +53,8 @@ async function doctor(options: DoctorOptions, version: string): Promise<number> 
     publicPorts: options.publicPorts,
     portFacts: await portFacts(LOOPBACK_HOSTS, options.port, token.state === 'ok' ? token.token : undefined),
     token,
-    extension: await readExtensionFacts(dataDir),
-    settings: await readSettingsFacts(settingsDir)
+    extension: await readExtensionFacts(jupyter),
+    settings: await readSettingsFacts(jupyter.settingsDir)
   });
   process.stdout.write(formatReport(version, checks));
   return exitCode(checks);

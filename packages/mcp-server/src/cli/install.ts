@@ -1,8 +1,8 @@
 /**
  * `jupyter-live-mcp install` and `uninstall`: the bundled bridge copied into
- * Jupyter's labextensions folder, and the token (with --port, the server URL)
- * written into its settings; uninstall removes the copy and just those
- * settings. Each says what it did on stderr.
+ * Jupyter's labextensions folder (unless pip installed one), and the token
+ * (with --port, the server URL) written into its settings; uninstall removes
+ * the copy and just those settings. Each says what it did on stderr.
  */
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_BRIDGE_PORT } from '@jupyter-live-mcp/protocol';
@@ -42,13 +42,12 @@ export const installCommand: Command<InstallOptions> = {
     }
     return { ...folders(values), port };
   },
-  async run(options) {
-    const { dataDir, settingsDir } = jupyterFolders(options);
+  async run(options, { version }) {
     const { lines, settingsFile, keys } = await install({
       source: BUNDLED_BRIDGE,
-      dataDir,
-      settingsDir,
+      ...jupyterFolders(options),
       token: await loadToken(),
+      version,
       ...(options.port !== undefined ? { serverUrl: `ws://127.0.0.1:${options.port}` } : {})
     });
     await rememberSettingsFile(settingsFile, keys);
@@ -62,9 +61,9 @@ export const uninstallCommand: Command<{ dataDir?: string; settingsDir?: string 
   flags: FOLDER_FLAGS,
   parse: (args) => folders(parseFlags(args, FOLDER_FLAGS)),
   async run(options) {
-    const { dataDir, settingsDir } = jupyterFolders(options);
-    const settingsFile = bridgeSettingsFile(settingsDir);
-    say(await uninstall(dataDir, settingsDir, await installedKeys(settingsFile)));
+    const jupyter = jupyterFolders(options);
+    const settingsFile = bridgeSettingsFile(jupyter.settingsDir);
+    say(await uninstall({ ...jupyter, keys: await installedKeys(settingsFile) }));
     await forgetSettingsFile(settingsFile);
   }
 };

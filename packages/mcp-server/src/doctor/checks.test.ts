@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { runChecks, type Check, type DoctorFacts } from './checks.js';
+import type { InstalledBridge } from '../install/installed-bridges.js';
+import { runChecks, type Check, type DoctorFacts, type ExtensionFacts } from './checks.js';
 import { exitCode, formatReport } from './report.js';
 
 const TOKEN = 'a'.repeat(64);
+const BRIDGE = '/data/labextensions/jupyter-live-mcp-bridge';
+const PIP_BRIDGE = '/venv/share/jupyter/labextensions/jupyter-live-mcp-bridge';
+
+/** Doctor's view of the bridges in the data folders /data (the data dir), /venv/share/jupyter and /usr/share/jupyter. */
+function extension(...found: InstalledBridge[]): ExtensionFacts {
+  return { target: BRIDGE, searched: ['/data', '/venv/share/jupyter', '/usr/share/jupyter'], found };
+}
 
 /** A setup where all is well: a server with one page, installed and paired on the default port. */
 function facts(change: Partial<DoctorFacts> = {}): DoctorFacts {
@@ -12,7 +20,7 @@ function facts(change: Partial<DoctorFacts> = {}): DoctorFacts {
     port: 8767,
     portFacts: { state: 'held', status: { kind: 'paired', version: '0.1.0', pages: { count: 1, kinds: { 'JupyterLab 4.6.4': 1 } } } },
     token: { file: '/cfg/config.json', state: 'ok', token: TOKEN, mode: 0o100600 },
-    extension: { dir: '/data/labextensions/jupyter-live-mcp-bridge', state: 'ok', version: '0.1.0' },
+    extension: extension({ dir: BRIDGE, by: 'copy', state: 'ok', version: '0.1.0' }),
     settings: { file: '/s/jupyter-live-mcp-bridge/plugin.jupyterlab-settings', state: 'ok', token: TOKEN },
     ...change
   };
@@ -26,7 +34,7 @@ describe('doctor checks', () => {
     expect(checks.map((c) => [c.title, c.status, c.detail])).toEqual([
       ['bridge port 8767', 'ok', 'jupyter-live-mcp 0.1.0 is running here'],
       ['pairing token', 'ok', 'in /cfg/config.json, readable by you only'],
-      ['bridge extension', 'ok', '0.1.0, in /data/labextensions/jupyter-live-mcp-bridge'],
+      ['bridge extension', 'ok', '0.1.0, copied into /data/labextensions/jupyter-live-mcp-bridge'],
       ["token in JupyterLab's settings", 'ok', "matches the server's, in /s/jupyter-live-mcp-bridge/plugin.jupyterlab-settings"],
       ['bridge server URL', 'ok', 'the bridge connects to port 8767'],
       ['pages connected', 'ok', '1 page (JupyterLab 4.6.4)']
@@ -127,16 +135,66 @@ describe('doctor checks', () => {
   });
 
   it('checks the installed bridge and its version', () => {
-    const missing = check('bridge extension', { extension: { dir: '/d/labextensions/jupyter-live-mcp-bridge', state: 'missing' } });
+    const missing = check('bridge extension', { extension: extension() });
     expect(missing).toMatchObject({
       status: 'problem',
-      detail: 'not installed in /d/labextensions/jupyter-live-mcp-bridge',
-      fix: expect.stringMatching(/^Run jupyter-live-mcp install \(with --data-dir/)
+      detail: 'not installed in any Jupyter data folder (/data, /venv/share/jupyter, /usr/share/jupyter)',
+      fix:
+        'Run pip install jupyter-live-mcp-bridge==0.1.0 in the Python environment your Jupyter runs from, or run jupyter-live-mcp install ' +
+        '(with --data-dir <dir> if your Jupyter uses another data folder: jupyter --paths lists them); then reload your Jupyter page. ' +
+        'Installed with pip already? Run doctor with that environment activated, so its folder is searched.'
     });
-    expect(check('bridge extension', { extension: { dir: '/d', state: 'ok', version: '0.0.1' } })).toMatchObject({
+    expect(check('bridge extension', { extension: extension({ dir: BRIDGE, by: 'copy', state: 'ok', version: '0.0.1' }) })).toMatchObject({
       status: 'problem',
-      detail: 'version 0.0.1 is installed in /d, but the server is 0.1.0'
+      detail: `version 0.0.1 is copied into ${BRIDGE}, but the server is 0.1.0`,
+      fix: 'Run jupyter-live-mcp install to install the matching bridge, then reload your Jupyter page.'
     });
+    expect(
+      check('bridge extension', { extension: extension({ dir: BRIDGE, by: 'copy', state: 'broken', error: 'EACCES' }) })
+    ).toMatchObject({
+      status: 'problem',
+      detail: `copied into ${BRIDGE}, but broken: EACCES`,
+      fix: 'Run jupyter-live-mcp install to copy it again, then reload your Jupyter page.'
+    });
+  });
+
+  it('accepts a bridge pip installed, says so, and says what pip command mends it', () => {
+    expect(check('bridge extension', { extension: extension({ dir: PIP_BRIDGE, by: 'pip', state: 'ok', version: '0.1.0' }) })).toEqual({
+      title: 'bridge extension',
+      status: 'ok',
+      detail: `0.1.0, installed by pip in ${PIP_BRIDGE}`
+    });
+    expect(
+      check('bridge extension', { extension: extension({ dir: PIP_BRIDGE, by: 'pip', state: 'ok', version: '0.2.0' }) })
+    ).toMatchObject({
+      status: 'problem',
+      detail: `version 0.2.0 is installed by pip in ${PIP_BRIDGE}, but the server is 0.1.0`,
+      fix: 'Run pip install jupyter-live-mcp-bridge==0.1.0 in the Python environment it is in, then reload your Jupyter page.'
+    });
+    expect(
+      check('bridge extension', {
+        extension: extension({ dir: PIP_BRIDGE, by: 'pip', state: 'broken', error: 'its package.json has no version' })
+      })
+    ).toMatchObject({
+      status: 'problem',
+      fix: 'Run pip install --force-reinstall jupyter-live-mcp-bridge==0.1.0 in the Python environment it is in, then reload your Jupyter page.'
+    });
+  });
+
+  it('finds a bridge installed twice, and says how to keep one', () => {
+    const copy = { dir: BRIDGE, by: 'copy', state: 'ok', version: '0.1.0' } as const;
+    const pip = { dir: PIP_BRIDGE, by: 'pip', state: 'ok', version: '0.1.0' } as const;
+    expect(check('bridge extension', { extension: extension(copy, pip) })).toMatchObject({
+      status: 'problem',
+      detail:
+        `installed 2 times: copied into ${BRIDGE}; installed by pip in ${PIP_BRIDGE} ` +
+        '(JupyterLab loads the first it finds, in jupyter --paths order)',
+      fix: `Run jupyter-live-mcp install: with pip's bridge there, it removes its own copy in ${BRIDGE}. Then reload your Jupyter page.`
+    });
+    const otherPip = { ...pip, dir: '/usr/share/jupyter/labextensions/jupyter-live-mcp-bridge' };
+    expect(check('bridge extension', { extension: extension(pip, otherPip) }).fix).toMatch(
+      /^Keep one: pip uninstall jupyter-live-mcp-bridge in a Python environment removes the bridge pip installed there/
+    );
   });
 
   it("checks the token in JupyterLab's settings without ever showing it", () => {
@@ -188,10 +246,12 @@ describe('doctor checks', () => {
 
 describe('the report', () => {
   it('puts each fix under its problem and ends with what to do', () => {
-    const checks = runChecks(facts({ extension: { dir: '/d', state: 'missing' } }));
+    const checks = runChecks(facts({ extension: extension() }));
     const report = formatReport('0.1.0', checks);
     expect(report).toContain('ok       bridge port 8767: jupyter-live-mcp 0.1.0 is running here\n');
-    expect(report).toContain('PROBLEM  bridge extension: not installed in /d\n         fix: Run jupyter-live-mcp install');
+    expect(report).toContain(
+      'PROBLEM  bridge extension: not installed in any Jupyter data folder (/data, /venv/share/jupyter, /usr/share/jupyter)\n         fix: Run pip install'
+    );
     expect(report.endsWith('1 problem found. Fix it, then run jupyter-live-mcp doctor again.\n')).toBe(true);
     expect(exitCode(checks)).toBe(1);
     expect(formatReport('0.1.0', runChecks(facts()))).toMatch(/^jupyter-live-mcp doctor 0\.1\.0\n\n[\s\S]*\nNo problems found\.\n$/);

@@ -4,6 +4,7 @@
  * problem with the step that fixes it. Pure, so every case is unit-tested.
  */
 import { DEFAULT_SERVER_URL } from '@jupyter-live-mcp/protocol';
+import { PIP_UNINSTALL, describeInstall, pipInstallLine, type InstalledBridge } from '../install/installed-bridges.js';
 import { describeHolder, type PortHolder } from '../port-holder.js';
 import type { StatusProbe } from './status-client.js';
 
@@ -22,11 +23,14 @@ export type TokenFacts = { file: string } & (
   | { state: 'ok'; token: string; mode: number }
 );
 
-export type ExtensionFacts = { dir: string } & (
-  | { state: 'missing' }
-  | { state: 'broken'; error: string }
-  | { state: 'ok'; version: string }
-);
+export interface ExtensionFacts {
+  /** Where install copies the bridge. */
+  target: string;
+  /** The data folders searched, in Jupyter's order. */
+  searched: readonly string[];
+  /** The bridges found in them, in that order. */
+  found: readonly InstalledBridge[];
+}
 
 export type SettingsFacts = { file: string } & (
   | { state: 'missing' }
@@ -162,23 +166,53 @@ function tokenCheck({ token, platform }: DoctorFacts): Check {
 
 function extensionCheck({ extension, version }: DoctorFacts): Check {
   const title = 'bridge extension';
-  const reinstall = `Run ${INSTALL} (with --data-dir <dir> if your Jupyter uses another data folder: jupyter --paths lists them), then reload your Jupyter page.`;
-  switch (extension.state) {
-    case 'missing':
-      return { title, status: 'problem', detail: `not installed in ${extension.dir}`, fix: reinstall };
-    case 'broken':
-      return { title, status: 'problem', detail: `${extension.dir} is there but broken: ${extension.error}`, fix: reinstall };
-    case 'ok':
-      if (extension.version !== version) {
-        return {
-          title,
-          status: 'problem',
-          detail: `version ${extension.version} is installed in ${extension.dir}, but the server is ${version}`,
-          fix: `Run ${INSTALL} to install the matching bridge, then reload your Jupyter page.`
-        };
-      }
-      return { title, status: 'ok', detail: `${extension.version}, in ${extension.dir}` };
+  const { found, searched, target } = extension;
+  const reload = 'then reload your Jupyter page.';
+  const install = `run ${INSTALL} (with --data-dir <dir> if your Jupyter uses another data folder: jupyter --paths lists them)`;
+  const [bridge, ...others] = found;
+  if (bridge === undefined) {
+    return {
+      title,
+      status: 'problem',
+      detail: `not installed in any Jupyter data folder (${searched.join(', ')})`,
+      fix:
+        `Run ${pipInstallLine(version)} in the Python environment your Jupyter runs from, or ${install}; ${reload} ` +
+        'Installed with pip already? Run doctor with that environment activated, so its folder is searched.'
+    };
   }
+  if (others.length) {
+    return {
+      title,
+      status: 'problem',
+      detail: `installed ${found.length} times: ${found.map(describeInstall).join('; ')} (JupyterLab loads the first it finds, in jupyter --paths order)`,
+      fix: keepOneFix(found, target)
+    };
+  }
+  const fix = (repair: boolean) =>
+    bridge.by === 'pip'
+      ? `Run ${pipInstallLine(version, repair)} in the Python environment it is in, ${reload}`
+      : `Run ${INSTALL} to ${repair ? 'copy it again' : 'install the matching bridge'}, ${reload}`;
+  if (bridge.state === 'broken') {
+    return { title, status: 'problem', detail: `${describeInstall(bridge)}, but broken: ${bridge.error}`, fix: fix(true) };
+  }
+  if (bridge.version !== version) {
+    return {
+      title,
+      status: 'problem',
+      detail: `version ${bridge.version} is ${describeInstall(bridge)}, but the server is ${version}`,
+      fix: fix(false)
+    };
+  }
+  return { title, status: 'ok', detail: `${bridge.version}, ${describeInstall(bridge)}` };
+}
+
+/** Install takes out its own copy when pip's bridge is there; any other second bridge is the person's to remove. */
+function keepOneFix(found: readonly InstalledBridge[], target: string): string {
+  const pip = found.filter((bridge) => bridge.by === 'pip');
+  if (pip.length === 1 && found.every((bridge) => bridge.by === 'pip' || bridge.dir === target)) {
+    return `Run ${INSTALL}: with pip's bridge there, it removes its own copy in ${target}. Then reload your Jupyter page.`;
+  }
+  return `Keep one: ${PIP_UNINSTALL} in a Python environment removes the bridge pip installed there, and a copied folder can be deleted. Then reload your Jupyter page.`;
 }
 
 function settingsTokenCheck({ settings, token }: DoctorFacts): Check {

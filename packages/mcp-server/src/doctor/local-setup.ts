@@ -1,12 +1,13 @@
 /**
  * The facts doctor reads from files: the server's token file, the installed
- * bridge, and the bridge's JupyterLab user settings. Reads only: doctor never
+ * bridges, and the bridge's JupyterLab user settings. Reads only: doctor never
  * creates a token or changes a setting.
  */
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { readConfigFile } from '@jupyter-live-mcp/protocol';
-import { BRIDGE_PACKAGE, bridgeSettingsFile } from '../install/jupyter-paths.js';
+import { findInstalledBridges } from '../install/installed-bridges.js';
+import { bridgeDir, bridgeSettingsFile } from '../install/jupyter-paths.js';
 import type { ExtensionFacts, SettingsFacts, TokenFacts } from './checks.js';
 
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
@@ -29,23 +30,8 @@ export async function readTokenFacts(file: string): Promise<TokenFacts> {
   return problem ? { file, state: 'damaged', problem } : { file, state: 'ok', token: config.token, mode };
 }
 
-export async function readExtensionFacts(dataDir: string): Promise<ExtensionFacts> {
-  const dir = path.join(dataDir, 'labextensions', BRIDGE_PACKAGE);
-  let text: string;
-  try {
-    text = await readFile(path.join(dir, 'package.json'), 'utf8');
-  } catch (error) {
-    return isMissing(error) ? { dir, state: 'missing' } : { dir, state: 'broken', error: (error as Error).message };
-  }
-  try {
-    const version = (JSON.parse(text) as { version?: unknown }).version;
-    if (typeof version === 'string') {
-      return { dir, state: 'ok', version };
-    }
-  } catch {
-    // Reported below, as for a package.json without a version.
-  }
-  return { dir, state: 'broken', error: 'its package.json has no version' };
+export async function readExtensionFacts({ dataDir, dataPath }: { dataDir: string; dataPath: readonly string[] }): Promise<ExtensionFacts> {
+  return { target: bridgeDir(path.resolve(dataDir)), searched: dataPath, found: await findInstalledBridges(dataPath) };
 }
 
 export async function readSettingsFacts(settingsDir: string): Promise<SettingsFacts> {

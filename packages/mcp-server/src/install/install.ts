@@ -3,20 +3,27 @@
  * into <data dir>/labextensions/ (where JupyterLab loads prebuilt extensions
  * from) and writes the pairing token into the bridge's user settings; the
  * settings file and the keys set there are remembered, so `token --rotate`
- * rewrites the token and `uninstall` takes out just those keys.
+ * rewrites the token and `uninstall` takes out just those keys. A bridge pip
+ * installed (in any of Jupyter's data folders) is pip's: install only pairs it,
+ * uninstall leaves it.
  */
-import { cp, mkdir, readFile, rm, stat, writeFile, chmod } from 'node:fs/promises';
+import { chmod, cp, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { BRIDGE_PACKAGE, bridgeSettingsFile } from './jupyter-paths.js';
+import { PIP_UNINSTALL, findInstalledBridges, pipInstallLine, readInstalledBridge, type InstalledBridge } from './installed-bridges.js';
+import { bridgeDir, bridgeSettingsFile } from './jupyter-paths.js';
 
 export interface InstallPlan {
   /** The built labextension folder shipped with this package. */
   source: string;
   dataDir: string;
+  /** Every data folder Jupyter loads extensions from (jupyterPath), dataDir among them. */
+  dataPath: readonly string[];
   settingsDir: string;
   token: string;
   /** Written as serverUrls (install --port); without it the page's serverUrls stay as they are. */
   serverUrl?: string;
+  /** This server's version, which a pip-installed bridge should have too. */
+  version: string;
 }
 
 /** What install did: lines for the person, and the settings it wrote, for uninstall. */
@@ -28,39 +35,94 @@ export interface Installed {
 }
 
 export async function install(plan: InstallPlan): Promise<Installed> {
-  try {
-    await stat(path.join(plan.source, 'package.json'));
-  } catch {
-    throw new Error(`the prebuilt bridge is missing at ${plan.source}; build the repo first (scripts/setup) or reinstall the package.`);
-  }
-  const target = path.join(plan.dataDir, 'labextensions', BRIDGE_PACKAGE);
-  await rm(target, { recursive: true, force: true });
-  await mkdir(path.dirname(target), { recursive: true });
-  await cp(plan.source, target, { recursive: true });
+  const pip = (await findInstalledBridges(plan.dataPath)).find((bridge) => bridge.by === 'pip');
+  const extensionLines = pip ? await keepPipInstall(pip, plan) : await copyBridge(plan);
   const settingsFile = bridgeSettingsFile(plan.settingsDir);
   const values = { token: plan.token, ...(plan.serverUrl ? { serverUrls: [plan.serverUrl] } : {}) };
   await writeBridgeSettings(settingsFile, values);
   return {
     lines: [
-      `Copied the bridge extension to ${target}`,
+      ...extensionLines,
       `Wrote the pairing token${plan.serverUrl ? ` and serverUrls` : ''} into ${settingsFile} (readable by you only)`,
       'Reload your JupyterLab or Notebook page to load the bridge.',
-      'To undo: jupyter-live-mcp uninstall'
+      pip ? `To undo: jupyter-live-mcp uninstall (the pairing), then ${PIP_UNINSTALL}` : 'To undo: jupyter-live-mcp uninstall'
     ],
     settingsFile,
     keys: Object.keys(values)
   };
 }
 
+async function copyBridge(plan: InstallPlan): Promise<string[]> {
+  try {
+    await stat(path.join(plan.source, 'package.json'));
+  } catch {
+    throw new Error(`the prebuilt bridge is missing at ${plan.source}; build the repo first (scripts/setup) or reinstall the package.`);
+  }
+  const target = bridgeDir(plan.dataDir);
+  await rm(target, { recursive: true, force: true });
+  await mkdir(path.dirname(target), { recursive: true });
+  await cp(plan.source, target, { recursive: true });
+  return [`Copied the bridge extension to ${target}`];
+}
+
+/**
+ * Leaves pip's bridge as it is (saying what would bring it to this server's
+ * version), and takes out a copy an earlier install made, which would stand
+ * beside it: JupyterLab loads only one of the two.
+ */
+async function keepPipInstall(pip: InstalledBridge, plan: InstallPlan): Promise<string[]> {
+  const lines = [`The bridge is installed by pip in ${pip.dir}: left to pip, so only the pairing is written.`];
+  if (pip.state === 'broken') {
+    lines.push(`That bridge is broken (${pip.error}): run ${pipInstallLine(plan.version, true)} in its Python environment.`);
+  } else if (pip.version !== plan.version) {
+    lines.push(
+      `It is version ${pip.version}, and this server is ${plan.version}: run ${pipInstallLine(plan.version)} in its Python environment.`
+    );
+  }
+  const target = bridgeDir(plan.dataDir);
+  if ((await readInstalledBridge(target))?.by === 'copy') {
+    await rm(target, { recursive: true, force: true });
+    lines.push(`Removed the copy an earlier install made in ${target}, so JupyterLab loads pip's.`);
+  }
+  return lines;
+}
+
+export interface UninstallPlan {
+  dataDir: string;
+  /** Every data folder Jupyter loads extensions from (jupyterPath), dataDir among them. */
+  dataPath: readonly string[];
+  settingsDir: string;
+  /** The keys install set in the bridge's settings. */
+  keys: readonly string[];
+}
+
 /**
  * Removes the extension copy and, from the bridge's settings, the `keys`
  * install set there, keeping the person's other settings; the file goes only
- * if nothing else is left in it.
+ * if nothing else is left in it. A bridge pip installed is left to pip.
  */
-export async function uninstall(dataDir: string, settingsDir: string, keys: readonly string[]): Promise<string[]> {
-  const target = path.join(dataDir, 'labextensions', BRIDGE_PACKAGE);
-  await rm(target, { recursive: true, force: true });
-  return [`Removed ${target}`, ...(await removeBridgeSettings(bridgeSettingsFile(settingsDir), keys)), 'Reload your Jupyter pages.'];
+export async function uninstall(plan: UninstallPlan): Promise<string[]> {
+  const lines = (await findInstalledBridges(plan.dataPath))
+    .filter((bridge) => bridge.by === 'pip')
+    .map((bridge) => `The bridge in ${bridge.dir} was installed by pip, so it is left to pip: ${PIP_UNINSTALL} removes it.`);
+  const target = bridgeDir(plan.dataDir);
+  if ((await readInstalledBridge(target))?.by !== 'pip' && (await removeFolder(target))) {
+    lines.unshift(`Removed ${target}`);
+  }
+  return [...lines, ...(await removeBridgeSettings(bridgeSettingsFile(plan.settingsDir), plan.keys)), 'Reload your Jupyter pages.'];
+}
+
+/** True when there was a folder to remove. */
+async function removeFolder(folder: string): Promise<boolean> {
+  try {
+    await rm(folder, { recursive: true });
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+      return false;
+    }
+    throw error;
+  }
 }
 
 async function removeBridgeSettings(file: string, keys: readonly string[]): Promise<string[]> {
