@@ -4,16 +4,17 @@
  * (with --port, the server URL) written into its settings; uninstall removes
  * the copy and just those settings. Each says what it did on stderr.
  */
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 import { DEFAULT_BRIDGE_PORT } from '@jupyter-live-mcp/protocol';
 import { install, uninstall } from '../install/install.js';
 import { bridgeSettingsFile, jupyterFolders } from '../install/jupyter-paths.js';
+import { PACKAGE_DIR } from '../package-dir.js';
 import { forgetSettingsFile, installedKeys, loadToken, rememberSettingsFile } from '../pairing-token.js';
 import { say, type Command } from './command.js';
 import { CliError, FOLDER_FLAGS, PORT_FLAG, bridgePort, folders, parseFlags, type Flags } from './flags.js';
 
 /** The prebuilt bridge the build copies next to dist/ (and the npm package ships). */
-const BUNDLED_BRIDGE = fileURLToPath(new URL('../../labextension', import.meta.url));
+const BUNDLED_BRIDGE = path.join(PACKAGE_DIR, 'labextension');
 
 const INSTALL_FLAGS = { ...FOLDER_FLAGS, ...PORT_FLAG } as const satisfies Flags;
 

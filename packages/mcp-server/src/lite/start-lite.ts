@@ -6,8 +6,8 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Logger } from '../log.js';
+import { PACKAGE_DIR } from '../package-dir.js';
 import { configDir, loadLiteToken } from '../pairing-token.js';
 import { findChromium, openBrowser, startHeadlessChromium, type HeadlessBrowser } from './browser-launch.js';
 import { newSecret } from './page-secret.js';
@@ -24,7 +24,7 @@ export interface LiteOptions {
 }
 
 /** Built into the package next to dist/ (see the package's build script). */
-const SITE_DIR = fileURLToPath(new URL('../../lite-site', import.meta.url));
+const SITE_DIR = path.join(PACKAGE_DIR, 'lite-site');
 
 export async function startLite(
   options: LiteOptions,
