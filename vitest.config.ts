@@ -15,7 +15,10 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'packages/*/scripts/**/*.test.ts'],
-          environment: 'node'
+          environment: 'node',
+          // The property and fuzz tests (thousands of cases, real sockets) take 2-4 s each on an
+          // idle 2-core machine and twice that on a busy one: more than vitest's 5 s default.
+          testTimeout: 30_000
         }
       },
       {
