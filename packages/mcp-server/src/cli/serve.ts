@@ -37,6 +37,7 @@ export async function runServer(options: ServerOptions, { version, logLevel }: R
     log,
     serverVersion: version,
     maxMessageBytes: options.maxMessageBytes,
+    runsAs: liteOptions ? 'lite' : options.http ? 'http' : 'stdio',
     ...(options.heartbeatMs ? { heartbeatMs: options.heartbeatMs } : {})
   });
   log.info(`jupyter-live-mcp ${version}: waiting for pages on ${endpoint.url}`);

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { PROTOCOL_VERSION, isValidProof, proofOf, type ServerMessage } from '@jupyter-live-mcp/protocol';
 import { createLogger } from '../log.js';
-import type { BridgeEndpoint } from './bridge-endpoint.js';
+import { bridgePortAdvice, type BridgeEndpoint, type ServerRole } from './bridge-endpoint.js';
 import { SELECT_PAGE_TOOL } from '../mcp/select-page.js';
 import { PageRouter, pageIdOf } from './page-router.js';
 import { startTestEndpoint } from './test-endpoint.test-support.js';
@@ -436,6 +436,26 @@ describe('a busy port', () => {
     await expect(second).rejects.toThrow(
       new RegExp(`port ${port} on 127\\.0\\.0\\.1 is already in use by \\S+ \\(pid ${process.pid}: .*\\).*--port <another port>`)
     );
+  });
+
+  it('gets the advice that fits how the server runs', () => {
+    const busy = (runsAs: ServerRole) => bridgePortAdvice('127.0.0.1', 8767, runsAs).busy('node (pid 7: jupyter-live-mcp)');
+    // An MCP client over stdio needs a server of its own: "not needed" would be wrong.
+    expect(busy('stdio')).toBe(
+      'port 8767 on 127.0.0.1 is already in use by node (pid 7: jupyter-live-mcp). This MCP client starts a server of its own ' +
+        "over stdio, and it needs a port of its own: stop the other one if it is a jupyter-live-mcp (another MCP client's, or a " +
+        "second entry of this client's configuration), or give this one --port <another port> in the MCP client's configuration " +
+        'and add ws://127.0.0.1:<that port> to the bridge\'s "serverUrls" setting (it takes several; jupyter-live-mcp doctor checks ' +
+        'the setup). For several agents on one server, run it once with --http.'
+    );
+    expect(busy('http')).toMatch(/Stop that program \(if it is another jupyter-live-mcp --http, your agents can all use that one/);
+    expect(busy('http')).toContain('"serverUrls"');
+    // lite configures its page itself: nothing for the person to set.
+    expect(busy('lite')).toBe(
+      "port 8767 on 127.0.0.1 (lite's bridge endpoint) is already in use by node (pid 7: jupyter-live-mcp), maybe another " +
+        'jupyter-live-mcp. Stop that program, or start lite with --port <another port>: lite tells its page the port itself.'
+    );
+    expect(bridgePortAdvice('::1', 8767, 'stdio').busy('x')).toContain('ws://[::1]:<that port>');
   });
 
   it('is not blamed on another program when two --host values are one address', async () => {

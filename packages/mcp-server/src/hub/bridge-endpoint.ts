@@ -36,7 +36,12 @@ export interface BridgeEndpointOptions {
   maxUnprovedConnections?: number;
   /** Ports pages may dial besides the one listened on, where a forward or proxy stands between (--public-port). */
   publicPorts?: readonly number[];
+  /** How this server runs, for the advice a busy port gets; default 'stdio'. */
+  runsAs?: ServerRole;
 }
+
+/** A server an MCP client started over stdio, one for several agents (--http), or lite, which tells its own page the port. */
+export type ServerRole = 'stdio' | 'http' | 'lite';
 
 /** A connection that has not sent its request headers in this time is closed (408): silent sockets cannot pile up. */
 export const REQUEST_TIMEOUT_MS = 5_000;
@@ -160,7 +165,7 @@ export async function startBridgeEndpoint(options: BridgeEndpointOptions): Promi
             `the --host values overlap (a name and its address, or 0.0.0.0 and another). Give each address once.`
         );
       }
-      throw await explainListenError(error, port, bridgePortAdvice(host, port));
+      throw await explainListenError(error, port, bridgePortAdvice(host, port, options.runsAs ?? 'stdio'));
     }
     http.on('error', (error) => log.error(`bridge endpoint: ${error.message}`));
     port = (http.address() as AddressInfo).port;
@@ -221,12 +226,24 @@ function refuseUpgrade(request: IncomingMessage, allowOrigins: readonly string[]
   return undefined;
 }
 
-function bridgePortAdvice(host: string, port: number): ListenAdvice {
-  return {
-    busy: (holder) =>
-      `port ${port} on ${host} is already in use by ${holder}; if that is another jupyter-live-mcp, this one is not ` +
-      `needed. Stop that program, or start this one with --port <another port> and set the same port in the ` +
-      `bridge's "serverUrls" setting (jupyter-live-mcp doctor checks the setup).`,
-    failed: (message) => `cannot listen on ${host}:${port}: ${message}`
-  };
+/** What to do about the bridge port, by how this server runs: only the person's own pages need their serverUrls changed. */
+export function bridgePortAdvice(host: string, port: number, runsAs: ServerRole): ListenAdvice {
+  const where = `port ${port} on ${host}`;
+  const serverUrls =
+    `add ws://${host.includes(':') ? `[${host}]` : host}:<that port> to the bridge's "serverUrls" setting ` +
+    '(it takes several; jupyter-live-mcp doctor checks the setup)';
+  const busy = {
+    stdio: (holder: string) =>
+      `${where} is already in use by ${holder}. This MCP client starts a server of its own over stdio, and it needs ` +
+      "a port of its own: stop the other one if it is a jupyter-live-mcp (another MCP client's, or a second entry " +
+      `of this client's configuration), or give this one --port <another port> in the MCP client's configuration and ${serverUrls}. ` +
+      'For several agents on one server, run it once with --http.',
+    http: (holder: string) =>
+      `${where} is already in use by ${holder}. Stop that program (if it is another jupyter-live-mcp --http, your ` +
+      `agents can all use that one instead), or start this one with --port <another port> and ${serverUrls}.`,
+    lite: (holder: string) =>
+      `${where} (lite's bridge endpoint) is already in use by ${holder}, maybe another jupyter-live-mcp. Stop that ` +
+      'program, or start lite with --port <another port>: lite tells its page the port itself.'
+  }[runsAs];
+  return { busy, failed: (message) => `cannot listen on ${host}:${port}: ${message}` };
 }
