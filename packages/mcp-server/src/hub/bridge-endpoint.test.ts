@@ -250,7 +250,7 @@ describe('bridge endpoint', () => {
     stranger.send({ type: 'error', message: 'x\n[jupyter-live-mcp] info: page connected: FORGED' });
     stranger.send({ type: 'proof', proof: proofOf('f'.repeat(64), 'page', exchange(challenge.nonce)), ...forger });
     await stranger.closed;
-    expect(logLines.join('')).toMatch(/refused a page that could not prove the pairing token \(from http:\/\/127\.0\.0\.1:8888\)/);
+    await expect.poll(() => logLines.join('')).toMatch(/token mismatch: a page from http:\/\/127\.0\.0\.1:8888 tried to connect/);
     expect(logLines.join('')).not.toContain('FORGED');
 
     const paired = await page();
@@ -335,9 +335,46 @@ describe('bridge endpoint', () => {
     expect(router.current()).toBeUndefined();
     expect(router.pageCount).toBe(0);
     const log = logLines.join('');
-    expect(log).toMatch(/refused a page that could not prove the pairing token/);
+    expect(log).toMatch(
+      /token mismatch: a page from http:\/\/127\.0\.0\.1:8888 tried to connect, but its pairing token is not this server's/
+    );
     expect(log).not.toContain(TOKEN);
     expect(log).not.toContain(proofOf('b'.repeat(64), 'page', exchange('')));
+  });
+
+  it('logs a page that holds another token once a minute as a token mismatch with the fix, and keeps it for no_page', async () => {
+    expect(endpoint.recentTokenMismatch()).toBeUndefined();
+    // As the real bridge does: it finds the server's proof wrong for its token and hangs up, then retries.
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const p = await page();
+      p.send(hello());
+      expect(await p.next()).toMatchObject({ type: 'challenge' });
+      p.socket.close(4403, 'the server could not prove the pairing token');
+      await p.closed;
+    }
+    await expect.poll(() => endpoint.recentTokenMismatch()).toBeDefined();
+    const warnings = logLines.filter((line) => !line.includes(' debug: '));
+    expect(warnings).toEqual([
+      '[jupyter-live-mcp] warn: token mismatch: a page from http://127.0.0.1:8888 tried to connect, but its pairing token is not ' +
+        'this server\'s: put what "jupyter-live-mcp token" prints into the bridge\'s token setting (Settings → Agent bridge → token), ' +
+        'or run "jupyter-live-mcp install", then reload the page.\n'
+    ]);
+    expect(endpoint.recentTokenMismatch()).toEqual({
+      source: 'from http://127.0.0.1:8888',
+      fix: expect.stringContaining('jupyter-live-mcp token')
+    });
+    // A page of that origin that pairs is fixed.
+    await connectedPage();
+    expect(endpoint.recentTokenMismatch()).toBeUndefined();
+  });
+
+  it("names a lite page of another run as such: the fix is this run's URL", async () => {
+    endpoint.pairOrigins(['http://127.0.0.1:8768'], 'c'.repeat(64), 'lite');
+    const p = await page({ origin: 'http://127.0.0.1:8768' });
+    p.send(hello());
+    await p.next();
+    p.socket.close(4403);
+    await expect.poll(() => endpoint.recentTokenMismatch()?.fix).toMatch(/lite page of another run .*open the URL this run printed/);
   });
 
   it('refuses a client without the token that skips the proof: no welcome, no calls', async () => {

@@ -13,6 +13,7 @@ import { PageSession } from './page-session.js';
 import type { PageRouter } from './page-router.js';
 import { createStatusHandler, isStatusRequest } from './status-endpoint.js';
 import { MAX_UNPROVED_CONNECTIONS, UnprovedConnections } from './unproved-connections.js';
+import { TokenMismatches, mismatchFix, mismatchSource } from './token-mismatches.js';
 import { isAllowedOrigin, isLoopbackAddress, isServedHost } from './upgrade-checks.js';
 import { explainListenError, listen, type ListenAdvice } from '../listen-or-explain.js';
 
@@ -58,6 +59,8 @@ export interface BridgeEndpoint {
    * token (page-router.ts).
    */
   pairOrigins(origins: readonly string[], token: string, scope: string): void;
+  /** A page refused within the last minute because its pairing token is not this server's: where from, and the fix, in words. */
+  recentTokenMismatch(): { source: string; fix: string } | undefined;
   close(): Promise<void>;
 }
 
@@ -71,6 +74,17 @@ export async function startBridgeEndpoint(options: BridgeEndpointOptions): Promi
   const unproved = new UnprovedConnections(maxUnproved, () =>
     strangersLog.warn(`dropped the oldest of ${maxUnproved} connections that have not proved a token, for a newer one`)
   );
+  const mismatches = new TokenMismatches();
+  const reportMismatch = (origin: string) => {
+    const { log: now, leftOut } = mismatches.refused(origin);
+    if (now) {
+      strangersLog.warn(
+        `token mismatch: a page ${mismatchSource(origin)} tried to connect, but its pairing token is not this server's: ` +
+          `${mismatchFix(originTokens.has(origin))}.` +
+          (leftOut ? ` (It tried ${leftOut} more times since the last line; one line a minute.)` : '')
+      );
+    }
+  };
   const onUpgrade = guarded(
     log,
     'a WebSocket upgrade',
@@ -107,7 +121,11 @@ export async function startBridgeEndpoint(options: BridgeEndpointOptions): Promi
             maxMessageBytes: options.maxMessageBytes,
             handshakeTimeoutMs: options.handshakeTimeoutMs ?? 10_000,
             heartbeatMs: options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS,
-            onPaired: () => unproved.proved(socket),
+            onPaired: () => {
+              unproved.proved(socket);
+              mismatches.paired(request.headers.origin ?? '');
+            },
+            onTokenMismatch: () => reportMismatch(request.headers.origin ?? ''),
             onCatalogue: (session) => router.update(session),
             onClose: (session) => router.remove(session)
           });
@@ -186,6 +204,10 @@ export async function startBridgeEndpoint(options: BridgeEndpointOptions): Promi
       for (const origin of origins) {
         originTokens.set(origin, { token, scope });
       }
+    },
+    recentTokenMismatch() {
+      const origin = mismatches.recent();
+      return origin === undefined ? undefined : { source: mismatchSource(origin), fix: mismatchFix(originTokens.has(origin)) };
     },
     close: async () => {
       for (const client of wss.clients) {

@@ -18,7 +18,7 @@ import type { Logger } from '../log.js';
 import type { CallOutcome, PageSession } from '../hub/page-session.js';
 import type { LitePage } from '../lite/lite-page.js';
 import { reportProgress, runningInPage, type CallProgress } from './call-progress.js';
-import { noPageReason } from './no-page.js';
+import { noPageReason, type NoPageSituation } from './no-page.js';
 import { toCallToolResult } from './result-mapping.js';
 import { describePage } from './select-page.js';
 import { serverTool, type ServerTool, type ServerToolContext } from './server-tools.js';
@@ -36,6 +36,8 @@ export interface CallSession extends ServerToolContext {
   bridgeUrl: string;
   /** Set when this server runs lite: its page, which calls wait for while it is on its way. */
   lite?: LitePage;
+  /** A page refused lately for its pairing token, named when a call finds no page. */
+  tokenMismatch?(): NoPageSituation['tokenMismatch'];
 }
 
 /** What the SDK gives one request. */
@@ -100,16 +102,23 @@ async function answer(
   switch (route.kind) {
     case 'refused':
       return toCallToolResult(route.result);
-    case 'no-page': {
-      const lite = session.lite && { browser: session.lite.browser, state: session.lite.state };
-      return toCallToolResult(fail('no_page', noPageReason(call.name, { bridgeUrl: session.bridgeUrl, ...(lite ? { lite } : {}) })));
-    }
+    case 'no-page':
+      return toCallToolResult(fail('no_page', noPageReason(call.name, noPageSituation(session))));
     case 'page': {
       progress.say(runningInPage(call.name));
       const { result, images } = await callPage(route.page, call, signal, session.log);
       return toCallToolResult(mapResult(call.name, result, route.page, session.router.pages()), images);
     }
   }
+}
+
+function noPageSituation({ bridgeUrl, lite, tokenMismatch }: CallSession): NoPageSituation {
+  const mismatch = tokenMismatch?.();
+  return {
+    bridgeUrl,
+    ...(lite ? { lite: { browser: lite.browser, state: lite.state } } : {}),
+    ...(mismatch ? { tokenMismatch: mismatch } : {})
+  };
 }
 
 function callPage(page: PageSession, { name, args }: ToolCall, signal: AbortSignal, log: Logger): Promise<CallOutcome> {

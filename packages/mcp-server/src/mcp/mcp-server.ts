@@ -21,6 +21,8 @@ export interface McpServerOptions {
   bridgeUrl: string;
   /** Set when this server runs lite. */
   lite?: LitePage;
+  /** A page refused lately for its pairing token (the bridge endpoint's recentTokenMismatch). */
+  tokenMismatch?: CallSession['tokenMismatch'];
 }
 
 /** How long to gather catalogue changes into one `tools/list_changed`. */
@@ -47,6 +49,7 @@ export function buildMcpServer(options: McpServerOptions): Server {
     log,
     bridgeUrl: options.bridgeUrl,
     ...(options.lite ? { lite: options.lite } : {}),
+    ...(options.tokenMismatch ? { tokenMismatch: options.tokenMismatch } : {}),
     selection: {},
     toolListMayHaveChanged
   };

@@ -14,6 +14,18 @@ describe('noPageReason', () => {
     expect(text).toContain('"jupyter-live-mcp lite --open" (or --headless)');
   });
 
+  it('names a page refused lately for its token first, with the fix, whatever the server runs as', () => {
+    const tokenMismatch = { source: 'from http://127.0.0.1:8888', fix: 'put what "jupyter-live-mcp token" prints …' };
+    for (const text of [
+      noPageReason('get_context', { bridgeUrl: BRIDGE_URL, tokenMismatch }),
+      noPageReason('get_context', { bridgeUrl: BRIDGE_URL, tokenMismatch, lite: { browser: 'none', state: { phase: 'by-hand' } } })
+    ]) {
+      expect(text).toMatch(
+        /^No Jupyter page is connected, so "get_context" cannot run\. A page from http:\/\/127\.0\.0\.1:8888 tried to connect but its pairing token does not match this server's: put what "jupyter-live-mcp token" prints …\. /
+      );
+    }
+  });
+
   it('never tells a server that runs lite to start lite, and names what became of its page', () => {
     const texts = {
       byHand: lite('none', { phase: 'by-hand' }),

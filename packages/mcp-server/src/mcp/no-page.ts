@@ -1,7 +1,8 @@
 /**
  * What a call that finds no page connected is told (code no_page): what to do,
- * in this server's situation. A server that runs lite never suggests starting
- * lite, and says what became of the page it opened.
+ * in this server's situation. A page refused lately for its pairing token is
+ * the likeliest reason, so it comes first. A server that runs lite never
+ * suggests starting lite, and says what became of the page it opened.
  */
 import type { LiteBrowser, LitePageState } from '../lite/lite-page.js';
 
@@ -10,13 +11,18 @@ export interface NoPageSituation {
   bridgeUrl: string;
   /** Set when this server runs lite: how it opened its page, and what became of it. */
   lite?: { browser: LiteBrowser; state: LitePageState };
+  /** A page refused lately because its pairing token is not this server's: where from, and the fix (token-mismatches.ts). */
+  tokenMismatch?: { source: string; fix: string };
 }
 
 /** lite prints its page's URL (with the page's secret) on stderr once; it is never repeated, only pointed at. */
 const PRINTED_URL = "the URL the server printed on its stderr when it started (your MCP client's log of this server)";
 
 export function noPageReason(name: string, situation: NoPageSituation): string {
-  const start = `No Jupyter page is connected, so "${name}" cannot run.`;
+  const mismatch = situation.tokenMismatch;
+  const start =
+    `No Jupyter page is connected, so "${name}" cannot run.` +
+    (mismatch ? ` A page ${mismatch.source} tried to connect but its pairing token does not match this server's: ${mismatch.fix}.` : '');
   const again = `then call ${name} again.`;
   if (situation.lite) {
     return `${start} ${liteAdvice(situation.lite.browser, situation.lite.state)} ${again}`;
