@@ -70,6 +70,8 @@ describe('pairing', () => {
       /warn: token mismatch: a page from http:\/\/127\.0\.0\.1:\d+ tried to connect, but its pairing token is not this server's: put what "jupyter-live-mcp token" prints into the bridge's token setting/
     );
     expect(mcp.stderr()).not.toMatch(/info: (page disconnected|closing page): \(not yet proved/);
+    // One toast in the page, not one per try.
+    expect(await page.locator('.jp-toast-message').allInnerTexts()).toEqual([expect.stringMatching(/^Refused ws:/)]);
     // And the agent hears it too.
     const { result } = await mcp.call('get_context');
     expect(result).toMatchObject({ success: false, code: 'no_page' });
