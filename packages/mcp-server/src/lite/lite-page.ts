@@ -10,6 +10,9 @@ import type { PageRouter } from '../hub/page-router.js';
 /** How long a call waits for the page on its way: longer than a page takes to load (2–3 s), well under a client's timeout. */
 export const PAGE_WAIT_MS = 20_000;
 
+/** What the lite page needs of the router: the connected pages, and word when they change. */
+export type ConnectedPages = Pick<PageRouter, 'onChange' | 'pages'>;
+
 /** Which browser lite puts its page in: none (the person opens the printed URL), theirs (--open), or a headless Chromium. */
 export type LiteBrowser = 'none' | 'open' | 'headless';
 
@@ -30,7 +33,7 @@ export class LitePage {
 
   constructor(
     readonly browser: LiteBrowser,
-    private readonly router: Pick<PageRouter, 'onChange' | 'pages'>,
+    private readonly router: ConnectedPages,
     /** The scope the endpoint gives the lite page's sessions (its own token's). */
     scope: string
   ) {

@@ -7,11 +7,10 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { PageRouter } from '../hub/page-router.js';
 import type { Logger } from '../log.js';
 import { configDir, loadLiteToken } from '../pairing-token.js';
 import { findChromium, openBrowser, startHeadlessChromium, type HeadlessBrowser } from './browser-launch.js';
-import { LitePage, type LiteBrowser } from './lite-page.js';
+import { LitePage, type ConnectedPages, type LiteBrowser } from './lite-page.js';
 import { newSecret } from './page-secret.js';
 import { serveLiteSite } from './site-server.js';
 
@@ -35,7 +34,7 @@ export async function startLite(
   context: {
     serverUrl: string;
     pairOrigins(origins: readonly string[], token: string, scope: string): void;
-    router: PageRouter;
+    router: ConnectedPages;
     log: Logger;
   }
 ): Promise<{ page: LitePage; stop(): Promise<void> }> {
