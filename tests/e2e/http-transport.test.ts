@@ -121,7 +121,9 @@ describe('MCP over Streamable HTTP with two agents', () => {
 
   it('refuses an MCP client without the bearer key that token --bearer prints', async () => {
     const client = new Client({ name: 'no-key', version: '0.0.0' });
-    await expect(client.connect(new StreamableHTTPClientTransport(new URL(server.url)))).rejects.toThrow(/401|token --bearer/);
+    await expect(client.connect(new StreamableHTTPClientTransport(new URL(server.url)))).rejects.toThrow(
+      /put the key that `jupyter-live-mcp token --bearer` prints/
+    );
     expect(server.bearer).toMatch(/^[0-9a-f]{64}$/);
     expect(server.bearer).not.toBe(server.token);
     expect(server.stderr()).toContain('refused an MCP request: this MCP endpoint needs "Authorization: Bearer <key>"');

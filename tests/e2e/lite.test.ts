@@ -2,12 +2,15 @@
  * `jupyter-live-mcp lite --headless`: one command gives an agent a live notebook.
  * A real MCP client starts `scripts/lite` (the README's first command), which runs
  * the built CLI's `lite`, which serves the JupyterLite site shipped
- * in the package and opens it in the system's headless Chromium; the page pairs by
- * itself, runs code in its JavaScript kernel, and is served only to the holder of
- * the per-run secret.
+ * in the package and opens it in the system's headless Chromium; the client's
+ * first call, right after initialize, waits for the page, which pairs by itself,
+ * runs code in its JavaScript kernel, and is served only to the holder of the
+ * per-run secret. An --open that finds no browser says so, and what to do.
  */
 import { request } from 'node:http';
-import { rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHttpServer } from './support/http-server.js';
@@ -27,8 +30,17 @@ beforeAll(async () => {
   litePort = await freePort();
   const started = Date.now();
   session = await startMcpSession({ cli: LITE.cli, args: [...LITE.args, String(litePort)] });
-  firstContext = await waitForPageContext(session);
-  console.log(`lite: first get_context answered ${((Date.now() - started) / 1000).toFixed(1)} s after the start`);
+  const initialized = Date.now();
+  // As a one-shot client does: the first call right after initialize, no retry.
+  const progress: string[] = [];
+  const first = await session.client.callTool({ name: 'get_context', arguments: {} }, undefined, {
+    onprogress: ({ message }) => progress.push(message ?? '')
+  });
+  firstContext = first.structuredContent as Record<string, unknown>;
+  console.log(
+    `lite: initialized ${((initialized - started) / 1000).toFixed(1)} s after the start; the first get_context answered ` +
+      `${((Date.now() - initialized) / 1000).toFixed(1)} s later (progress: ${JSON.stringify(progress)})`
+  );
 });
 
 afterAll(async () => {
@@ -58,7 +70,7 @@ function get(path: string, headers: Record<string, string> = {}): Promise<Answer
 }
 
 describe('jupyter-live-mcp lite --headless', () => {
-  it('serves a JupyterLite page that pairs by itself and answers get_context', () => {
+  it("answers the client's first call, made right after initialize, from the JupyterLite page that pairs by itself", () => {
     expect(firstContext).toMatchObject({
       success: true,
       app: { name: 'JupyterLite' },
@@ -166,6 +178,42 @@ describe('jupyter-live-mcp lite --headless', () => {
     };
     // The notebook's content loads from the browser's storage after its tab opens.
     await expect.poll(saved, { timeout: 15_000, interval: 250 }).toBe(4);
+  });
+});
+
+describe('jupyter-live-mcp lite --open where no browser can be opened', () => {
+  it('logs what to do, and answers a call at once with no_page naming it, never repeating the URL', async () => {
+    // xdg-open as it behaves without a desktop browser.
+    const bin = await mkdtemp(path.join(tmpdir(), 'no-browser-'));
+    await writeFile(path.join(bin, 'xdg-open'), '#!/bin/sh\nexit 3\n');
+    await chmod(path.join(bin, 'xdg-open'), 0o755);
+    const open = await startMcpSession({
+      cli: LITE.cli,
+      args: ['--open', '--lite-port', String(await freePort())],
+      env: { PATH: `${bin}:${process.env.PATH}` }
+    });
+    try {
+      const asked = Date.now();
+      const { result } = await open.call('get_context');
+      expect(Date.now() - asked).toBeLessThan(10_000);
+      expect(result).toMatchObject({ success: false, code: 'no_page' });
+      expect(result.error).toContain(
+        '(jupyter-live-mcp lite --open) could not be opened in a browser: xdg-open exited with code 3 (it found no program to open a web page with'
+      );
+      expect(result.error).toMatch(
+        /Open the URL the server printed on its stderr .* yourself, or have the MCP client start lite with --headless/
+      );
+      expect(result.error).not.toMatch(/start this server as|token=/);
+      expect(open.stderr()).toMatch(
+        /warn: could not open the lite page in a browser: xdg-open exited with code 3 .*Open the URL printed above in a browser yourself, or start lite with --headless/
+      );
+      const secret = printedPageUrl(open).searchParams.get('token')!;
+      expect(open.stderr().split(secret)).toHaveLength(2);
+    } finally {
+      await open.close();
+      await rm(bin, { recursive: true, force: true });
+      await rm(open.configDir, { recursive: true, force: true });
+    }
   });
 });
 

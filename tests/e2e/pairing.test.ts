@@ -48,7 +48,7 @@ const notifications = (page: Awaited<ReturnType<typeof openPage>>) =>
   page.locator('.jp-toast-message, .Toastify__toast-body').allInnerTexts();
 
 describe('pairing', () => {
-  it('a page and a server with different tokens never pair, and the page says what to do', async () => {
+  it('a page and a server with different tokens never pair, and both say what to do, once', async () => {
     const mcp = await startMcpSession();
     cleanups.push(() => mcp.close());
     const pageToken = randomBytes(32).toString('hex');
@@ -61,7 +61,23 @@ describe('pairing', () => {
         /^Refused ws:\/\/127\.0\.0\.1:\d+: it cannot prove the pairing token; nothing was sent\. Check Settings → Agent bridge → token\.$/m
       );
     expect(mcp.stderr()).not.toMatch(/page connected/);
-    expect((await mcp.call('get_context')).result).toMatchObject({ success: false, code: 'no_page' });
+    // The page retries every second or two: the server says what is wrong once, not at every try.
+    await expect
+      .poll(() => mcp.stderr().match(/debug: page disconnected: \(not yet proved/g)?.length ?? 0, { timeout: 30_000 })
+      .toBeGreaterThanOrEqual(4);
+    expect(mcp.stderr().match(/warn: token mismatch: /g)).toHaveLength(1);
+    expect(mcp.stderr()).toMatch(
+      /warn: token mismatch: a page from http:\/\/127\.0\.0\.1:\d+ tried to connect, but its pairing token is not this server's: put what "jupyter-live-mcp token" prints into the bridge's token setting/
+    );
+    expect(mcp.stderr()).not.toMatch(/info: (page disconnected|closing page): \(not yet proved/);
+    // One toast in the page, not one per try.
+    expect(await page.locator('.jp-toast-message').allInnerTexts()).toEqual([expect.stringMatching(/^Refused ws:/)]);
+    // And the agent hears it too.
+    const { result } = await mcp.call('get_context');
+    expect(result).toMatchObject({ success: false, code: 'no_page' });
+    expect(result.error).toMatch(
+      /A page from http:\/\/127\.0\.0\.1:\d+ tried to connect but its pairing token does not match this server's: put what/
+    );
     // No secret in the server's debug log or the page console.
     expect(mcp.stderr()).not.toContain(mcp.token);
     expect(consoleTexts.join('\n')).not.toContain(pageToken);

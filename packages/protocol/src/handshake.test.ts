@@ -82,12 +82,13 @@ describe('the server side', () => {
   const mismatch = (protocol: number, update: string): ServerAction[] => {
     const reason = `wire protocol ${protocol} is not supported (server speaks ${PROTOCOL_VERSION}); update ${update}`;
     return [
+      { do: 'log', level: 'warn', text: `refused a page (from http://127.0.0.1:8888): ${reason}` },
       { do: 'send', message: { type: 'error', message: reason } },
       { do: 'close', code: 4426, reason }
     ];
   };
   const notPaired: ServerAction[] = [
-    { do: 'log', level: 'warn', text: 'refused a page that could not prove the pairing token (from http://127.0.0.1:8888)' },
+    { do: 'token-mismatch' },
     {
       do: 'close',
       code: 4401,
@@ -288,7 +289,20 @@ describe('the server side', () => {
       actions: [{ do: 'close', code: 4408, reason: 'no hello and catalogue in time; reload the page to reconnect' }]
     },
     { name: 'the handshake timer leaves a ready page alone', sequence: [...ready, { kind: 'timeout' }], phase: 'ready', actions: [] },
-    { name: 'a closed connection accepts nothing', sequence: [hello, { kind: 'closed' }, proof], phase: 'closed', actions: [] }
+    { name: 'a closed connection accepts nothing', sequence: [hello, { kind: 'closed' }, proof], phase: 'closed', actions: [] },
+    {
+      name: 'a page that hangs up on the server’s proof holds another token',
+      sequence: [hello, { kind: 'closed', code: 4403 }],
+      phase: 'closed',
+      actions: [{ do: 'token-mismatch' }]
+    },
+    {
+      name: 'a page that hangs up otherwise, or later, is no token mismatch',
+      sequence: [...ready, { kind: 'closed', code: 4403 }],
+      phase: 'closed',
+      actions: []
+    },
+    { name: 'nor is one that hangs up at once', sequence: [{ kind: 'closed', code: 4403 }], phase: 'closed', actions: [] }
   ])('$name', ({ sequence, phase, actions }) => {
     const step = feed(sequence);
     expect(step.state.phase).toBe(phase);

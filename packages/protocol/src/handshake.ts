@@ -69,7 +69,8 @@ export type ServerEvent =
   | { kind: 'frame'; frame: Parsed<PageMessage> }
   /** The page took too long to say hello and send its catalogue. */
   | { kind: 'timeout' }
-  | { kind: 'closed' };
+  /** The socket closed; `code` is the page's close code when the page closed it. */
+  | { kind: 'closed'; code?: number };
 
 export type ServerAction =
   | { do: 'send'; message: ServerMessage }
@@ -79,6 +80,8 @@ export type ServerAction =
   | { do: 'paired'; page: PageIdentity; focused: boolean }
   /** The handshake is over: stop its timer, route calls to the page. */
   | { do: 'ready' }
+  /** The page and this server hold different pairing tokens: one refused the other's proof. */
+  | { do: 'token-mismatch' }
   /** The session's business: the page's tools, a result, a page-state, or a proved page's error report. */
   | { do: 'deliver'; message: Catalogue | ResultMessage | PageState | ErrorMessage };
 
@@ -106,7 +109,11 @@ export function serverStep(state: ServerHandshake, event: ServerEvent, ctx: Serv
   }
   switch (event.kind) {
     case 'closed':
-      return { state: { phase: 'closed' }, actions: [] };
+      // A page closes so when the server's proof does not hold for its token: it holds another.
+      return {
+        state: { phase: 'closed' },
+        actions: state.phase === 'awaiting-proof' && event.code === CLOSE_CODES.serverNotProved ? [{ do: 'token-mismatch' }] : []
+      };
     case 'timeout':
       return state.phase === 'ready'
         ? { state, actions: [] }
@@ -155,7 +162,11 @@ function hello(state: OpenServerHandshake, message: Hello, ctx: ServerContext): 
     const reason = `wire protocol ${message.protocol} is not supported (server speaks ${PROTOCOL_VERSION}); update ${update}`;
     return {
       state,
-      actions: [{ do: 'send', message: { type: 'error', message: reason } }, closeWith(CLOSE_CODES.protocolMismatch, reason)]
+      actions: [
+        log('warn', `refused a page (from ${ctx.origin}): ${reason}`),
+        { do: 'send', message: { type: 'error', message: reason } },
+        closeWith(CLOSE_CODES.protocolMismatch, reason)
+      ]
     };
   }
   if (message.port === undefined) {
@@ -191,7 +202,7 @@ function proof(state: Extract<ServerHandshake, { phase: 'awaiting-proof' }>, mes
     return {
       state,
       actions: [
-        log('warn', `refused a page that could not prove the pairing token (from ${ctx.origin})`),
+        { do: 'token-mismatch' },
         closeWith(
           CLOSE_CODES.notPaired,
           'the page could not prove the pairing token; set the bridge token setting to jupyter-live-mcp token'

@@ -1,6 +1,6 @@
 // What the test pages' scripts (CLIs, smoke checks) share.
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -60,7 +60,11 @@ export async function buildProbeExtension(name: string): Promise<{ dir: string; 
   return { dir, output: path.join(dir, 'labextension') };
 }
 
-/** The port (0 picks a free one) and extensions (by default the built bridge) a page CLI serves. */
+/**
+ * The port (0 picks a free one) and extensions a page CLI serves: the built
+ * bridge and those given with --extension; one of the bridge's own name (another
+ * build of it) replaces it.
+ */
 export function cliPageOptions(values: { port?: string; extension?: string[] }): {
   port: number;
   extensions: string[];
@@ -70,10 +74,22 @@ export function cliPageOptions(values: { port?: string; extension?: string[] }):
     throw new Error(`--port ${values.port}: expected a port number (0 picks a free one)`);
   }
   const bridgeDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../packages/lab-bridge/labextension');
-  if (!values.extension && !existsSync(bridgeDir)) {
+  if (!existsSync(bridgeDir)) {
     throw new Error(`The bridge is not built (${bridgeDir} is missing): run the build first (scripts/pnpm build).`);
   }
-  return { port, extensions: values.extension ?? [bridgeDir] };
+  const added = values.extension ?? [];
+  const bridgeName = packageName(bridgeDir);
+  return { port, extensions: [...(added.some((dir) => packageName(dir) === bridgeName) ? [] : [bridgeDir]), ...added] };
+}
+
+/** The name in a folder's package.json; undefined when there is none to read (the page start says what is wrong). */
+function packageName(dir: string): string | undefined {
+  try {
+    const { name } = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { name?: unknown };
+    return typeof name === 'string' ? name : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Keeps a page up until Ctrl-C or SIGTERM, then stops it. */

@@ -1,6 +1,7 @@
 // What the try-lab and try-notebook7 CLIs do: start their page for trying things by
-// hand, by default with the built bridge installed and paired with this user's
-// jupyter-live-mcp server (its token file), print its URL and keep it up until Ctrl-C.
+// hand, with the built bridge (and any --extension next to it) installed and paired
+// with this user's jupyter-live-mcp server (its token file), print its URL and keep
+// it up until Ctrl-C.
 import { parseArgs } from 'node:util';
 import { pairedSettings } from './paired-settings.js';
 import { runMain } from '@jupyter-live-mcp/jupyterlite-site/run-main';

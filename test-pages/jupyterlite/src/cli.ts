@@ -1,6 +1,6 @@
-// Serves the JupyterLite site for trying things by hand, by default with the built
-// bridge installed and paired with this user's jupyter-live-mcp server (its token
-// file), prints its URLs and keeps it up until Ctrl-C.
+// Serves the JupyterLite site for trying things by hand, with the built bridge
+// (and any --extension next to it) installed and paired with this user's
+// jupyter-live-mcp server (its token file), prints its URLs and keeps it up until Ctrl-C.
 //   tsx test-pages/jupyterlite/src/cli.ts [--port N] [--extension DIR ...] [--settings JSON]
 // The Lab UI's URL goes to stdout (first line), then the Notebook UI's file browser.
 import { parseArgs } from 'node:util';

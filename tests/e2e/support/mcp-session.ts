@@ -50,8 +50,8 @@ export async function pairingConfig(token = randomBytes(32).toString('hex')): Pr
 }
 
 export async function startMcpSession(
-  /** cli: an installed jupyter-live-mcp executable to run instead of the built CLI. */
-  options: { port?: number; args?: string[]; configDir?: string; token?: string; cli?: string } = {}
+  /** cli: an installed jupyter-live-mcp executable to run instead of the built CLI; env: variables to set for it. */
+  options: { port?: number; args?: string[]; configDir?: string; token?: string; cli?: string; env?: Record<string, string> } = {}
 ): Promise<McpSession> {
   const port = options.port ?? (await freePort());
   const extraArgs = options.args ?? [];
@@ -61,7 +61,7 @@ export async function startMcpSession(
   const transport = new StdioClientTransport({
     command: options.cli ?? process.execPath,
     args: [...(options.cli ? [] : [CLI_PATH]), '--port', String(port), '--log-level', 'debug', ...extraArgs],
-    env: { ...getDefaultEnvironment(), JUPYTER_LIVE_MCP_CONFIG_DIR: configDir },
+    env: { ...getDefaultEnvironment(), JUPYTER_LIVE_MCP_CONFIG_DIR: configDir, ...options.env },
     stderr: 'pipe'
   });
   let stderr = '';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readSettings } from '../settings/bridge-settings.js';
 import { Connections, NO_TOKEN_ALERT, type Connection } from './connections.js';
+import type { ConnectionHooks } from './server-connection.js';
 
 const TOKEN = 'a'.repeat(64);
 
@@ -71,5 +72,45 @@ describe('Connections', () => {
     connections.reconnect();
     expect(connections.disconnected).toBe(false);
     expect(events).toEqual(['start ws://127.0.0.1:3 aa', 'changed']);
+  });
+
+  it("shows a server's failure once while it lasts, across retries and connections made anew, and again once it worked", () => {
+    const alerts: string[] = [];
+    const made: { hooks: ConnectionHooks; connection: Connection & { connected: boolean } }[] = [];
+    const connections = new Connections(
+      {
+        bridgeVersion: '0',
+        alert: (message) => alerts.push(message),
+        changed: () => {},
+        identity: () => ({ pageId: 'p', app: { name: 'JupyterLab', version: '4' }, url: 'http://x/lab' }),
+        catalogue: () => ({ tools: [] }),
+        run: async () => ({ result: { success: true }, images: [] }),
+        log: { info: () => {}, warn: () => {} }
+      },
+      (url, hooks) => {
+        const connection = { url, connected: false, start() {}, stop() {}, sendCatalogue() {}, sendPageState() {} };
+        made.push({ hooks, connection });
+        return connection;
+      }
+    );
+    const refused = "ws://127.0.0.1:8767 refused this page's pairing token. Set Settings → Agent bridge → token to …";
+    connections.apply(readSettings({ token: TOKEN }));
+    // The connection retries, failing the same way each time.
+    made[0]!.hooks.alert(refused);
+    made[0]!.hooks.alert(refused);
+    // The person tries another token: a new connection, which fails the same way.
+    connections.apply(readSettings({ token: 'b'.repeat(64) }));
+    made[1]!.hooks.alert(refused);
+    expect(alerts).toEqual([refused]);
+    // Another failure is news.
+    made[1]!.hooks.alert('The server behind ws://127.0.0.1:8767 answers on another port. See the browser console.');
+    expect(alerts).toHaveLength(2);
+    // Connected: the next failure shows again.
+    made[1]!.connection.connected = true;
+    made[1]!.hooks.changed();
+    made[1]!.connection.connected = false;
+    made[1]!.hooks.changed();
+    made[1]!.hooks.alert(refused);
+    expect(alerts).toEqual([refused, expect.stringContaining('another port'), refused]);
   });
 });

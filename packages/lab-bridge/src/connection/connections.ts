@@ -4,6 +4,7 @@
  * closed while the person has disconnected the page from the status bar.
  */
 import type { BridgeSettings } from '../settings/bridge-settings.js';
+import { ConnectionAlerts } from './connection-alerts.js';
 import { ServerConnection, type ConnectionHooks } from './server-connection.js';
 
 /** What this module needs of one connection. */
@@ -20,11 +21,15 @@ export class Connections {
   private connectedWith = '';
   private settings: BridgeSettings | undefined;
   private disconnectedByPerson = false;
+  /** Outlives the connections, which are made anew on every settings change. */
+  private readonly alerts: ConnectionAlerts;
 
   constructor(
     private readonly hooks: SharedHooks,
     private readonly connect: (url: string, hooks: ConnectionHooks) => Connection = (url, hooks) => new ServerConnection(url, hooks)
-  ) {}
+  ) {
+    this.alerts = new ConnectionAlerts(hooks.alert);
+  }
 
   get disconnected(): boolean {
     return this.disconnectedByPerson;
@@ -60,7 +65,18 @@ export class Connections {
     }
     this.connectedWith = wanted;
     this.stopAll();
-    this.connections = urls.map((url) => this.connect(url, { ...this.hooks, token: next.token }));
+    this.connections = urls.map((url) => {
+      const connection = this.connect(url, {
+        ...this.hooks,
+        token: next.token,
+        alert: (message) => this.alerts.alert(url, message),
+        changed: () => {
+          if (connection.connected) this.alerts.connected(url);
+          this.hooks.changed();
+        }
+      });
+      return connection;
+    });
     for (const connection of this.connections) {
       connection.start();
     }

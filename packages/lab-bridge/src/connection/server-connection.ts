@@ -30,7 +30,11 @@ export interface ConnectionHooks {
   bridgeVersion: string;
   /** The pairing token (64 hex digits) this page and the server share. */
   token: string;
-  /** Tells the person something they must act on (a page notification; at most 140 characters show). */
+  /**
+   * Tells the person something they must act on (a page notification; at most
+   * 140 characters show): at every failure that calls for it, so the caller
+   * shows each message once while it lasts (connection-alerts.ts).
+   */
   alert(message: string): void;
   /** The connection was welcomed or lost. */
   changed(): void;
@@ -58,8 +62,6 @@ export class ServerConnection {
   private socket: WebSocket | undefined;
   private handshake: PageHandshake = PAGE_HANDSHAKE_START;
   private readonly context: PageContext;
-  /** Alerts already shown, so a server that keeps failing does not flood the page. */
-  private readonly alerted = new Set<string>();
   private stopped = true;
   private attempt = 0;
   private downSince = Date.now();
@@ -188,7 +190,7 @@ export class ServerConnection {
         this.hooks.log[action.level](action.text);
         return;
       case 'alert':
-        this.alertOnce(action.message);
+        this.hooks.alert(action.message);
         return;
       case 'welcomed':
         // The server sends a heartbeat every period: missing two, it is given up.
@@ -221,13 +223,6 @@ export class ServerConnection {
     }
     const delay = reconnectDelay(this.attempt++, Date.now() - this.downSince);
     this.retryTimer = setTimeout(() => this.connect(), delay);
-  }
-
-  private alertOnce(message: string): void {
-    if (!this.alerted.has(message)) {
-      this.alerted.add(message);
-      this.hooks.alert(message);
-    }
   }
 
   private async runCall(call: Call): Promise<void> {

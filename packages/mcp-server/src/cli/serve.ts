@@ -37,18 +37,21 @@ export async function runServer(options: ServerOptions, { version, logLevel }: R
     log,
     serverVersion: version,
     maxMessageBytes: options.maxMessageBytes,
+    runsAs: liteOptions ? 'lite' : options.http ? 'http' : 'stdio',
     ...(options.heartbeatMs ? { heartbeatMs: options.heartbeatMs } : {})
   });
   log.info(`jupyter-live-mcp ${version}: waiting for pages on ${endpoint.url}`);
 
-  const newServer = () => buildMcpServer({ router, log, version, bridgeUrl: endpoint.url });
-  const lite =
-    liteOptions &&
-    (await startLite(liteOptions, {
-      serverUrl: endpoint.url,
-      pairOrigins: (origins, liteToken) => endpoint.pairOrigins(origins, liteToken, 'lite'),
-      log
-    }));
+  const lite = liteOptions && (await startLite(liteOptions, { serverUrl: endpoint.url, pairOrigins: endpoint.pairOrigins, router, log }));
+  const newServer = () =>
+    buildMcpServer({
+      router,
+      log,
+      version,
+      bridgeUrl: endpoint.url,
+      tokenMismatch: endpoint.recentTokenMismatch,
+      ...(lite ? { lite: lite.page } : {})
+    });
   if (options.http) {
     // No stdio here: the agents come and go, and the server runs until it is stopped.
     const http = await startMcpHttpEndpoint({

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { PROTOCOL_VERSION, isValidProof, proofOf, type ServerMessage } from '@jupyter-live-mcp/protocol';
 import { createLogger } from '../log.js';
-import type { BridgeEndpoint } from './bridge-endpoint.js';
+import { bridgePortAdvice, type BridgeEndpoint, type ServerRole } from './bridge-endpoint.js';
 import { SELECT_PAGE_TOOL } from '../mcp/select-page.js';
 import { PageRouter, pageIdOf } from './page-router.js';
 import { startTestEndpoint } from './test-endpoint.test-support.js';
@@ -250,7 +250,7 @@ describe('bridge endpoint', () => {
     stranger.send({ type: 'error', message: 'x\n[jupyter-live-mcp] info: page connected: FORGED' });
     stranger.send({ type: 'proof', proof: proofOf('f'.repeat(64), 'page', exchange(challenge.nonce)), ...forger });
     await stranger.closed;
-    expect(logLines.join('')).toMatch(/refused a page that could not prove the pairing token \(from http:\/\/127\.0\.0\.1:8888\)/);
+    await expect.poll(() => logLines.join('')).toMatch(/token mismatch: a page from http:\/\/127\.0\.0\.1:8888 tried to connect/);
     expect(logLines.join('')).not.toContain('FORGED');
 
     const paired = await page();
@@ -335,9 +335,46 @@ describe('bridge endpoint', () => {
     expect(router.current()).toBeUndefined();
     expect(router.pageCount).toBe(0);
     const log = logLines.join('');
-    expect(log).toMatch(/refused a page that could not prove the pairing token/);
+    expect(log).toMatch(
+      /token mismatch: a page from http:\/\/127\.0\.0\.1:8888 tried to connect, but its pairing token is not this server's/
+    );
     expect(log).not.toContain(TOKEN);
     expect(log).not.toContain(proofOf('b'.repeat(64), 'page', exchange('')));
+  });
+
+  it('logs a page that holds another token once a minute as a token mismatch with the fix, and keeps it for no_page', async () => {
+    expect(endpoint.recentTokenMismatch()).toBeUndefined();
+    // As the real bridge does: it finds the server's proof wrong for its token and hangs up, then retries.
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const p = await page();
+      p.send(hello());
+      expect(await p.next()).toMatchObject({ type: 'challenge' });
+      p.socket.close(4403, 'the server could not prove the pairing token');
+      await p.closed;
+    }
+    await expect.poll(() => endpoint.recentTokenMismatch()).toBeDefined();
+    const warnings = logLines.filter((line) => !line.includes(' debug: '));
+    expect(warnings).toEqual([
+      '[jupyter-live-mcp] warn: token mismatch: a page from http://127.0.0.1:8888 tried to connect, but its pairing token is not ' +
+        'this server\'s: put what "jupyter-live-mcp token" prints into the bridge\'s token setting (Settings → Agent bridge → token), ' +
+        'or run "jupyter-live-mcp install", then reload the page.\n'
+    ]);
+    expect(endpoint.recentTokenMismatch()).toEqual({
+      source: 'from http://127.0.0.1:8888',
+      fix: expect.stringContaining('jupyter-live-mcp token')
+    });
+    // A page of that origin that pairs is fixed.
+    await connectedPage();
+    expect(endpoint.recentTokenMismatch()).toBeUndefined();
+  });
+
+  it("names a lite page of another run as such: the fix is this run's URL", async () => {
+    endpoint.pairOrigins(['http://127.0.0.1:8768'], 'c'.repeat(64), 'lite');
+    const p = await page({ origin: 'http://127.0.0.1:8768' });
+    p.send(hello());
+    await p.next();
+    p.socket.close(4403);
+    await expect.poll(() => endpoint.recentTokenMismatch()?.fix).toMatch(/lite page of another run .*open the URL this run printed/);
   });
 
   it('refuses a client without the token that skips the proof: no welcome, no calls', async () => {
@@ -436,6 +473,26 @@ describe('a busy port', () => {
     await expect(second).rejects.toThrow(
       new RegExp(`port ${port} on 127\\.0\\.0\\.1 is already in use by \\S+ \\(pid ${process.pid}: .*\\).*--port <another port>`)
     );
+  });
+
+  it('gets the advice that fits how the server runs', () => {
+    const busy = (runsAs: ServerRole) => bridgePortAdvice('127.0.0.1', 8767, runsAs).busy('node (pid 7: jupyter-live-mcp)');
+    // An MCP client over stdio needs a server of its own: "not needed" would be wrong.
+    expect(busy('stdio')).toBe(
+      'port 8767 on 127.0.0.1 is already in use by node (pid 7: jupyter-live-mcp). This MCP client starts a server of its own ' +
+        "over stdio, and it needs a port of its own: stop the other one if it is a jupyter-live-mcp (another MCP client's, or a " +
+        "second entry of this client's configuration), or give this one --port <another port> in the MCP client's configuration " +
+        'and add ws://127.0.0.1:<that port> to the bridge\'s "serverUrls" setting (it takes several; jupyter-live-mcp doctor checks ' +
+        'the setup). For several agents on one server, run it once with --http.'
+    );
+    expect(busy('http')).toMatch(/Stop that program \(if it is another jupyter-live-mcp --http, your agents can all use that one/);
+    expect(busy('http')).toContain('"serverUrls"');
+    // lite configures its page itself: nothing for the person to set.
+    expect(busy('lite')).toBe(
+      "port 8767 on 127.0.0.1 (lite's bridge endpoint) is already in use by node (pid 7: jupyter-live-mcp), maybe another " +
+        'jupyter-live-mcp. Stop that program, or start lite with --port <another port>: lite tells its page the port itself.'
+    );
+    expect(bridgePortAdvice('::1', 8767, 'stdio').busy('x')).toContain('ws://[::1]:<that port>');
   });
 
   it('is not blamed on another program when two --host values are one address', async () => {

@@ -13,6 +13,7 @@ import { PageSession } from './page-session.js';
 import type { PageRouter } from './page-router.js';
 import { createStatusHandler, isStatusRequest } from './status-endpoint.js';
 import { MAX_UNPROVED_CONNECTIONS, UnprovedConnections } from './unproved-connections.js';
+import { TokenMismatches, mismatchFix, mismatchSource } from './token-mismatches.js';
 import { isAllowedOrigin, isLoopbackAddress, isServedHost } from './upgrade-checks.js';
 import { explainListenError, listen, type ListenAdvice } from '../listen-or-explain.js';
 
@@ -36,7 +37,12 @@ export interface BridgeEndpointOptions {
   maxUnprovedConnections?: number;
   /** Ports pages may dial besides the one listened on, where a forward or proxy stands between (--public-port). */
   publicPorts?: readonly number[];
+  /** How this server runs, for the advice a busy port gets; default 'stdio'. */
+  runsAs?: ServerRole;
 }
+
+/** A server an MCP client started over stdio, one for several agents (--http), or lite, which tells its own page the port. */
+export type ServerRole = 'stdio' | 'http' | 'lite';
 
 /** A connection that has not sent its request headers in this time is closed (408): silent sockets cannot pile up. */
 export const REQUEST_TIMEOUT_MS = 5_000;
@@ -53,6 +59,8 @@ export interface BridgeEndpoint {
    * token (page-router.ts).
    */
   pairOrigins(origins: readonly string[], token: string, scope: string): void;
+  /** A page refused within the last minute because its pairing token is not this server's: where from, and the fix, in words. */
+  recentTokenMismatch(): { source: string; fix: string } | undefined;
   close(): Promise<void>;
 }
 
@@ -66,6 +74,17 @@ export async function startBridgeEndpoint(options: BridgeEndpointOptions): Promi
   const unproved = new UnprovedConnections(maxUnproved, () =>
     strangersLog.warn(`dropped the oldest of ${maxUnproved} connections that have not proved a token, for a newer one`)
   );
+  const mismatches = new TokenMismatches();
+  const reportMismatch = (origin: string) => {
+    const { log: now, leftOut } = mismatches.refused(origin);
+    if (now) {
+      strangersLog.warn(
+        `token mismatch: a page ${mismatchSource(origin)} tried to connect, but its pairing token is not this server's: ` +
+          `${mismatchFix(originTokens.has(origin))}.` +
+          (leftOut ? ` (It tried ${leftOut} more times since the last line; one line a minute.)` : '')
+      );
+    }
+  };
   const onUpgrade = guarded(
     log,
     'a WebSocket upgrade',
@@ -102,7 +121,11 @@ export async function startBridgeEndpoint(options: BridgeEndpointOptions): Promi
             maxMessageBytes: options.maxMessageBytes,
             handshakeTimeoutMs: options.handshakeTimeoutMs ?? 10_000,
             heartbeatMs: options.heartbeatMs ?? DEFAULT_HEARTBEAT_MS,
-            onPaired: () => unproved.proved(socket),
+            onPaired: () => {
+              unproved.proved(socket);
+              mismatches.paired(request.headers.origin ?? '');
+            },
+            onTokenMismatch: () => reportMismatch(request.headers.origin ?? ''),
             onCatalogue: (session) => router.update(session),
             onClose: (session) => router.remove(session)
           });
@@ -160,7 +183,7 @@ export async function startBridgeEndpoint(options: BridgeEndpointOptions): Promi
             `the --host values overlap (a name and its address, or 0.0.0.0 and another). Give each address once.`
         );
       }
-      throw await explainListenError(error, port, bridgePortAdvice(host, port));
+      throw await explainListenError(error, port, bridgePortAdvice(host, port, options.runsAs ?? 'stdio'));
     }
     http.on('error', (error) => log.error(`bridge endpoint: ${error.message}`));
     port = (http.address() as AddressInfo).port;
@@ -181,6 +204,10 @@ export async function startBridgeEndpoint(options: BridgeEndpointOptions): Promi
       for (const origin of origins) {
         originTokens.set(origin, { token, scope });
       }
+    },
+    recentTokenMismatch() {
+      const origin = mismatches.recent();
+      return origin === undefined ? undefined : { source: mismatchSource(origin), fix: mismatchFix(originTokens.has(origin)) };
     },
     close: async () => {
       for (const client of wss.clients) {
@@ -221,12 +248,24 @@ function refuseUpgrade(request: IncomingMessage, allowOrigins: readonly string[]
   return undefined;
 }
 
-function bridgePortAdvice(host: string, port: number): ListenAdvice {
-  return {
-    busy: (holder) =>
-      `port ${port} on ${host} is already in use by ${holder}; if that is another jupyter-live-mcp, this one is not ` +
-      `needed. Stop that program, or start this one with --port <another port> and set the same port in the ` +
-      `bridge's "serverUrls" setting (jupyter-live-mcp doctor checks the setup).`,
-    failed: (message) => `cannot listen on ${host}:${port}: ${message}`
-  };
+/** What to do about the bridge port, by how this server runs: only the person's own pages need their serverUrls changed. */
+export function bridgePortAdvice(host: string, port: number, runsAs: ServerRole): ListenAdvice {
+  const where = `port ${port} on ${host}`;
+  const serverUrls =
+    `add ws://${host.includes(':') ? `[${host}]` : host}:<that port> to the bridge's "serverUrls" setting ` +
+    '(it takes several; jupyter-live-mcp doctor checks the setup)';
+  const busy = {
+    stdio: (holder: string) =>
+      `${where} is already in use by ${holder}. This MCP client starts a server of its own over stdio, and it needs ` +
+      "a port of its own: stop the other one if it is a jupyter-live-mcp (another MCP client's, or a second entry " +
+      `of this client's configuration), or give this one --port <another port> in the MCP client's configuration and ${serverUrls}. ` +
+      'For several agents on one server, run it once with --http.',
+    http: (holder: string) =>
+      `${where} is already in use by ${holder}. Stop that program (if it is another jupyter-live-mcp --http, your ` +
+      `agents can all use that one instead), or start this one with --port <another port> and ${serverUrls}.`,
+    lite: (holder: string) =>
+      `${where} (lite's bridge endpoint) is already in use by ${holder}, maybe another jupyter-live-mcp. Stop that ` +
+      'program, or start lite with --port <another port>: lite tells its page the port itself.'
+  }[runsAs];
+  return { busy, failed: (message) => `cannot listen on ${host}:${port}: ${message}` };
 }

@@ -52,6 +52,8 @@ export interface PageSessionOptions {
   heartbeatMs: number;
   /** The page proved the token. */
   onPaired?(session: PageSession): void;
+  /** The page holds another pairing token than this server's: it refused the server's proof, or the server refused its. */
+  onTokenMismatch?(): void;
   /** The page finished its handshake or sent a new catalogue. */
   onCatalogue(session: PageSession): void;
   onClose(session: PageSession): void;
@@ -118,8 +120,8 @@ export class PageSession {
     );
     socket.on(
       'close',
-      guarded(log, 'a page disconnecting', () =>
-        this.closed((tool) => `The page closed its connection while "${tool}" was running (reloaded, closed, or lost the server).`)
+      guarded(log, 'a page disconnecting', (code: number) =>
+        this.closed((tool) => `The page closed its connection while "${tool}" was running (reloaded, closed, or lost the server).`, code)
       )
     );
     socket.on('pong', () => {
@@ -189,7 +191,7 @@ export class PageSession {
     if (this.handshake.phase === 'closed') {
       return;
     }
-    this.log.info(`closing page ${this.label}: ${printable(reason)}`);
+    this.log[this.lineLevel](`closing page ${this.label}: ${printable(reason)}`);
     this.socket.close(code, closeReason(reason));
     setTimeout(() => this.socket.terminate(), CLOSE_GRACE_MS).unref();
     this.closed((tool) => `The server closed the page's connection while "${tool}" was running: ${reason}.`);
@@ -240,6 +242,9 @@ export class PageSession {
           guarded(this.log, 'the heartbeat', () => this.beat()),
           this.options.heartbeatMs
         );
+        return;
+      case 'token-mismatch':
+        this.options.onTokenMismatch?.();
         return;
       case 'ready':
         clearTimeout(this.handshakeTimer);
@@ -306,12 +311,21 @@ export class PageSession {
     }
   }
 
-  /** `ended`: how the connection ended, in words for the agent. */
-  private closed(ended: (tool: string) => string): void {
+  /**
+   * Whether a session's coming and going is worth the person's log: a page's is;
+   * a connection's that never proved the token is not (it retries every second or
+   * two, and the handshake logged what went wrong).
+   */
+  private get lineLevel(): 'info' | 'debug' {
+    return this.identity ? 'info' : 'debug';
+  }
+
+  /** `ended`: how the connection ended, in words for the agent; `code`: the page's close code, when it closed. */
+  private closed(ended: (tool: string) => string, code?: number): void {
     if (this.handshake.phase === 'closed') {
       return;
     }
-    this.step({ kind: 'closed' });
+    this.step(code === undefined ? { kind: 'closed' } : { kind: 'closed', code });
     clearTimeout(this.handshakeTimer);
     clearInterval(this.heartbeat);
     for (const [, call] of this.calls) {
@@ -323,7 +337,7 @@ export class PageSession {
         images: []
       });
     }
-    this.log.info(`page disconnected: ${this.label}`);
+    this.log[this.lineLevel](`page disconnected: ${this.label}`);
     this.options.onClose(this);
   }
 }

@@ -1,6 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { PassThrough } from 'node:stream';
-import { findChromium, headlessChromiumArgs, openThroughPipe, redirectPage } from './browser-launch.js';
+import { findChromium, headlessChromiumArgs, openBrowser, openThroughPipe, redirectPage } from './browser-launch.js';
 
 const only =
   (...files: string[]) =>
@@ -53,6 +56,41 @@ describe('redirectPage', () => {
         .replace(/&amp;/g, '&')
     ).toBe(url);
     expect(html).not.toContain('<b>');
+  });
+});
+
+describe('openBrowser', () => {
+  const PATH = process.env.PATH;
+  let bin: string | undefined;
+  afterEach(async () => {
+    process.env.PATH = PATH;
+    if (bin) await rm(bin, { recursive: true, force: true });
+  });
+
+  /** Opens the page with PATH holding only `xdg-open` (a script, if given): what it says went wrong. */
+  async function failureWith(xdgOpen?: string): Promise<string> {
+    bin = await mkdtemp(path.join(tmpdir(), 'open-browser-test-'));
+    if (xdgOpen) {
+      await writeFile(path.join(bin, 'xdg-open'), `#!/bin/sh\n${xdgOpen}\n`);
+      await chmod(path.join(bin, 'xdg-open'), 0o755);
+    }
+    process.env.PATH = bin;
+    let told: (why: string) => void = () => {};
+    const why = new Promise<string>((resolve) => (told = resolve));
+    const removeFile = await openBrowser('http://127.0.0.1:1/lab/?token=s', (text) => told(text), 'linux');
+    await removeFile();
+    return why;
+  }
+
+  it('says so when the opener fails, in words for the person', async () => {
+    expect(await failureWith('exit 3')).toBe(
+      'xdg-open exited with code 3 (it found no program to open a web page with: no desktop browser?)'
+    );
+    expect(await failureWith('exit 7')).toBe('xdg-open exited with code 7');
+  });
+
+  it('says so when there is no opener at all', async () => {
+    expect(await failureWith()).toMatch(/^xdg-open could not run \(spawn xdg-open ENOENT\)$/);
   });
 });
 

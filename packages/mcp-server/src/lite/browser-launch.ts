@@ -26,10 +26,15 @@ export function redirectPage(url: string): string {
 }
 
 /**
- * Opens `url` in the person's default browser through a private redirect file;
- * a failure is logged, the URL is printed anyway. Returns the removal of that file.
+ * Opens `url` in the person's default browser through a private redirect file.
+ * `failed` hears, in words, when the opener cannot run or exits with an error
+ * (xdg-open without a desktop browser). Returns the removal of that file.
  */
-export async function openBrowser(url: string, log: Logger, platform: NodeJS.Platform = process.platform): Promise<() => Promise<void>> {
+export async function openBrowser(
+  url: string,
+  failed: (why: string) => void,
+  platform: NodeJS.Platform = process.platform
+): Promise<() => Promise<void>> {
   const dir = await mkdtemp(path.join(tmpdir(), 'jupyter-live-mcp-open-'));
   const file = path.join(dir, 'open-lite.html');
   await writeFile(file, redirectPage(url), { mode: 0o600 });
@@ -40,7 +45,17 @@ export async function openBrowser(url: string, log: Logger, platform: NodeJS.Pla
     detached: true,
     windowsVerbatimArguments: platform === 'win32'
   });
-  child.on('error', (error) => log.warn(`could not open a browser (${command}: ${error.message}): open the URL above yourself.`));
+  // Node may report a child that could not start both as an error and as an exit.
+  let told = false;
+  const fail = (why: string) => {
+    if (!told) failed(why);
+    told = true;
+  };
+  child.on('error', (error) => fail(`${command} could not run (${error.message})`));
+  child.on('exit', (code, signal) => {
+    if (code !== 0 && code !== null) fail(`${command} exited with code ${code}${OPENER_CODES[`${command} ${code}`] ?? ''}`);
+    else if (signal) fail(`${command} was stopped (${signal})`);
+  });
   child.unref();
   // Also when the server ends on an error, past stop().
   const removeNow = () => rmSync(dir, { recursive: true, force: true });
@@ -50,6 +65,13 @@ export async function openBrowser(url: string, log: Logger, platform: NodeJS.Pla
     await rm(dir, { recursive: true, force: true });
   };
 }
+
+/** What the exit codes of xdg-open (its manual) mean, for the person. */
+const OPENER_CODES: Record<string, string> = {
+  'xdg-open 2': ' (it cannot read the file it was given)',
+  'xdg-open 3': ' (it found no program to open a web page with: no desktop browser?)',
+  'xdg-open 4': ' (the browser it started failed)'
+};
 
 const CHROMIUM_NAMES = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable'];
 const MAC_APPS = ['/Applications/Chromium.app/Contents/MacOS/Chromium', '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome'];
@@ -156,7 +178,14 @@ export interface HeadlessBrowser {
   stop(): Promise<void>;
 }
 
-export async function startHeadlessChromium(executable: string, url: string, profileDir: string, log: Logger): Promise<HeadlessBrowser> {
+/** `quit` hears, in words, when Chromium stops on its own: the page is gone. */
+export async function startHeadlessChromium(
+  executable: string,
+  url: string,
+  profileDir: string,
+  log: Logger,
+  quit: (why: string) => void
+): Promise<HeadlessBrowser> {
   const child = spawn(executable, headlessChromiumArgs(profileDir, process.getuid?.() === 0), {
     // Its own process group, so stop() reaches the renderers and helpers too. fds 3
     // and 4 are --remote-debugging-pipe's.
@@ -178,10 +207,12 @@ export async function startHeadlessChromium(executable: string, url: string, pro
   const exited = new Promise<void>((resolve) => {
     child.once('exit', (code, signal) => {
       if (!stopping) {
+        const why = `headless Chromium stopped on its own (${signal ?? `exit code ${code}`})`;
         log.warn(
-          `headless Chromium stopped on its own (${signal ?? `exit code ${code}`}), so the lite page is gone: ` +
-            `restart jupyter-live-mcp lite. Its last words: ${stderrTail.trim().split('\n').slice(-3).join(' | ')}`
+          `${why}, so the lite page is gone: restart jupyter-live-mcp lite. ` +
+            `Its last words: ${stderrTail.trim().split('\n').slice(-3).join(' | ')}`
         );
+        quit(why);
       }
       resolve();
     });

@@ -10,13 +10,15 @@ import type { Logger } from '../log.js';
 import { PACKAGE_DIR } from '../package-dir.js';
 import { configDir, loadLiteToken } from '../pairing-token.js';
 import { findChromium, openBrowser, startHeadlessChromium, type HeadlessBrowser } from './browser-launch.js';
+import { LitePage, type ConnectedPages, type LiteBrowser } from './lite-page.js';
 import { newSecret } from './page-secret.js';
 import { serveLiteSite } from './site-server.js';
 
 /** Fixed, so the browser's JupyterLite storage (per origin, so per port) is the same next run. */
 export const DEFAULT_LITE_PORT = 8768;
 
-export type LiteBrowser = 'none' | 'open' | 'headless';
+/** What the lite page's ids are prefixed with: it proves a token of its own (page-router.ts). */
+const LITE_SCOPE = 'lite';
 
 export interface LiteOptions {
   port: number;
@@ -28,9 +30,14 @@ const SITE_DIR = path.join(PACKAGE_DIR, 'lite-site');
 
 export async function startLite(
   options: LiteOptions,
-  /** The bridge endpoint's URL, and how to have it pair the lite page with a token of this run. */
-  context: { serverUrl: string; pairOrigins(origins: readonly string[], token: string): void; log: Logger }
-): Promise<{ stop(): Promise<void> }> {
+  /** The bridge endpoint's URL, how to have it pair the lite page with a token of this run, and the pages it routes to. */
+  context: {
+    serverUrl: string;
+    pairOrigins(origins: readonly string[], token: string, scope: string): void;
+    router: ConnectedPages;
+    log: Logger;
+  }
+): Promise<{ page: LitePage; stop(): Promise<void> }> {
   const { log } = context;
   // Looked for first, so a missing browser stops the run before the page is served.
   const chromium = options.browser === 'headless' ? findChromium() : undefined;
@@ -46,7 +53,9 @@ export async function startLite(
   });
   // As browsers write them in Origin (no :80).
   const origins = ['127.0.0.1', 'localhost'].map((host) => new URL(`http://${host}:${new URL(site.origin).port || 80}`).origin);
-  context.pairOrigins(origins, token);
+  context.pairOrigins(origins, token, LITE_SCOPE);
+  // Watching before the browser starts: the page may connect before the launch returns.
+  const page = new LitePage(options.browser, context.router, LITE_SCOPE);
   const kept =
     options.port === 0
       ? 'this port is a one-off, so the next run starts empty'
@@ -66,17 +75,28 @@ export async function startLite(
     const profileDir = profileToRemove ?? path.join(configDir(), 'lite-chromium', String(options.port));
     await mkdir(profileDir, { recursive: true, mode: 0o700 });
     try {
-      browser = await startHeadlessChromium(chromium, site.url, profileDir, log);
+      browser = await startHeadlessChromium(chromium, site.url, profileDir, log, (why) => page.fail(`is gone: ${why}`));
     } catch (error) {
+      page.dispose();
       await site.close();
       if (profileToRemove) await rm(profileToRemove, { recursive: true, force: true });
       throw error;
     }
   } else if (options.browser === 'open') {
-    removeRedirectFile = await openBrowser(site.url, log);
+    removeRedirectFile = await openBrowser(site.url, (why) => {
+      // An opener that waits for the browser it started reports that browser's end, after the page came.
+      if (page.state.phase === 'arrived') return;
+      log.warn(
+        `could not open the lite page in a browser: ${why}. Open the URL printed above in a browser yourself, ` +
+          "or start lite with --headless instead (the system's Chromium, no display needed)."
+      );
+      page.fail(`could not be opened in a browser: ${why}`);
+    });
   }
   return {
+    page,
     async stop() {
+      page.dispose();
       await browser?.stop();
       await site.close();
       await removeRedirectFile?.();

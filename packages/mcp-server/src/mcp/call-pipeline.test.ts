@@ -11,6 +11,7 @@ import { BUILT_IN_TOOLS, fail, succeed, type ToolDescriptor, type ToolResult } f
 import { createLogger } from '../log.js';
 import { PageRouter } from '../hub/page-router.js';
 import type { CallOutcome, PageSession } from '../hub/page-session.js';
+import { LitePage, PAGE_WAIT_MS, type LiteBrowser } from '../lite/lite-page.js';
 import { mapResult } from './call-pipeline.js';
 import { PROGRESS_INTERVAL_MS } from './call-progress.js';
 import { buildMcpServer } from './mcp-server.js';
@@ -76,7 +77,7 @@ const call = async (name: string, args: Record<string, unknown> = {}) =>
   CallToolResultSchema.parse(await client.callTool({ name, arguments: args }));
 
 describe('routing a call', () => {
-  it('refuses a listed tool while no page is connected, saying where pages connect and how lite helps', async () => {
+  it('refuses a listed tool at once while no page is connected, saying where pages connect and how lite helps', async () => {
     const result = await call('read_notebook', { notebookPath: 'a.ipynb' });
     expect(result.isError).toBe(true);
     expect(result.structuredContent).toMatchObject({ success: false, code: 'no_page' });
@@ -193,6 +194,72 @@ describe('calling the page', () => {
     await pending;
     vi.advanceTimersByTime(2 * PROGRESS_INTERVAL_MS);
     expect(progress).toHaveLength(2);
+  });
+});
+
+describe('waiting for the page lite opened', () => {
+  /** A client of a server that runs lite with its page in `browser`. */
+  async function liteClient(browser: LiteBrowser): Promise<{ lite: LitePage; liteCall: typeof client.callTool }> {
+    const lite = new LitePage(browser, router, 'lite');
+    const server = buildMcpServer({ router, log: createLogger('error', () => {}), version: 'test', bridgeUrl: BRIDGE_URL, lite });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    const liteClient = new Client({ name: 'test', version: '0' });
+    await Promise.all([server.connect(serverSide), liteClient.connect(clientSide)]);
+    return { lite, liteCall: liteClient.callTool.bind(liteClient) };
+  }
+  const litePage = (answer: () => Promise<CallOutcome>) => {
+    const page = fakePage('page-1', 1, answer);
+    Object.assign(page.session, { scope: 'lite' });
+    return page;
+  };
+  const structured = (result: unknown) => CallToolResultSchema.parse(result).structuredContent;
+
+  it("runs a client's first call on the page once it connects, telling a client that asked what it waits for", async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const { lite, liteCall } = await liteClient('headless');
+    const progress: (string | undefined)[] = [];
+    const pending = liteCall({ name: 'get_context', arguments: {} }, undefined, { onprogress: (p) => progress.push(p.message) });
+    // Ticks until the server, which hears of the call a moment later, has reported.
+    await expect
+      .poll(() => {
+        vi.advanceTimersByTime(PROGRESS_INTERVAL_MS);
+        return progress.length;
+      })
+      .toBeGreaterThan(0);
+    expect(progress[0]).toMatch(/^waiting for the lite page to connect \(\d+ s\)$/);
+    const page = litePage(answers(succeed({ app: 'lite' })));
+    router.update(page.session);
+    expect(structured(await pending)).toMatchObject({ success: true, app: 'lite', page: { pageId: 'lite:page-1' } });
+    expect(page.calls.map((made) => made.tool)).toEqual(['get_context']);
+    expect(lite.state).toEqual({ phase: 'arrived' });
+  });
+
+  it('answers no_page at once when its browser fails meanwhile, saying so and what to do', async () => {
+    const { lite, liteCall } = await liteClient('open');
+    const pending = liteCall({ name: 'get_context', arguments: {} });
+    lite.fail('could not be opened in a browser: xdg-open exited with code 3');
+    const result = structured(await pending) as { code: string; error: string };
+    expect(result.code).toBe('no_page');
+    expect(result.error).toContain('(jupyter-live-mcp lite --open) could not be opened in a browser: xdg-open exited with code 3.');
+    expect(result.error).toContain('start lite with --headless');
+  });
+
+  it('waits at most its time once, then answers at once', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const { liteCall } = await liteClient('headless');
+    const pending = liteCall({ name: 'read_notebook', arguments: { notebookPath: 'a.ipynb' } });
+    await vi.advanceTimersByTimeAsync(PAGE_WAIT_MS);
+    expect(structured(await pending)).toMatchObject({ code: 'no_page', error: expect.stringContaining('has not connected within 20 s') });
+    expect(structured(await liteCall({ name: 'get_context', arguments: {} }))).toMatchObject({ code: 'no_page' });
+  });
+
+  it('never waits for a tool nobody lists, nor for a page the person opens by hand', async () => {
+    const { liteCall } = await liteClient('none');
+    await expect(liteCall({ name: 'no_such_tool', arguments: {} })).rejects.toThrow(/Unknown tool "no_such_tool"/);
+    expect(structured(await liteCall({ name: 'get_context', arguments: {} }))).toMatchObject({
+      code: 'no_page',
+      error: expect.stringContaining('without opening a browser')
+    });
   });
 });
 

@@ -4,6 +4,7 @@
  *   route   a server tool runs here; a page tool goes to the current page; a
  *           listed tool nobody can run now is refused with why; any other name
  *           is a JSON-RPC error, as MCP says
+ *   wait    with no page yet, while the page lite opened is on its way, for it
  *   call    the page runs it, with progress to a client that asked for it
  *   map     the result is completed as the tool's definition asks (reportsPages)
  *   budget  the answer is kept within one MCP message (result-mapping.ts)
@@ -15,7 +16,9 @@ import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { builtInTool, fail, type ToolFailure, type ToolResult } from '@jupyter-live-mcp/protocol';
 import type { Logger } from '../log.js';
 import type { CallOutcome, PageSession } from '../hub/page-session.js';
-import { reportProgress } from './call-progress.js';
+import type { LitePage } from '../lite/lite-page.js';
+import { reportProgress, runningInPage, type CallProgress } from './call-progress.js';
+import { noPageReason, type NoPageSituation } from './no-page.js';
 import { toCallToolResult } from './result-mapping.js';
 import { describePage } from './select-page.js';
 import { serverTool, type ServerTool, type ServerToolContext } from './server-tools.js';
@@ -31,6 +34,10 @@ export interface CallSession extends ServerToolContext {
   log: Logger;
   /** Where pages connect; named in errors so the person knows what to check. */
   bridgeUrl: string;
+  /** Set when this server runs lite: its page, which calls wait for while it is on its way. */
+  lite?: LitePage;
+  /** A page refused lately for its pairing token, named when a call finds no page. */
+  tokenMismatch?(): NoPageSituation['tokenMismatch'];
 }
 
 /** What the SDK gives one request. */
@@ -40,28 +47,41 @@ export interface CallRequest {
   sendNotification(notification: ServerNotification): Promise<void>;
 }
 
-export type Route = { kind: 'server'; tool: ServerTool } | { kind: 'page'; page: PageSession } | { kind: 'refused'; result: ToolFailure };
+export type Route = { kind: 'server'; tool: ServerTool } | PageRoute;
+
+type PageRoute =
+  | { kind: 'page'; page: PageSession }
+  | { kind: 'refused'; result: ToolFailure }
+  /** A listed tool, and no page connected. */
+  | { kind: 'no-page' };
 
 export async function runToolCall(call: ToolCall, session: CallSession, request: CallRequest): Promise<CallToolResult> {
   const route = routeCall(call.name, session);
-  switch (route.kind) {
-    case 'server':
-      return toCallToolResult(route.tool.run(call.args, session));
-    case 'refused':
-      return toCallToolResult(route.result);
-    case 'page': {
-      const { result, images } = await callPage(route.page, call, request, session.log);
-      return toCallToolResult(mapResult(call.name, result, route.page, session.router.pages()), images);
+  if (route.kind === 'server') {
+    return toCallToolResult(route.tool.run(call.args, session));
+  }
+  // The page lite opened, which may still be on its way.
+  const awaited = route.kind === 'no-page' ? session.lite : undefined;
+  const progress = reportProgress(request.progressToken, awaited ? waitingForPage : runningInPage(call.name), request.sendNotification);
+  try {
+    if (awaited) {
+      await awaited.arrival(request.signal);
     }
+    return await answer(awaited ? routeToPage(call.name, session) : route, call, session, request.signal, progress);
+  } finally {
+    progress.stop();
   }
 }
 
+const waitingForPage = (seconds: number) => `waiting for the lite page to connect (${seconds} s)`;
+
 /** Where a call goes. Throws the JSON-RPC error for a tool that is not listed. */
-export function routeCall(name: string, { router, selection, bridgeUrl }: Pick<CallSession, 'router' | 'selection' | 'bridgeUrl'>): Route {
+export function routeCall(name: string, session: Pick<CallSession, 'router' | 'selection'>): Route {
   const tool = serverTool(name);
-  if (tool) {
-    return { kind: 'server', tool };
-  }
+  return tool ? { kind: 'server', tool } : routeToPage(name, session);
+}
+
+function routeToPage(name: string, { router, selection }: Pick<CallSession, 'router' | 'selection'>): PageRoute {
   const page = router.current(selection.pageId);
   if (page?.tools.some((listed) => listed.name === name)) {
     return { kind: 'page', page };
@@ -69,20 +89,41 @@ export function routeCall(name: string, { router, selection, bridgeUrl }: Pick<C
   if (!isListedByDefault(name)) {
     throw new McpError(ErrorCode.InvalidParams, `Unknown tool "${name}". Call tools/list for the tools this server offers.`);
   }
+  return page ? { kind: 'refused', result: fail('unknown_tool', missingToolReason(name, page)) } : { kind: 'no-page' };
+}
+
+async function answer(
+  route: PageRoute,
+  call: ToolCall,
+  session: CallSession,
+  signal: AbortSignal,
+  progress: CallProgress
+): Promise<CallToolResult> {
+  switch (route.kind) {
+    case 'refused':
+      return toCallToolResult(route.result);
+    case 'no-page':
+      return toCallToolResult(fail('no_page', noPageReason(call.name, noPageSituation(session))));
+    case 'page': {
+      progress.say(runningInPage(call.name));
+      const { result, images } = await callPage(route.page, call, signal, session.log);
+      return toCallToolResult(mapResult(call.name, result, route.page, session.router.pages()), images);
+    }
+  }
+}
+
+function noPageSituation({ bridgeUrl, lite, tokenMismatch }: CallSession): NoPageSituation {
+  const mismatch = tokenMismatch?.();
   return {
-    kind: 'refused',
-    result: page ? fail('unknown_tool', missingToolReason(name, page)) : fail('no_page', noPageReason(name, bridgeUrl))
+    bridgeUrl,
+    ...(lite ? { lite: { browser: lite.browser, state: lite.state } } : {}),
+    ...(mismatch ? { tokenMismatch: mismatch } : {})
   };
 }
 
-async function callPage(page: PageSession, { name, args }: ToolCall, request: CallRequest, log: Logger): Promise<CallOutcome> {
+function callPage(page: PageSession, { name, args }: ToolCall, signal: AbortSignal, log: Logger): Promise<CallOutcome> {
   log.debug(`call ${name} → page ${page.label}`);
-  const stopProgress = reportProgress(request.progressToken, name, request.sendNotification);
-  try {
-    return await page.call(name, args, request.signal);
-  } finally {
-    stopProgress();
-  }
+  return page.call(name, args, signal);
 }
 
 /**
@@ -111,14 +152,4 @@ export function missingToolReason(name: string, page?: Pick<PageSession, 'unavai
   const instead = 'Call tools/list for the tools the page has; execute_command with a command from list_all_commands may do the same job.';
   const why = page?.unavailable.find((tool) => tool.name === name)?.reason ?? 'its disabledTools or blockedCommands setting removes it';
   return `The connected page does not offer "${name}": ${why}. ${instead}`;
-}
-
-function noPageReason(name: string, bridgeUrl: string): string {
-  return (
-    `No Jupyter page is connected, so "${name}" cannot run. Open JupyterLab, Jupyter Notebook or ` +
-    `JupyterLite with the jupyter-live-mcp-bridge extension (its serverUrls setting must include ` +
-    `${bridgeUrl}), wait until the page has loaded, then call ${name} again. Without a Jupyter, ` +
-    `the MCP client can start this server as "jupyter-live-mcp lite --open" (or --headless): it serves a ` +
-    `JupyterLite page that connects by itself.`
-  );
 }

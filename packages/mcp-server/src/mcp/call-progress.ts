@@ -1,22 +1,29 @@
 /**
- * Progress of a page call, for a client that asked for it (it sent a
- * progressToken): clients that reset their timeout on progress keep waiting
- * for a long call instead of giving up on it.
+ * Progress of a call, for a client that asked for it (it sent a progressToken):
+ * clients that reset their timeout on progress keep waiting for a long call
+ * instead of giving up on it. One reporter serves the whole call, so its count
+ * keeps rising (as MCP requires) when the call goes from one wait to the next.
  */
 import type { ServerNotification } from '@modelcontextprotocol/sdk/types.js';
 
 /** How often a running call reports progress to a client that asked for it. */
 export const PROGRESS_INTERVAL_MS = 2000;
 
-/** Reports every few seconds until the returned function is called; without a token, never. */
+export interface CallProgress {
+  /** What the notifications say from now on, given the seconds since the call began. */
+  say(message: (seconds: number) => string): void;
+  stop(): void;
+}
+
+/** Reports `message` every few seconds until stopped; without a token, never. */
 export function reportProgress(
   token: string | number | undefined,
-  tool: string,
+  message: (seconds: number) => string,
   send: (notification: ServerNotification) => Promise<void>,
   intervalMs = PROGRESS_INTERVAL_MS
-): () => void {
+): CallProgress {
   if (token === undefined) {
-    return () => {};
+    return { say: () => {}, stop: () => {} };
   }
   const started = Date.now();
   let count = 0;
@@ -24,8 +31,19 @@ export function reportProgress(
     const seconds = Math.round((Date.now() - started) / 1000);
     void send({
       method: 'notifications/progress',
-      params: { progressToken: token, progress: ++count, message: `${tool} is still running in the page (${seconds} s)` }
+      params: { progressToken: token, progress: ++count, message: message(seconds) }
     }).catch(() => clearInterval(timer));
   }, intervalMs);
-  return () => clearInterval(timer);
+  return {
+    say: (next) => {
+      message = next;
+    },
+    stop: () => clearInterval(timer)
+  };
 }
+
+/** What a call that runs in the page reports. */
+export const runningInPage =
+  (tool: string) =>
+  (seconds: number): string =>
+    `${tool} is still running in the page (${seconds} s)`;

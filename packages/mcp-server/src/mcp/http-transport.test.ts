@@ -221,10 +221,27 @@ describe('MCP over Streamable HTTP', () => {
     for (const authorization of ['', `Bearer ${httpBearer('b'.repeat(64))}`]) {
       const response = await initialize({ authorization });
       expect(response.status).toBe(401);
-      expect(response.headers.get('www-authenticate')).toBe('Bearer realm="jupyter-live-mcp"');
-      expect(await response.text()).toContain('jupyter-live-mcp token --bearer');
+      // A Bearer challenge would send MCP clients into OAuth, which this server does not offer.
+      expect(response.headers.get('www-authenticate')).toBeNull();
+      expect(response.headers.get('content-type')).toBe('application/json');
+      expect(await response.json()).toEqual({
+        jsonrpc: '2.0',
+        error: {
+          code: -32001,
+          message: expect.stringMatching(/^jupyter-live-mcp: .*put the key that `jupyter-live-mcp token --bearer` prints/)
+        },
+        id: null
+      });
     }
     expect(endpoint.sessionCount).toBe(0);
     expect(listeners).toBe(0);
+  });
+
+  it('tells an MCP client without the key what to do, in the error it shows', async () => {
+    await start();
+    const client = new Client({ name: 'no-key', version: '0' });
+    await expect(client.connect(new StreamableHTTPClientTransport(new URL(endpoint.url)))).rejects.toThrow(
+      /put the key that `jupyter-live-mcp token --bearer` prints into your MCP client's headers/
+    );
   });
 });

@@ -85,17 +85,12 @@ export async function startMcpHttpEndpoint(options: McpHttpOptions): Promise<Mcp
   const openSession = async (request: IncomingMessage, response: ServerResponse) => {
     if (sessions.size + opening >= maxSessions) {
       log.warn(`refused a new MCP session: ${maxSessions} are open, the most --http takes`);
-      response.writeHead(503, { 'content-type': 'application/json' }).end(
-        JSON.stringify({
-          jsonrpc: '2.0',
-          error: {
-            code: -32000,
-            message:
-              `This MCP endpoint has ${maxSessions} sessions open, the most it takes. End one you no longer use (close that ` +
-              `agent or its MCP connection), or wait: a session with no request for ${Math.round(idleMs / 60_000)} min is closed.`
-          },
-          id: null
-        })
+      answerError(
+        response,
+        503,
+        -32000,
+        `This MCP endpoint has ${maxSessions} sessions open, the most it takes. End one you no longer use (close that ` +
+          `agent or its MCP connection), or wait: a session with no request for ${Math.round(idleMs / 60_000)} min is closed.`
       );
       return;
     }
@@ -155,9 +150,9 @@ export async function startMcpHttpEndpoint(options: McpHttpOptions): Promise<Mcp
     const unauthorized = refuseUnauthorized(request.headers.authorization, options.bearer);
     if (unauthorized) {
       log.warn(`refused an MCP request: ${unauthorized}`);
-      response
-        .writeHead(401, { 'content-type': 'text/plain', 'www-authenticate': 'Bearer realm="jupyter-live-mcp"' })
-        .end(`${unauthorized}\n`);
+      // No WWW-Authenticate: a Bearer challenge starts the OAuth flow of MCP's authorization spec in clients (which
+      // this server does not offer: a key in a header is all it takes), and the person never sees this text.
+      answerError(response, 401, -32001, `jupyter-live-mcp: ${unauthorized}.`);
       return;
     }
     const id = request.headers['mcp-session-id'];
@@ -167,13 +162,7 @@ export async function startMcpHttpEndpoint(options: McpHttpOptions): Promise<Mcp
     }
     const session = sessions.get(id);
     if (!session) {
-      response.writeHead(404, { 'content-type': 'application/json' }).end(
-        JSON.stringify({
-          jsonrpc: '2.0',
-          error: { code: -32001, message: 'Session not found (it ended, or the server restarted): start a new session with initialize.' },
-          id: null
-        })
-      );
+      answerError(response, 404, -32001, 'Session not found (it ended, or the server restarted): start a new session with initialize.');
       return;
     }
     if (request.method === 'GET') {
@@ -232,4 +221,11 @@ export async function startMcpHttpEndpoint(options: McpHttpOptions): Promise<Mcp
       await new Promise((resolve) => http.close(resolve));
     }
   };
+}
+
+/** A refusal as a JSON-RPC error, the form MCP clients read and show (its request's id is not known here). */
+function answerError(response: ServerResponse, status: number, code: number, message: string): void {
+  response
+    .writeHead(status, { 'content-type': 'application/json' })
+    .end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
 }

@@ -8,6 +8,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { guarded, type Logger } from '../log.js';
 import type { PageRouter } from '../hub/page-router.js';
+import type { LitePage } from '../lite/lite-page.js';
 import { runToolCall, type CallSession } from './call-pipeline.js';
 import { callToolRequestSchema } from './call-request.js';
 import { listedTools, reportLeftOut, toMcpTool, toolListing } from './tool-listing.js';
@@ -18,6 +19,10 @@ export interface McpServerOptions {
   version: string;
   /** Where pages connect; named in errors so the person knows what to check. */
   bridgeUrl: string;
+  /** Set when this server runs lite. */
+  lite?: LitePage;
+  /** A page refused lately for its pairing token (the bridge endpoint's recentTokenMismatch). */
+  tokenMismatch?: CallSession['tokenMismatch'];
 }
 
 /** How long to gather catalogue changes into one `tools/list_changed`. */
@@ -39,7 +44,15 @@ export function buildMcpServer(options: McpServerOptions): Server {
   );
 
   // Pages also change focus and come and go; clients hear only of a new tool list.
-  const session: CallSession = { router, log, bridgeUrl: options.bridgeUrl, selection: {}, toolListMayHaveChanged };
+  const session: CallSession = {
+    router,
+    log,
+    bridgeUrl: options.bridgeUrl,
+    ...(options.lite ? { lite: options.lite } : {}),
+    ...(options.tokenMismatch ? { tokenMismatch: options.tokenMismatch } : {}),
+    selection: {},
+    toolListMayHaveChanged
+  };
   const listed = () => listedTools(router.current(session.selection.pageId));
   let lastListed = JSON.stringify(listed());
   let timer: ReturnType<typeof setTimeout> | undefined;

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import type { LiteBrowser, LitePageState } from '../lite/lite-page.js';
+import { noPageReason } from './no-page.js';
+
+const BRIDGE_URL = 'ws://127.0.0.1:8767';
+const lite = (browser: LiteBrowser, state: LitePageState) =>
+  noPageReason('get_context', { bridgeUrl: BRIDGE_URL, lite: { browser, state } });
+
+describe('noPageReason', () => {
+  it('tells a plain server where pages connect, and that lite needs no Jupyter', () => {
+    const text = noPageReason('read_notebook', { bridgeUrl: BRIDGE_URL });
+    expect(text).toMatch(/^No Jupyter page is connected, so "read_notebook" cannot run\. /);
+    expect(text).toContain(`its serverUrls setting must include ${BRIDGE_URL}`);
+    expect(text).toContain('"jupyter-live-mcp lite --open" (or --headless)');
+  });
+
+  it('names a page refused lately for its token first, with the fix, whatever the server runs as', () => {
+    const tokenMismatch = { source: 'from http://127.0.0.1:8888', fix: 'put what "jupyter-live-mcp token" prints …' };
+    for (const text of [
+      noPageReason('get_context', { bridgeUrl: BRIDGE_URL, tokenMismatch }),
+      noPageReason('get_context', { bridgeUrl: BRIDGE_URL, tokenMismatch, lite: { browser: 'none', state: { phase: 'by-hand' } } })
+    ]) {
+      expect(text).toMatch(
+        /^No Jupyter page is connected, so "get_context" cannot run\. A page from http:\/\/127\.0\.0\.1:8888 tried to connect but its pairing token does not match this server's: put what "jupyter-live-mcp token" prints …\. /
+      );
+    }
+  });
+
+  it('never tells a server that runs lite to start lite, and names what became of its page', () => {
+    const texts = {
+      byHand: lite('none', { phase: 'by-hand' }),
+      failedOpen: lite('open', { phase: 'failed', why: 'could not be opened in a browser: xdg-open exited with code 3' }),
+      lateHeadless: lite('headless', { phase: 'failed', why: 'has not connected within 20 s' }),
+      gone: lite('headless', { phase: 'arrived' })
+    };
+    for (const text of Object.values(texts)) {
+      expect(text).toMatch(/^No Jupyter page is connected, so "get_context" cannot run\. .* then call get_context again\.$/);
+      expect(text).not.toMatch(/start this server as|serverUrls/);
+      // The URL holds the page's secret: it is pointed at, never repeated.
+      expect(text).not.toMatch(/token=|http:\/\//);
+    }
+    expect(texts.byHand).toMatch(/without opening a browser: open the URL the server printed on its stderr/);
+    expect(texts.failedOpen).toContain(
+      'The JupyterLite page of this server (jupyter-live-mcp lite --open) could not be opened in a browser: xdg-open exited with code 3.'
+    );
+    expect(texts.failedOpen).toMatch(/Open the URL the server printed .* yourself, or have the MCP client start lite with --headless/);
+    expect(texts.lateHeadless).toContain('(jupyter-live-mcp lite --headless) has not connected within 20 s.');
+    expect(texts.gone).toMatch(/was connected but is not now/);
+  });
+});
