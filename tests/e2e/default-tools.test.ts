@@ -44,6 +44,26 @@ const pythonKernelId = async () => {
   return id!;
 };
 
+/**
+ * On the notebook's own kernel connection in the page: sends a debug request, as
+ * JupyterLab's debugger sends them (on the control channel), or reads its status.
+ */
+const onNotebookConnection = (action: 'debug request' | 'status') =>
+  setup.page.evaluate(
+    async ({ notebook, action }) => {
+      type Connection = { status: string; requestDebug(content: object): { done: Promise<unknown> } };
+      type Widget = { context?: { path: string }; sessionContext?: { session?: { kernel?: Connection } } };
+      const app = (globalThis as unknown as { jupyterapp: { shell: { widgets(area: string): Iterable<Widget> } } }).jupyterapp;
+      const kernel = [...app.shell.widgets('main')].find((widget) => widget.context?.path === notebook)?.sessionContext?.session?.kernel;
+      if (!kernel) throw new Error(`no kernel connection for ${notebook}`);
+      if (action === 'debug request') {
+        await kernel.requestDebug({ seq: 1, type: 'request', command: 'debugInfo', arguments: {} }).done;
+      }
+      return kernel.status;
+    },
+    { notebook: NOTEBOOK, action }
+  );
+
 describe('the kernel tools in a real JupyterLab page', () => {
   it('interrupt_kernel stops a cell running time.sleep(30) and the notebook shows the interrupt', async () => {
     const marker = `sleeping-${Date.now()}`;
@@ -80,6 +100,10 @@ describe('the kernel tools in a real JupyterLab page', () => {
         'time.sleep(6)\nsignal.signal(signal.SIGINT, signal.default_int_handler)'
     });
     await expect.poll(() => existsSync(path.join(setup.site.rootDir, ready)), { timeout: 30_000 }).toBe(true);
+    // JupyterLab's debugger sends requests of its own on the notebook's connection: their
+    // status messages leave it reading idle while the code runs. The warning must not trust that.
+    await onNotebookConnection('debug request');
+    await expect.poll(() => onNotebookConnection('status')).toBe('idle');
     const result = await ok('interrupt_kernel', { kernelId });
     expect(result).toMatchObject({
       status: 'busy',
