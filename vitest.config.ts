@@ -30,9 +30,7 @@ export default defineConfig({
           // A real JupyterLab, kernel and Chromium per file: start-up takes seconds.
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          // A real kernel on a busy 2-core machine: one more try before a
-          // failure counts (seen once in ~20 runs: a cell interrupted at start).
-          retry: 1,
+          // No retry: a retry hides a test that depends on what another left behind.
           fileParallelism: false
         }
       }

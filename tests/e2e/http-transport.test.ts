@@ -12,12 +12,15 @@ import { startJupyterLabPage, type JupyterLabPage } from '../../test-pages/jupyt
 import { launchChromium } from './support/chromium.js';
 import { startHttpServer, type HttpAgent, type HttpServer } from './support/http-server.js';
 import { AI_COMMANDS_FIXTURE_DIR, BRIDGE_DIR, BRIDGE_PLUGIN } from './support/lab-with-agent.js';
+import { waitFor } from './support/wait-for.js';
 
 let server: HttpServer;
 let lab: JupyterLabPage;
 let browser: Browser;
 let agentA: HttpAgent;
 let agentB: HttpAgent;
+/** Each agent's list_changed at the page's connection. */
+let heard: Promise<void>[];
 const NOTEBOOK = 'shared.ipynb';
 
 beforeAll(async () => {
@@ -29,6 +32,11 @@ beforeAll(async () => {
   browser = await launchChromium();
   agentA = await server.connect('agent-a');
   agentB = await server.connect('agent-b');
+  // list_changed travels on each client's notification stream: wait until both are open.
+  await waitFor('both notification streams', async () => (server.stderr().match(/notification stream open/g) ?? []).length === 2);
+  heard = [agentA.nextListChanged(), agentB.nextListChanged()];
+  await (await browser.newPage()).goto(lab.url);
+  await waitFor('the page', async () => (await agentA.call('get_context')).result.success === true);
 });
 
 afterAll(async () => {
@@ -38,6 +46,7 @@ afterAll(async () => {
 });
 
 const ok = (agent: HttpAgent, name: string, args?: Record<string, unknown>) => agent.ok(name, args);
+const sessionsOpened = () => (server.stderr().match(/MCP session [0-9a-f]{8} opened/g) ?? []).length;
 
 /** Adds a cell that prints `text` and runs it, as one agent's step. */
 async function runCell(agent: HttpAgent, text: string) {
@@ -71,11 +80,6 @@ function post(headers: Record<string, string>): Promise<{ status: number; body: 
 describe('MCP over Streamable HTTP with two agents', () => {
   it('prints its MCP URL on loopback and tells both agents when the page connects', async () => {
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
-    // list_changed travels on each client's notification stream: wait until both are open.
-    await expect.poll(() => (server.stderr().match(/notification stream open/g) ?? []).length).toBe(2);
-    const heard = [agentA.nextListChanged(), agentB.nextListChanged()];
-    const page = await browser.newPage();
-    await page.goto(lab.url);
     await Promise.all(heard);
     for (const agent of [agentA, agentB]) {
       expect((await agent.client.listTools()).tools.map((tool) => tool.name)).toContain('run_cell');
@@ -111,12 +115,13 @@ describe('MCP over Streamable HTTP with two agents', () => {
   });
 
   it('refuses a request with a foreign Origin or Host before any session exists', async () => {
+    const opened = sessionsOpened();
     const url = new URL(server.url);
     const origin = await post({ host: url.host, origin: 'https://evil.example' });
     expect(origin).toEqual({ status: 403, body: expect.stringContaining('Origin "https://evil.example" is not allowed') });
     const host = await post({ host: `evil.example:${url.port}` });
     expect(host).toEqual({ status: 403, body: expect.stringContaining('Host "evil.example:') });
-    expect(server.stderr()).not.toMatch(/MCP session [0-9a-f]{8} opened \(3 open\)/);
+    expect(sessionsOpened()).toBe(opened);
   });
 
   it('refuses an MCP client without the bearer key that token --bearer prints', async () => {
@@ -133,15 +138,26 @@ describe('MCP over Streamable HTTP with two agents', () => {
   });
 
   it('ends a session its agent ends, while the other goes on', async () => {
-    await agentA.close();
-    await expect.poll(() => server.stderr()).toMatch(/MCP session [0-9a-f]{8} closed \(1 open\)/);
-    expect((await agentB.call('get_context')).result).toMatchObject({ success: true });
-    await agentB.close();
-    await expect.poll(() => server.stderr()).toMatch(/closed \(0 open\)/);
+    const [c, d] = [await server.connect('agent-c'), await server.connect('agent-d')];
+    await c.close();
+    await expect.poll(() => server.stderr()).toContain(`MCP session ${c.sessionId.slice(0, 8)} closed`);
+    expect((await d.call('get_context')).result).toMatchObject({ success: true });
+    await d.close();
+    await expect.poll(() => server.stderr()).toContain(`MCP session ${d.sessionId.slice(0, 8)} closed`);
   });
 
   it('stays up without agents until SIGTERM', async () => {
-    await server.stop();
-    expect(server.stderr()).toContain('stopping: SIGTERM');
+    const alone = await startHttpServer();
+    try {
+      await (await alone.connect('first')).close();
+      await expect.poll(() => alone.stderr()).toMatch(/closed \(0 open\)/);
+      // Still there for the next agent.
+      const next = await alone.connect('next');
+      expect((await next.call('select_page')).result).toMatchObject({ success: true, pages: [] });
+      await next.close();
+    } finally {
+      await alone.stop();
+    }
+    expect(alone.stderr()).toContain('stopping: SIGTERM');
   });
 });

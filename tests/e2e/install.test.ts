@@ -23,6 +23,14 @@ let port: number;
 /** The CLI as a person runs it, with this test's config folder. */
 const cli = (...args: string[]) =>
   run(process.execPath, [CLI_PATH, ...args], { env: { ...process.env, JUPYTER_LIVE_MCP_CONFIG_DIR: config.configDir } });
+const install = () => cli('install', '--data-dir', lab.dataDir, '--settings-dir', lab.settingsDir, '--port', String(port));
+/** The token in the config folder, which the server reads as it starts. */
+const currentToken = async () => JSON.parse(await readFile(path.join(config.configDir, 'config.json'), 'utf8')).token as string;
+/** A server started as the MCP client starts it; the one before is stopped. */
+async function restartServer() {
+  await mcp?.close();
+  mcp = await startMcpSession({ port, configDir: config.configDir, token: await currentToken() });
+}
 
 beforeAll(async () => {
   config = await pairingConfig();
@@ -39,40 +47,43 @@ afterAll(async () => {
 
 describe('install', () => {
   it('puts the bridge where JupyterLab loads it, paired, and the page connects with no other step', async () => {
-    const { stderr } = await cli('install', '--data-dir', lab.dataDir, '--settings-dir', lab.settingsDir, '--port', String(port));
+    const { stderr } = await install();
     expect(stderr).toMatch(/Copied the bridge extension to .*labextensions\/jupyter-live-mcp-bridge/);
     expect(stderr).toMatch(/To undo: jupyter-live-mcp uninstall/);
-    expect(stderr).not.toContain(config.token);
+    expect(stderr).not.toContain(await currentToken());
 
-    mcp = await startMcpSession({ port, ...config });
+    await restartServer();
     const page = await browser.newPage();
-    const connected = mcp.nextListChanged();
+    const connected = mcp!.nextListChanged();
     await page.goto(lab.url);
     await connected;
-    expect((await mcp.call('get_context')).result).toMatchObject({ success: true, app: { name: 'JupyterLab' } });
+    expect((await mcp!.call('get_context')).result).toMatchObject({ success: true, app: { name: 'JupyterLab' } });
     await page.close();
   });
 
   it('token --rotate rewrites the settings install wrote, and the page pairs with the new token', async () => {
+    await install();
+    const before = await currentToken();
     const { stdout } = await cli('token', '--rotate');
     const token = stdout.trim();
     expect(token).toMatch(/^[0-9a-f]{64}$/);
-    expect(token).not.toBe(config.token);
+    expect(token).not.toBe(before);
     const settings = JSON.parse(
       await readFile(path.join(lab.settingsDir, 'jupyter-live-mcp-bridge', 'plugin.jupyterlab-settings'), 'utf8')
     );
     expect(settings.token).toBe(token);
 
-    await mcp!.close();
-    mcp = await startMcpSession({ port, configDir: config.configDir, token });
+    await restartServer();
     const page = await browser.newPage();
-    const connected = mcp.nextListChanged();
+    const connected = mcp!.nextListChanged();
     await page.goto(lab.url);
     await connected;
-    expect((await mcp.call('get_context')).result).toMatchObject({ success: true });
+    expect((await mcp!.call('get_context')).result).toMatchObject({ success: true });
+    await page.close();
   });
 
   it("uninstall removes the bridge and the settings install wrote, keeping the person's other bridge settings, also through a reinstall", async () => {
+    await install();
     const file = path.join(lab.settingsDir, 'jupyter-live-mcp-bridge', 'plugin.jupyterlab-settings');
     const mine = { confirm: 'all', blockedCommands: ['terminal:*'], disabledTools: ['execute_command'] };
     // The person's own settings beside install's, as Settings → Agent bridge saves them.

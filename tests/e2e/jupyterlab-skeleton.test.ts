@@ -5,7 +5,7 @@
  * headless Chromium; everything the agent does goes through MCP tool calls.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Page, WebSocket } from 'playwright-core';
 import { startLabWithAgent, type LabWithAgent } from './support/lab-with-agent.js';
 import { startMcpSession, type McpSession } from './support/mcp-session.js';
 import { LISTED_TOOL_NAMES } from './support/tool-names.js';
@@ -17,6 +17,11 @@ let page: Page;
 beforeAll(async () => {
   setup = await startLabWithAgent();
   ({ mcp, page } = setup);
+  const loadStarted = performance.now();
+  // Resolves at the list_changed the connected page's tools bring.
+  await setup.open();
+  await mcp.ok('get_context');
+  console.info(`page load → first get_context answered: ${Math.round(performance.now() - loadStarted)} ms`);
 });
 
 afterAll(async () => {
@@ -25,45 +30,75 @@ afterAll(async () => {
   await setup?.stop();
 });
 
-/** The text of the page's output areas. */
-const outputs = async () => (await page.locator('.jp-OutputArea-output').allInnerTexts()).map((text) => text.trim());
+/** The notebook in front. */
+const shownNotebook = () => page.locator('.jp-NotebookPanel:not(.lm-mod-hidden)');
+/** The text of its output areas. */
+const outputs = async () => (await shownNotebook().locator('.jp-OutputArea-output').allInnerTexts()).map((text) => text.trim());
 /** The titles of the main area's tabs. */
 const mainAreaTabs = () => page.locator('#jp-main-dock-panel .lm-TabBar-tab .lm-TabBar-tabLabel').allInnerTexts();
-/** The first cell's execution prompt, e.g. "[1]:". */
-const firstPrompt = () => page.locator('.jp-Cell .jp-InputArea-prompt').first().innerText();
+/** Its first cell's execution prompt, e.g. "[1]:". */
+const firstPrompt = () => shownNotebook().locator('.jp-Cell .jp-InputArea-prompt').first().innerText();
+
+/** Creates an untitled notebook as the person's New Notebook does; resolves once its kernel is idle. */
+async function newUntitledNotebook(): Promise<{ id: string; path: string }> {
+  const created = await mcp.call('execute_command', { commandId: 'notebook:create-new', args: { kernelName: 'python3' } });
+  expect(created.result).toMatchObject({
+    success: true,
+    result: { type: 'notebook', title: expect.stringMatching(/^Untitled\d*\.ipynb$/) }
+  });
+  const { id, title } = created.result.result as { id: string; title: string };
+  // The kernel is the page's own: get_context sees it start and settle.
+  await expect
+    .poll(async () => (await mcp.call('get_context')).result, { timeout: 60_000, interval: 500 })
+    .toMatchObject({
+      currentWidgetId: id,
+      kernels: expect.arrayContaining([expect.objectContaining({ name: 'python3', status: 'idle' })]),
+      widgets: expect.arrayContaining([
+        expect.objectContaining({
+          type: 'notebook',
+          id,
+          path: title,
+          kernel: expect.objectContaining({ name: 'python3', status: 'idle' }),
+          notebook: expect.objectContaining({ cellCount: 1, activeCellIndex: 0, activeCellType: 'code' })
+        })
+      ])
+    });
+  return { id, path: title };
+}
 
 describe('agent → CLI → WebSocket → bridge in JupyterLab → back', () => {
   it('lists the default tools before any page is there, and answers no_page', async () => {
-    const { tools } = await mcp.client.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual(LISTED_TOOL_NAMES);
-    const annotations = Object.fromEntries(tools.map((tool) => [tool.name, tool.annotations]));
-    expect(annotations.read_notebook).toEqual({
-      title: 'Read a notebook',
-      readOnlyHint: true,
-      destructiveHint: false,
-      openWorldHint: true
-    });
-    expect(annotations.run_cell).toMatchObject({ readOnlyHint: false, destructiveHint: true, openWorldHint: true });
-    expect(annotations.add_cell).toMatchObject({ readOnlyHint: false, destructiveHint: false, openWorldHint: false });
-    expect(annotations.delete_cell).toMatchObject({ destructiveHint: true });
-    const { raw, result } = await mcp.call('get_context');
-    expect(raw.isError).toBe(true);
-    expect(result).toMatchObject({ success: false, code: 'no_page' });
-    expect(result.error).toContain(`ws://127.0.0.1:${mcp.port}`);
+    // A server of its own: this file's page is connected to the other.
+    const alone = await startMcpSession();
+    try {
+      const { tools } = await alone.client.listTools();
+      expect(tools.map((tool) => tool.name)).toEqual(LISTED_TOOL_NAMES);
+      const annotations = Object.fromEntries(tools.map((tool) => [tool.name, tool.annotations]));
+      expect(annotations.read_notebook).toEqual({
+        title: 'Read a notebook',
+        readOnlyHint: true,
+        destructiveHint: false,
+        openWorldHint: true
+      });
+      expect(annotations.run_cell).toMatchObject({ readOnlyHint: false, destructiveHint: true, openWorldHint: true });
+      expect(annotations.add_cell).toMatchObject({ readOnlyHint: false, destructiveHint: false, openWorldHint: false });
+      expect(annotations.delete_cell).toMatchObject({ destructiveHint: true });
+      const { raw, result } = await alone.call('get_context');
+      expect(raw.isError).toBe(true);
+      expect(result).toMatchObject({ success: false, code: 'no_page' });
+      expect(result.error).toContain(`ws://127.0.0.1:${alone.port}`);
+    } finally {
+      await alone.close();
+    }
   });
 
-  it('connects the page, refreshes the tool list and answers get_context from JupyterLab 4.6.4', async () => {
-    const loadStarted = performance.now();
-    await setup.open();
+  it('once the page connected (its tools refreshed the list), answers get_context from JupyterLab 4.6.4', async () => {
     const { result } = await mcp.call('get_context');
-    const firstAnswerMs = performance.now() - loadStarted;
-    console.info(`page load → first get_context answered: ${Math.round(firstAnswerMs)} ms`);
-
     expect(result).toMatchObject({
       success: true,
       app: { name: 'JupyterLab', version: '4.6.4' },
       fileBrowserPath: '',
-      kernels: [],
+      kernels: expect.any(Array),
       dialogs: [],
       pending: []
     });
@@ -109,27 +144,7 @@ describe('agent → CLI → WebSocket → bridge in JupyterLab → back', () => 
   });
 
   it('creates a notebook, writes print(6*7), runs it, and the page shows 42', async () => {
-    const created = await mcp.call('execute_command', { commandId: 'notebook:create-new', args: { kernelName: 'python3' } });
-    expect(created.result).toMatchObject({ success: true, result: { type: 'notebook', title: 'Untitled.ipynb' } });
-    const notebookId = (created.result.result as { id: string }).id;
-
-    // The kernel is the page's own: get_context sees it start and settle.
-    await expect
-      .poll(async () => (await mcp.call('get_context')).result, { timeout: 60_000, interval: 500 })
-      .toMatchObject({
-        currentWidgetId: notebookId,
-        kernels: [{ name: 'python3', status: 'idle' }],
-        widgets: expect.arrayContaining([
-          expect.objectContaining({
-            type: 'notebook',
-            id: notebookId,
-            path: 'Untitled.ipynb',
-            kernel: expect.objectContaining({ name: 'python3', status: 'idle' }),
-            notebook: expect.objectContaining({ cellCount: 1, activeCellIndex: 0, activeCellType: 'code' })
-          })
-        ])
-      });
-
+    await newUntitledNotebook();
     const typed = await mcp.call('execute_command', { commandId: 'notebook:replace-selection', args: { text: 'print(6*7)' } });
     expect(typed.result).toMatchObject({ success: true });
     const context = (await mcp.call('get_context')).result;
@@ -143,8 +158,7 @@ describe('agent → CLI → WebSocket → bridge in JupyterLab → back', () => 
   });
 
   it('refuses unknown commands, misplaced semanticWidget and wrong types without running anything', async () => {
-    const before = await outputs();
-    const notebookId = (await mcp.call('get_context')).result.currentWidgetId as string;
+    const { id: notebookId } = await newUntitledNotebook();
 
     const unknown = await mcp.call('execute_command', { commandId: 'notebook:run-everything-now' });
     expect(unknown.raw.isError).toBe(true);
@@ -183,9 +197,9 @@ describe('agent → CLI → WebSocket → bridge in JupyterLab → back', () => 
     expect(unknownArgument.result).toMatchObject({ success: false, code: 'bad_input' });
     expect(unknownArgument.result.error).toBe('execute_command: unknown argument "command". Accepted arguments: commandId, args.');
 
-    // Nothing ran: the cell was executed once, by the previous test, and shows one output.
-    expect(await firstPrompt()).toBe('[1]:');
-    expect(await outputs()).toEqual(before);
+    // Nothing ran: the new notebook's cell was never executed.
+    expect(await firstPrompt()).toBe('[ ]:');
+    expect(await outputs()).toEqual([]);
   });
 
   it('says which tools exist when the agent names one that does not', async () => {
@@ -196,9 +210,15 @@ describe('agent → CLI → WebSocket → bridge in JupyterLab → back', () => 
     const port = mcp.port;
     const pageIdBefore = /page connected: (page-[0-9a-f]+)/.exec(mcp.stderr())?.[1];
     expect(pageIdBefore).toBeDefined();
+    // The page notices and backs off: 250, 500, 1000 ms, then 1.5 s between attempts.
+    let attempts = 0;
+    const countAttempt = (socket: WebSocket) => {
+      if (socket.url().startsWith(`ws://127.0.0.1:${port}`)) attempts++;
+    };
+    page.on('websocket', countAttempt);
     await mcp.close();
-    // Long enough for the page to notice and back off a few times.
-    await new Promise((resolve) => setTimeout(resolve, 3000));
+    await expect.poll(() => attempts, { timeout: 15_000 }).toBeGreaterThanOrEqual(4);
+    page.off('websocket', countAttempt);
     mcp = await startMcpSession({ port, configDir: mcp.configDir, token: mcp.token });
     const back = performance.now();
     await expect.poll(async () => (await mcp.call('get_context')).result.success, { timeout: 2000, interval: 100 }).toBe(true);

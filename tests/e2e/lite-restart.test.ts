@@ -12,6 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/chromium.js';
 import { freePort, startMcpSession, type McpSession } from './support/mcp-session.js';
 import { printedPageUrl, waitForPageContext } from './support/lite-page.js';
+import { waitFor } from './support/wait-for.js';
 
 const LITE = fileURLToPath(new URL('../../scripts/lite', import.meta.url));
 
@@ -26,19 +27,15 @@ afterAll(async () => {
 
 /** Resolves once nothing listens on the port any more. */
 async function portFreed(port: number): Promise<void> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const listening = await new Promise<boolean>((resolve) => {
+  const listening = () =>
+    new Promise<boolean>((resolve) => {
       const socket = connect(port, '127.0.0.1', () => {
         socket.destroy();
         resolve(true);
       });
       socket.on('error', () => resolve(false));
     });
-    if (!listening) return;
-    if (Date.now() > deadline) throw new Error(`port ${port} still in use 15 s after the server stopped`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await waitFor(`port ${port} to be free after the server stopped`, async () => !(await listening()), 15_000);
 }
 
 describe('jupyter-live-mcp lite, the page in a browser of its own', () => {

@@ -155,29 +155,33 @@ describe('jupyter-live-mcp lite --headless', () => {
     expect((await get('/lab/', { cookie, host: `rebind.example:${litePort}` })).status).toBe(403);
   });
 
-  it('stops Chromium when the MCP client stops the server', async () => {
-    // The headless profile lives in this test's own config folder.
-    expect((await processesMentioning(session.configDir)).length).toBeGreaterThan(0);
-    await session.close();
-    await waitUntilGone(session.configDir);
-    await expect(get('/lab/')).rejects.toThrow(/ECONNREFUSED/);
-  });
-
-  it('finds the notebook again in the next run on the same port', async () => {
-    const { configDir, token } = session;
-    await session.close();
-    await waitUntilGone(configDir);
-    session = await startMcpSession({ configDir, token, cli: LITE.cli, args: [...LITE.args, String(litePort)] });
-    await waitForPageContext(session);
-    expect((await session.call('execute_command', { commandId: 'docmanager:open', args: { path: NOTEBOOK } })).result).toMatchObject({
+  it('stops Chromium when the MCP client stops the server; the next run on the same port finds the notebook again', async () => {
+    const kept = 'kept-across-runs.ipynb';
+    const cells = [{ cell_type: 'code', id: 'kept', metadata: {}, source: '6*7', outputs: [], execution_count: null }];
+    const notebook = {
+      cells,
+      metadata: { kernelspec: { name: 'javascript', display_name: 'JavaScript' } },
+      nbformat: 4,
+      nbformat_minor: 5
+    };
+    expect((await session.call('write_file', { filePath: kept, content: JSON.stringify(notebook) })).result).toMatchObject({
       success: true
     });
-    const saved = async () => {
-      const widgets = (await session.call('get_context')).result.widgets as { path?: string; notebook?: { cellCount: number } }[];
-      return widgets.find((widget) => widget.path === NOTEBOOK)?.notebook?.cellCount;
-    };
-    // The notebook's content loads from the browser's storage after its tab opens.
-    await expect.poll(saved, { timeout: 15_000, interval: 250 }).toBe(4);
+
+    const { configDir, token } = session;
+    // The headless profile lives in this test's own config folder.
+    expect((await processesMentioning(configDir)).length).toBeGreaterThan(0);
+    await session.close();
+    await waitUntilGone(configDir);
+    await expect(get('/lab/')).rejects.toThrow(/ECONNREFUSED/);
+
+    session = await startMcpSession({ configDir, token, cli: LITE.cli, args: [...LITE.args, String(litePort)] });
+    await waitForPageContext(session);
+    // Files live in the browser's storage, in the profile the next run uses again.
+    expect((await session.call('read_notebook', { notebookPath: kept })).result).toMatchObject({
+      success: true,
+      cells: [expect.objectContaining({ id: 'kept', source: '6*7' })]
+    });
   });
 });
 

@@ -30,7 +30,7 @@ const call = (name: string, args: Record<string, unknown> = {}) => setup.mcp.cal
 const ok = (name: string, args?: Record<string, unknown>) => setup.mcp.ok(name, args);
 async function kernelId() {
   const context = await ok('get_context');
-  return (context.widgets as { path?: string; kernel?: { id: string } }[]).find((w) => w.path?.endsWith('.ipynb'))!.kernel!.id;
+  return (context.widgets as { path?: string; kernel?: { id: string } }[]).find((w) => w.path === NOTEBOOK)!.kernel!.id;
 }
 
 describe('pending calls', () => {
@@ -80,7 +80,7 @@ describe('pending calls', () => {
 
 describe('dialogs', () => {
   it('a rename answers pending with its dialog; answer_dialog with a new name clicks it and the file is renamed', async () => {
-    await ok('open_document', { path: NOTEBOOK });
+    await setup.openNewNotebook('to-rename.ipynb');
     const first = await ok('execute_command', { commandId: 'docmanager:rename' });
     expect(first).toMatchObject({
       pending: true,
@@ -93,7 +93,7 @@ describe('dialogs', () => {
             { index: 0, label: 'Cancel', accept: false },
             { index: 1, label: 'Rename', accept: true }
           ],
-          input: { value: NOTEBOOK, placeholder: expect.any(String) }
+          input: { value: 'to-rename.ipynb', placeholder: expect.any(String) }
         }
       ],
       message: expect.stringContaining('answer_dialog')
@@ -108,18 +108,19 @@ describe('dialogs', () => {
     });
     await ok('wait_for_result', { pendingId: first.pendingId, seconds: 10 });
     expect(existsSync(path.join(setup.site.rootDir, 'renamed.ipynb'))).toBe(true);
-    expect(existsSync(path.join(setup.site.rootDir, NOTEBOOK))).toBe(false);
+    expect(existsSync(path.join(setup.site.rootDir, 'to-rename.ipynb'))).toBe(false);
     expect((await ok('get_context')).dialogs).toEqual([]);
   });
 
   it('a dialog answered by index works too, and a wrong button says which there are', async () => {
+    await setup.openNewNotebook('kept-name.ipynb');
     const first = await ok('execute_command', { commandId: 'docmanager:rename' });
     const dialogId = (first.dialogs as { dialogId: string }[])[0]!.dialogId;
     const wrong = await call('answer_dialog', { button: 'Maybe' });
     expect(wrong.result).toMatchObject({ success: false, code: 'bad_input', error: expect.stringContaining('0 "Cancel", 1 "Rename"') });
     expect(await ok('answer_dialog', { button: 0, dialogId })).toMatchObject({ button: 'Cancel' });
     await ok('wait_for_result', { pendingId: first.pendingId, seconds: 10 });
-    expect(existsSync(path.join(setup.site.rootDir, 'renamed.ipynb'))).toBe(true);
+    expect(existsSync(path.join(setup.site.rootDir, 'kept-name.ipynb'))).toBe(true);
     expect(await setup.page.locator('.jp-Dialog').count()).toBe(0);
   });
 

@@ -136,6 +136,17 @@ describe.each(KINDS)('the notebook tools in $kind', (kind) => {
   const diskFile = (name: string) => (setup.site.rootDir ? readFileSync(path.join(setup.site.rootDir, name), 'utf8') : undefined);
   /** Writes a file through the agent's own tool, so it works where files live in the browser too. */
   const writeNotebook = (name: string, content: string) => ok('write_file', { filePath: name, content });
+  /** A new notebook of the test's own (create_notebook) with code cells of these sources; resolves with their ids. */
+  const notebookWith = async (name: string, sources: string[]) => {
+    await ok('create_notebook', { name });
+    const ids: string[] = [];
+    for (const content of sources) {
+      ids.push(
+        (await ok('add_cell', { notebookPath: name, content, ...(ids.length ? { referenceCellId: ids.at(-1) } : {}) })).cellId as string
+      );
+    }
+    return ids;
+  };
 
   it('the agent task "create a notebook, add a cell, run it, read its output back" takes 4 calls, without moving the person\'s focus', async () => {
     const before = (await context()).currentWidgetId;
@@ -196,15 +207,15 @@ describe.each(KINDS)('the notebook tools in $kind', (kind) => {
     expect(await ok('create_notebook', { name: 'by-language', language: kind.language })).toMatchObject({ kernel: kind.kernel });
     const listed = async () => ((await ok('list_directory')).items as { name: string }[]).map((item) => item.name).sort();
     const before = await listed();
-    expect(await failure('create_notebook', { name: 'task.ipynb' }, 'already_exists')).toMatch(
-      /"task\.ipynb" exists already, and nothing was changed/
+    expect(await failure('create_notebook', { name: 'by-kernel.ipynb' }, 'already_exists')).toMatch(
+      /"by-kernel\.ipynb" exists already, and nothing was changed/
     );
     expect(await failure('create_notebook', { name: 'other', kernel: 'nosuch' }, 'bad_input')).toContain(`"${kind.kernel}"`);
     expect(await listed()).toEqual(before);
   });
 
   it('add_cell places cells above, below and at the start, and refuses a reference cell that is not there', async () => {
-    const nb = 'edits.ipynb';
+    const nb = 'add-cells.ipynb';
     await ok('create_notebook', { name: nb });
     const first = (await ok('add_cell', { notebookPath: nb, content: '1' })).cellId as string;
     const notes = await ok('add_cell', {
@@ -218,16 +229,15 @@ describe.each(KINDS)('the notebook tools in $kind', (kind) => {
     expect(await ok('add_cell', { notebookPath: nb, content: '2', referenceCellId: first })).toMatchObject({ index: 2, position: 'below' });
     expect(await ok('add_cell', { notebookPath: nb, content: '0', position: 'above' })).toMatchObject({ index: 0, position: 'start' });
     const error = await failure('add_cell', { notebookPath: nb, content: 'x', referenceCellId: 'nope' }, 'not_found');
-    expect(error).toMatch(/"edits\.ipynb" has no cell with id "nope"\. Its cells: ".+" \(code\), ".+" \(markdown\)/);
+    expect(error).toMatch(/"add-cells\.ipynb" has no cell with id "nope"\. Its cells: ".+" \(code\), ".+" \(markdown\)/);
     expect(error).toContain(first);
     const cells = (await ok('read_notebook', { notebookPath: nb })).cells as { source: string; type: string }[];
     expect(cells.map((cell) => cell.source)).toEqual(['0', '# Notes', '1', '2']);
   });
 
   it('edit_cell changes the source; without content it is refused before anything runs; a missing cell lists the ids', async () => {
-    const nb = 'edits.ipynb';
-    const cells = (await ok('read_notebook', { notebookPath: nb })).cells as { id: string; source: string }[];
-    const target = cells[2]!;
+    const nb = 'edit-cell.ipynb';
+    const target = { id: (await notebookWith(nb, ['0', '1', '2']))[2]! };
     expect(await ok('edit_cell', { notebookPath: nb, cellId: target.id, content: 'x = 6*7\nx' })).toMatchObject({
       cellId: target.id,
       index: 2,
@@ -282,8 +292,9 @@ describe.each(KINDS)('the notebook tools in $kind', (kind) => {
   });
 
   it("run_cell: an exception is the cell's outcome (cell_error, the traceback once, no colours); a markdown cell renders", async () => {
-    const nb = 'edits.ipynb';
-    const bad = (await ok('add_cell', { notebookPath: nb, content: kind.undefinedName.code })).cellId;
+    const nb = 'errors.ipynb';
+    const [bad] = await notebookWith(nb, [kind.undefinedName.code]);
+    await ok('add_cell', { notebookPath: nb, content: '# Notes', cellType: 'markdown', referenceCellId: bad });
     const result = await call('run_cell', { notebookPath: nb, cellId: bad });
     expect(result).toMatchObject({
       success: false,
@@ -304,8 +315,8 @@ describe.each(KINDS)('the notebook tools in $kind', (kind) => {
   });
 
   it('a long run answers pending by itself and finishes through wait_for_result', async () => {
-    const nb = 'edits.ipynb';
-    const slow = (await ok('add_cell', { notebookPath: nb, content: kind.slow })).cellId;
+    const nb = 'slow.ipynb';
+    const [slow] = await notebookWith(nb, [kind.slow]);
     await setBridgeSetting(page(), 'pendingAfterSeconds', 1);
     try {
       const first = await ok('run_cell', { notebookPath: nb, cellId: slow });
@@ -320,8 +331,8 @@ describe.each(KINDS)('the notebook tools in $kind', (kind) => {
 
   if (kind.input) {
     it('a cell or code asking for input gets kernel_input at once, and the kernel goes on', async () => {
-      const nb = 'edits.ipynb';
-      const asking = (await ok('add_cell', { notebookPath: nb, content: kind.input })).cellId;
+      const nb = 'input.ipynb';
+      const [asking] = await notebookWith(nb, [kind.input!]);
       const started = performance.now();
       const result = await call('run_cell', { notebookPath: nb, cellId: asking });
       expect(result).toMatchObject({
@@ -363,7 +374,8 @@ describe.each(KINDS)('the notebook tools in $kind', (kind) => {
   });
 
   it('delete_cell removes a cell; save_notebook writes the notebook as the page has it', async () => {
-    const nb = 'edits.ipynb';
+    const nb = 'delete-cell.ipynb';
+    await notebookWith(nb, ['1', '2', '3']);
     const cells = (await ok('read_notebook', { notebookPath: nb })).cells as { id: string }[];
     expect(await ok('delete_cell', { notebookPath: nb, cellId: cells[0]!.id })).toMatchObject({
       cellId: cells[0]!.id,
@@ -382,14 +394,15 @@ describe.each(KINDS)('the notebook tools in $kind', (kind) => {
   });
 
   it('read_notebook reads a notebook the page does not have from disk; an nbformat 4.4 one gets ids valid while open', async () => {
-    expect(await ok('read_notebook', { notebookPath: 'closed.ipynb' })).toMatchObject({
+    await writeNotebook('on-disk.ipynb', notebookFile(kernelspec, [codeCell('1', 'c1')]));
+    expect(await ok('read_notebook', { notebookPath: 'on-disk.ipynb' })).toMatchObject({
       readFrom: 'disk',
       nbformat: '4.5',
       kernelspec: kind.kernel,
       cells: [{ id: 'c1', index: 0, type: 'code', source: '1', executionCount: null, outputs: [] }]
     });
-    expect(await ok('read_cell', { notebookPath: 'closed.ipynb', cellId: 'c1' })).toMatchObject({ cellId: 'c1', source: '1' });
-    expect(await failure('read_cell', { notebookPath: 'closed.ipynb' }, 'bad_input')).toMatch(/pass cellId\. Its cells: "c1" \(code\)/);
+    expect(await ok('read_cell', { notebookPath: 'on-disk.ipynb', cellId: 'c1' })).toMatchObject({ cellId: 'c1', source: '1' });
+    expect(await failure('read_cell', { notebookPath: 'on-disk.ipynb' }, 'bad_input')).toMatch(/pass cellId\. Its cells: "c1" \(code\)/);
 
     await writeNotebook(
       'old.ipynb',
@@ -426,21 +439,18 @@ describe.each(KINDS)('the notebook tools in $kind', (kind) => {
     }
     const listing = await ok('list_directory', {});
     const names = (listing.items as { name: string; type: string }[]).map((item) => item.name);
-    expect(names).toEqual(expect.arrayContaining(['task.ipynb', 'edits.ipynb', 'notes.md', 'fresh.txt']));
+    expect(names).toEqual(expect.arrayContaining(['notes.md', 'fresh.txt']));
     expect(names.some((name) => name.startsWith('Untitled'))).toBe(false);
     expect(await failure('list_directory', { path: 'notes.md' }, 'bad_input')).toMatch(/is a file, not a folder: read_file reads it/);
     expect(await failure('read_file', { filePath: '' }, 'bad_input')).toMatch(/missing required argument "filePath"/);
   });
 
   it("execute_code runs code in a notebook's kernel, sharing its variables without moving its counter", async () => {
-    const kernelId = (
-      await ok('run_cell', {
-        notebookPath: 'task.ipynb',
-        cellId: ((await ok('read_notebook', { notebookPath: 'task.ipynb' })).cells as { id: string }[])[0]!.id
-      })
-    ).kernelId as string;
-    const runs = await ok('read_notebook', { notebookPath: 'task.ipynb' });
-    const count = (runs.cells as { executionCount: number }[])[0]!.executionCount;
+    const nb = 'shared-kernel.ipynb';
+    const [cellId] = await notebookWith(nb, [SIX_TIMES_SEVEN]);
+    const ran = await ok('run_cell', { notebookPath: nb, cellId });
+    const kernelId = ran.kernelId as string;
+    const count = ran.executionCount as number;
     expect(await ok('execute_code', { kernelId, code: kind.kernel === 'python3' ? 'y = 6*7\ny' : 'globalThis.y = 6*7; y' })).toMatchObject({
       status: 'ok',
       kernelId,
@@ -452,8 +462,7 @@ describe.each(KINDS)('the notebook tools in $kind', (kind) => {
     const error = await call('execute_code', { kernelId, code: kind.undefinedName.code });
     expect(error).toMatchObject({ success: false, code: 'cell_error', ename: kind.undefinedName.ename });
     // The next run of a cell gets the next count: the agent's code did not take any.
-    const cellId = (runs.cells as { id: string }[])[0]!.id;
-    expect(await ok('run_cell', { notebookPath: 'task.ipynb', cellId })).toMatchObject({ executionCount: count + 1 });
+    expect(await ok('run_cell', { notebookPath: nb, cellId })).toMatchObject({ executionCount: count + 1 });
   });
 
   if (hasDisk(kind)) {
@@ -499,7 +508,11 @@ describe.each(KINDS)('the notebook tools in $kind', (kind) => {
     });
   } else {
     it("a notebook the agent opened is a background tab; brought to the front, it shows the agent's cells and outputs", async () => {
-      await ok('open_document', { path: 'task.ipynb' });
+      const nb = 'background.ipynb';
+      const [cellId] = await notebookWith(nb, [SIX_TIMES_SEVEN]);
+      await ok('run_cell', { notebookPath: nb, cellId });
+      expect((await context()).widgets).toContainEqual(expect.objectContaining({ path: nb }));
+      await ok('open_document', { path: nb });
       await expect
         .poll(() => page().locator('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-Cell .jp-InputArea-editor').allInnerTexts())
         .toEqual([SIX_TIMES_SEVEN]);
@@ -511,13 +524,14 @@ describe.each(KINDS)('the notebook tools in $kind', (kind) => {
 
   if (kind.picture) {
     it('a matplotlib picture arrives as an MCP image block, from run_cell and from read_notebook', async () => {
-      const cell = (await ok('add_cell', { notebookPath: 'task.ipynb', content: kind.picture })).cellId;
-      const { raw, result } = await setup.mcp.call('run_cell', { notebookPath: 'task.ipynb', cellId: cell });
+      const nb = 'picture.ipynb';
+      const [cell] = await notebookWith(nb, [kind.picture!]);
+      const { raw, result } = await setup.mcp.call('run_cell', { notebookPath: nb, cellId: cell });
       expect(result).toMatchObject({ success: true, status: 'ok' });
       const blocks = raw.content as CallToolResult['content'];
       expect(blocks.filter((block) => block.type === 'image')).toEqual([expect.objectContaining({ type: 'image', mimeType: 'image/png' })]);
       expect((blocks[0] as { text: string }).text).toMatch(/"image\/png":"\[image 1: image\/png \d+x\d+, attached\]"/);
-      const read = await setup.mcp.call('read_notebook', { notebookPath: 'task.ipynb' });
+      const read = await setup.mcp.call('read_notebook', { notebookPath: nb });
       expect((read.raw.content as CallToolResult['content']).filter((block) => block.type === 'image')).toHaveLength(1);
     });
   }

@@ -27,6 +27,7 @@ afterAll(async () => {
 
 const ok = (name: string, args?: Record<string, unknown>) => setup.mcp.ok(name, args);
 const confirmDialog = () => setup.page.locator('.jp-Dialog', { hasText: 'Let the agent run run_cell?' });
+const prompt = () => setup.page.locator('.jp-InputArea-prompt').first().innerText();
 const clickButton = (label: string) => setup.page.locator('.jp-Dialog .jp-Dialog-button', { hasText: label }).click();
 
 describe('confirm: consequential', () => {
@@ -44,13 +45,14 @@ describe('confirm: consequential', () => {
   });
 
   it('a denied call answers denied_by_user and runs nothing', async () => {
+    const before = await prompt();
     const running = setup.mcp.call('run_cell', { notebookPath: NOTEBOOK, cellId });
     await expect.poll(() => confirmDialog().count(), { timeout: 15_000 }).toBe(1);
     await clickButton('Deny');
     const { raw, result } = await running;
     expect(raw.isError).toBe(true);
     expect(result).toMatchObject({ success: false, code: 'denied_by_user' });
-    expect(await setup.page.locator('.jp-InputArea-prompt').first().innerText()).toBe('[1]:');
+    expect(await prompt()).toBe(before);
   });
 });
 
@@ -74,10 +76,14 @@ describe('the status bar item', () => {
     await ok('get_context');
   });
 
-  it('disconnects the page from the server with one click', async () => {
+  it('disconnects the page from the server with one click, and reconnects it with another', async () => {
     await item().click();
     await clickButton('Disconnect');
     await expect.poll(() => item().innerText()).toBe('Agent: disconnected');
     await expect.poll(async () => (await setup.mcp.call('get_context')).result.code).toBe('no_page');
+
+    await item().click();
+    await clickButton('Reconnect');
+    await expect.poll(async () => (await setup.mcp.call('get_context')).result.success, { timeout: 30_000 }).toBe(true);
   });
 });

@@ -21,6 +21,12 @@ afterAll(async () => {
 });
 
 const ok = (name: string, args?: Record<string, unknown>) => setup.mcp.ok(name, args);
+/**
+ * The execution prompt of the cell that holds `text` (on one line): "[*]:" while it runs, "[n]:"
+ * once it ran. Its text content: the notebook does not render cells out of view.
+ */
+const promptOf = (text: string) =>
+  setup.page.locator('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell', { hasText: text }).locator('.jp-InputArea-prompt').textContent();
 
 /** Width and height from a PNG's IHDR chunk. */
 function pngSize(base64: string): { width: number; height: number } {
@@ -140,26 +146,30 @@ describe('progress and cancellation', () => {
       CallToolResultSchema,
       { signal: controller.signal }
     );
-    setTimeout(() => controller.abort(new Error('the agent gave up')), 500);
+    await expect.poll(() => promptOf("print('late')"), { timeout: 30_000 }).toBe('[*]:');
+    controller.abort(new Error('the agent gave up'));
     await expect(call).rejects.toThrow(/the agent gave up/);
 
     // The command cannot be un-run: the cell finishes in the page...
-    await expect.poll(() => setup.page.locator('.jp-OutputArea-output', { hasText: 'late' }).count(), { timeout: 10_000 }).toBe(1);
-    // ...but the page dropped the result: the server never received one to drop.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await expect.poll(() => promptOf("print('late')"), { timeout: 30_000 }).toMatch(/^\[\d+\]:$/);
+    expect(await setup.page.locator('.jp-OutputArea-output', { hasText: 'late' }).count()).toBe(1);
+    // ...but the page dropped the result: the server never received one to drop (a
+    // result sent would have come before the answer to this call, on the same socket).
+    expect(await ok('get_context')).toMatchObject({ app: { name: 'JupyterLab' } });
     expect(setup.mcp.stderr()).toMatch(/page-[0-9a-f]+/);
     expect(setup.mcp.stderr()).not.toMatch(/dropped result/);
-    expect(await ok('get_context')).toMatchObject({ app: { name: 'JupyterLab' } });
   });
 
   it('a page reload in the middle of a call answers page_disconnected, and the page comes back', async () => {
-    const cell = await ok('add_cell', { notebookPath: NOTEBOOK, content: 'import time\ntime.sleep(5)' });
+    const cell = await ok('add_cell', { notebookPath: NOTEBOOK, content: "import time\ntime.sleep(5)\nprint('cut off')" });
     const call = setup.mcp.call('run_cell', { notebookPath: NOTEBOOK, cellId: cell.cellId });
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await expect.poll(() => promptOf("print('cut off')"), { timeout: 30_000 }).toBe('[*]:');
     await setup.page.reload();
     const { raw, result } = await call;
     expect(raw.isError).toBe(true);
     expect(result).toMatchObject({ success: false, code: 'page_disconnected', error: expect.stringContaining('call get_context') });
     await expect.poll(async () => (await setup.mcp.call('get_context')).result.success, { timeout: 30_000 }).toBe(true);
+    // The reloaded page shows the notebook again, in front, for the tests that read it.
+    await ok('open_document', { path: NOTEBOOK });
   });
 });

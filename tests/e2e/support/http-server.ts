@@ -24,6 +24,8 @@ export interface HttpServer {
 }
 
 export interface HttpAgent extends McpAgent {
+  /** The MCP session's id (the log names a session by its first 8 characters). */
+  sessionId: string;
   /** Ends the MCP session (DELETE) and closes the client. */
   close(): Promise<void>;
 }
@@ -68,6 +70,7 @@ export async function startHttpServer(args: string[] = []): Promise<HttpServer> 
       await client.connect(transport);
       return {
         ...agent,
+        sessionId: transport.sessionId ?? '',
         async close() {
           await transport.terminateSession();
           await client.close();

@@ -13,6 +13,7 @@ import { startJupyterLiteSite } from '../../../test-pages/jupyterlite/src/jupyte
 import { startNotebook7Page } from '../../../test-pages/notebook7/src/notebook7-page.js';
 import { launchChromium } from './chromium.js';
 import { startMcpSession, type McpSession } from './mcp-session.js';
+import { waitFor } from './wait-for.js';
 
 export const BRIDGE_DIR = fileURLToPath(new URL('../../../packages/lab-bridge/labextension', import.meta.url));
 /** Test-only stand-in for jupyterlab-ai-commands (see its README header). */
@@ -117,11 +118,7 @@ async function withAgent<Site extends JupyterSite>(
     },
     async waitForPages(count) {
       const connected = async () => ((await setup.mcp.call('select_page')).result.pages as unknown[] | undefined)?.length ?? 0;
-      const deadline = Date.now() + 60_000;
-      while ((await connected()) < count) {
-        if (Date.now() > deadline) throw new Error(`${count} pages did not connect within 60 s`);
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
+      await waitFor(`${count} pages to connect`, async () => (await connected()) >= count, 60_000);
     },
     async openNewNotebook(name) {
       await setup.mcp.ok('create_notebook', { name });
@@ -152,10 +149,22 @@ export function startPageWithAgent(kind: PageKind, options: AgentOptions = {}): 
  * Changes one bridge setting in the running page through JupyterLab's setting
  * registry, as the Settings Editor does when the person edits it.
  */
-export async function setBridgeSetting(page: Page, key: string, value: unknown): Promise<void> {
+export function setBridgeSetting(page: Page, key: string, value: unknown): Promise<void> {
+  return editBridgeSetting(page, key, { value });
+}
+
+/** Gives a bridge setting back its default, as the Settings Editor does when the person removes their value. */
+export function resetBridgeSetting(page: Page, key: string): Promise<void> {
+  return editBridgeSetting(page, key, {});
+}
+
+async function editBridgeSetting(page: Page, key: string, change: { value?: unknown }): Promise<void> {
   await page.evaluate(
-    async ({ plugin, key, value }) => {
-      type Registry = { set(plugin: string, key: string, value: unknown): Promise<void> };
+    async ({ plugin, key, change }) => {
+      type Registry = {
+        set(plugin: string, key: string, value: unknown): Promise<void>;
+        remove(plugin: string, key: string): Promise<void>;
+      };
       const app = (
         globalThis as unknown as {
           jupyterapp: {
@@ -166,8 +175,8 @@ export async function setBridgeSetting(page: Page, key: string, value: unknown):
       ).jupyterapp;
       const token = [...app.pluginRegistry._services.keys()].find((t) => t.name === '@jupyterlab/coreutils:ISettingRegistry');
       const registry = await app.resolveRequiredService(token);
-      await registry.set(plugin, key, value);
+      await ('value' in change ? registry.set(plugin, key, change.value) : registry.remove(plugin, key));
     },
-    { plugin: BRIDGE_PLUGIN, key, value }
+    { plugin: BRIDGE_PLUGIN, key, change }
   );
 }

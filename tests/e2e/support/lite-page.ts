@@ -5,6 +5,7 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import type { McpAgent, McpSession } from './mcp-session.js';
+import { waitFor } from './wait-for.js';
 
 /** The URL `lite` printed on stderr, with the per-run secret. */
 export function printedPageUrl(session: McpSession): URL {
@@ -20,17 +21,19 @@ export async function waitForPageContext(
   session: Pick<McpAgent, 'call'> & Pick<McpSession, 'stderr'>,
   timeoutMs = 90_000
 ): Promise<Record<string, unknown>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const { result } = await session.call('get_context');
-    if (result.success) {
-      return result;
-    }
-    if (result.code !== 'no_page' || Date.now() > deadline) {
-      throw new Error(`get_context: ${JSON.stringify(result)}\nServer stderr:\n${session.stderr()}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
+  let last: Record<string, unknown> = {};
+  const answer = await waitFor(
+    'get_context answering',
+    async () => {
+      last = (await session.call('get_context')).result;
+      return last.success || last.code !== 'no_page' ? last : undefined;
+    },
+    timeoutMs
+  ).catch(() => last);
+  if (!answer.success) {
+    throw new Error(`get_context: ${JSON.stringify(answer)}\nServer stderr:\n${session.stderr()}`);
   }
+  return answer;
 }
 
 /** Pids of the processes whose command line mentions `text`. */
@@ -46,13 +49,15 @@ export async function processesMentioning(text: string): Promise<number[]> {
 
 /** Resolves once no process mentions `text`; rejects with the ones left after `timeoutMs`. */
 export async function waitUntilGone(text: string, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const left = await processesMentioning(text);
-    if (left.length === 0) return;
-    if (Date.now() > deadline) {
-      throw new Error(`processes still running ${timeoutMs} ms later: ${left.join(', ')}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  let left: number[] = [];
+  await waitFor(
+    'the processes to end',
+    async () => {
+      left = await processesMentioning(text);
+      return left.length === 0;
+    },
+    timeoutMs
+  ).catch(() => {
+    throw new Error(`processes still running ${timeoutMs} ms later: ${left.join(', ')}`);
+  });
 }

@@ -26,6 +26,11 @@ export interface McpSession {
   stderr(): string;
   /** Resolves at the next notifications/tools/list_changed. */
   nextListChanged(): Promise<void>;
+  /**
+   * Resolves at the first list_changed after which the listed tool names pass `check`;
+   * call it before the change. A notification of an earlier change still on its way is skipped.
+   */
+  listChangedUntil(check: (names: string[]) => boolean): Promise<void>;
   /** Calls a tool and returns its structured result (the result protocol object). */
   call(name: string, args?: Record<string, unknown>): Promise<{ raw: CallToolResult; result: Record<string, unknown> }>;
   /** Calls a tool, expects success (the test fails naming the call otherwise) and returns the result. */
@@ -73,7 +78,7 @@ export async function startMcpSession(
 }
 
 /** What a test does with an MCP client, whatever its transport. */
-export type McpAgent = Pick<McpSession, 'client' | 'nextListChanged' | 'call' | 'ok'>;
+export type McpAgent = Pick<McpSession, 'client' | 'nextListChanged' | 'listChangedUntil' | 'call' | 'ok'>;
 
 /** Watches a client's list_changed notifications; call before connecting it. */
 export function agentOf(client: Client): McpAgent {
@@ -89,9 +94,18 @@ export function agentOf(client: Client): McpAgent {
     const raw = (await client.callTool({ name, arguments: args })) as CallToolResult;
     return { raw, result: raw.structuredContent as Record<string, unknown> };
   };
+  const nextListChanged = () => new Promise<void>((resolve) => listChangedWaiters.push(resolve));
   return {
     client,
-    nextListChanged: () => new Promise((resolve) => listChangedWaiters.push(resolve)),
+    nextListChanged,
+    async listChangedUntil(check) {
+      let next = nextListChanged();
+      for (;;) {
+        await next;
+        next = nextListChanged();
+        if (check((await client.listTools()).tools.map((tool) => tool.name))) return;
+      }
+    },
     call,
     async ok(name, args = {}) {
       const { result } = await call(name, args);

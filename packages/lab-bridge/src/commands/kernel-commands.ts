@@ -73,21 +73,26 @@ async function withKernel<T>(app: JupyterFrontEnd, kernelId: string, act: (kerne
   }
 }
 
-/** Waits until the kernel is no longer busy, at most `ms`; returns its status. */
-function settle(kernel: Kernel.IKernelConnection, ms: number): Promise<Kernel.Status> {
-  if (kernel.status !== 'busy') {
-    return Promise.resolve(kernel.status);
-  }
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      kernel.statusChanged.disconnect(onStatus);
-      resolve(kernel.status);
-    };
-    const onStatus = () => {
-      if (kernel.status !== 'busy') done();
-    };
-    const timer = setTimeout(done, ms);
-    kernel.statusChanged.connect(onStatus);
+/**
+ * The kernel's status `ms` after an interrupt, asked on the shell channel, where a
+ * request waits behind running code: "busy" if the kernel does not answer by then.
+ * The connection's own status follows every status message on the kernel, also
+ * those of other requests (JupyterLab's debugger sends its own on a notebook's
+ * connection, on the control channel), so it can read idle while code runs.
+ */
+async function settle(kernel: Kernel.IKernelConnection, ms: number): Promise<Kernel.Status> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<'busy'>((resolve) => {
+    timer = setTimeout(() => resolve('busy'), ms);
   });
+  // No reply: the connection closed meanwhile; a kernel that died says so in its status.
+  const answered = kernel.requestKernelInfo().then(
+    (reply) => (reply ? 'idle' : kernel.status),
+    () => kernel.status
+  );
+  try {
+    return await Promise.race([answered, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
