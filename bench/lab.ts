@@ -1,13 +1,15 @@
 /**
- * The setting every scenario measures: the bench's MCP client on the built CLI,
- * a real JupyterLab 4.6.4 page with the bridge and the ai-commands fixture in
- * headless Chromium, paired. Reuses the end-to-end test support.
+ * The settings the scenarios measure: the bench's MCP client on the built CLI
+ * and a real page with the bridge and the ai-commands fixture in headless
+ * Chromium, paired. Most scenarios use a JupyterLab 4.6.4 page; the lite
+ * scenario a JupyterLite 0.8 page of its own. Reuses the end-to-end test support.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startJupyterLabPage, type JupyterLabPage } from '../test-pages/jupyterlab/src/jupyterlab-page.js';
+import { startJupyterLiteSite } from '../test-pages/jupyterlite/src/jupyterlite-site.js';
 import { launchChromium } from '../tests/e2e/support/chromium.js';
 import { AI_COMMANDS_FIXTURE_DIR, BRIDGE_DIR, BRIDGE_PLUGIN } from '../tests/e2e/support/lab-with-agent.js';
 import { startBenchClient, type BenchClient } from './mcp-client.js';
@@ -25,6 +27,10 @@ export interface BenchLab extends BenchPage {
   browser: Browser;
   /** Opens one more tab on the same JupyterLab; resolves once it is connected. */
   openTab(): Promise<Page>;
+  stop(): Promise<void>;
+}
+
+export interface BenchLite extends BenchPage {
   stop(): Promise<void>;
 }
 
@@ -108,6 +114,27 @@ export async function startBenchLab(): Promise<BenchLab> {
       await lab.stop();
       await mcp.close();
       await rm(configDir, { recursive: true, force: true });
+    }
+  };
+}
+
+/** A JupyterLite site (JavaScript kernel, files in the browser) with its own CLI and browser. */
+export async function startBenchLite(): Promise<BenchLite> {
+  const mcp = await startBenchClient();
+  // A site has no user settings folder: the bridge settings are the site's defaults.
+  const site = await startJupyterLiteSite({
+    extensions: [BRIDGE_DIR, AI_COMMANDS_FIXTURE_DIR],
+    settings: { [BRIDGE_PLUGIN]: bridgeSettings(mcp) }
+  });
+  const browser = await launchChromium();
+  const page = await openProbedTab(await browser.newContext(), mcp, site.url, 1);
+  return {
+    mcp,
+    page,
+    async stop() {
+      await browser.close();
+      await site.stop();
+      await mcp.close();
     }
   };
 }
