@@ -5,7 +5,7 @@
  * measured in this one run. See BENCHMARKS.md.
  */
 import { writeFile } from 'node:fs/promises';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { parseConfig, type BenchConfig, type ScenarioName } from './config.js';
 import { startBenchLab, type BenchLab } from './lab.js';
 import { Report, size } from './report.js';
@@ -39,6 +39,11 @@ const LAB_SCENARIOS: [ScenarioName, Scenario][] = [
 ];
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
+/** The machine may be shared: its 1, 5 and 15 minute load averages say how busy it was around the figures. */
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' / ');
 // @jupyterlab/services logs each kernel connection it opens (console.debug, on
 // stdout): keep stdout for the table.
 console.debug = (...args: unknown[]) => log(args.map(String).join(' '));
@@ -48,7 +53,8 @@ async function main(): Promise<void> {
   const report = new Report(log);
   const started = performance.now();
   log(`jupyter-live-mcp bench${config.quick ? ' (--quick)' : ''}: ${config.scenarios.join(', ')}`);
-  log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? '?'}, ${size(totalmem())} RAM, Node ${process.version}`);
+  const loadAtStart = load();
+  log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? '?'}, ${size(totalmem())} RAM, Node ${process.version}, load ${loadAtStart}`);
   const footprint = config.scenarios.includes('footprint');
   if (footprint) {
     // Before the page and its kernel load the machine.
@@ -56,7 +62,7 @@ async function main(): Promise<void> {
     await cliStartScenario(config, report);
     bundleScenario(report);
   }
-  const progress = (name: string) => log(`${name} (${((performance.now() - started) / 1000).toFixed(0)} s in)`);
+  const progress = (name: string) => log(`${name} (${((performance.now() - started) / 1000).toFixed(0)} s in, load ${load()})`);
   const labScenarios = LAB_SCENARIOS.filter(([name]) => config.scenarios.includes(name));
   // The footprint's memory figures are the CLI's beside the JupyterLab page; they close the table.
   let memoryRows = () => {};
@@ -85,7 +91,8 @@ async function main(): Promise<void> {
     await liteScenario(config, report);
   }
   memoryRows();
-  process.stdout.write(`\n${report.table()}\n\nTotal time: ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
+  const total = `Total time: ${((performance.now() - started) / 1000).toFixed(0)} s`;
+  process.stdout.write(`\n${report.table()}\n\n${total}; load average (1 / 5 / 15 min) at start ${loadAtStart}, at end ${load()}\n`);
   if (config.jsonFile) {
     await writeFile(config.jsonFile, `${JSON.stringify({ config, rows: report.rows }, null, 2)}\n`);
   }
