@@ -1,28 +1,45 @@
 /**
- * The setting every scenario measures: the bench's MCP client on the built CLI,
- * a real JupyterLab 4.6.4 page with the bridge and the ai-commands fixture in
- * headless Chromium, paired. Reuses the end-to-end test support.
+ * The settings the scenarios measure: the bench's MCP client on the built CLI
+ * and a real page with the bridge and the ai-commands fixture in headless
+ * Chromium, paired. Most scenarios use a JupyterLab 4.6.4 page; the lite
+ * scenario a JupyterLite 0.8 page of its own. Reuses the end-to-end test support.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startJupyterLabPage, type JupyterLabPage } from '../test-pages/jupyterlab/src/jupyterlab-page.js';
+import { startJupyterLiteSite } from '../test-pages/jupyterlite/src/jupyterlite-site.js';
 import { launchChromium } from '../tests/e2e/support/chromium.js';
 import { AI_COMMANDS_FIXTURE_DIR, BRIDGE_DIR, BRIDGE_PLUGIN } from '../tests/e2e/support/lab-with-agent.js';
 import { startBenchClient, type BenchClient } from './mcp-client.js';
 import { instrumentBridgeSocket } from './page-probes.js';
 
-export interface BenchLab {
+/** What a scenario drives: the agent's client and the page it is paired with. */
+export interface BenchPage {
   mcp: BenchClient;
-  lab: JupyterLabPage;
-  browser: Browser;
   /** The first tab; the one every single-page scenario uses. */
   page: Page;
+}
+
+export interface BenchLab extends BenchPage {
+  lab: JupyterLabPage;
+  browser: Browser;
   /** Opens one more tab on the same JupyterLab; resolves once it is connected. */
   openTab(): Promise<Page>;
   stop(): Promise<void>;
 }
+
+export interface BenchLite extends BenchPage {
+  stop(): Promise<void>;
+}
+
+/** The bench's bridge settings: paired, and no call goes pending (each stays one MCP request). */
+const bridgeSettings = (mcp: BenchClient) => ({
+  serverUrls: [`ws://127.0.0.1:${mcp.port}`],
+  token: mcp.token,
+  pendingAfterSeconds: 120
+});
 
 /**
  * jupyter_server's default IOPub limit (1 MB/s over 3 s) drops a 10 MB output
@@ -39,6 +56,27 @@ async function noIopubLimitConfig(): Promise<string> {
   return dir;
 }
 
+/**
+ * Loads `url` in a new tab of `context` with the bench's probes, and resolves
+ * once the server lists `pages` pages: a tab that brings the same tools as
+ * another sends no list_changed.
+ */
+async function openProbedTab(context: BrowserContext, mcp: BenchClient, url: string, pages: number): Promise<Page> {
+  const page = await context.newPage();
+  // tsx compiles with keepNames, which wraps functions sent to the page in __name().
+  await page.addInitScript('globalThis.__name ??= (target) => target;');
+  await page.addInitScript(instrumentBridgeSocket, mcp.port);
+  await page.goto(url);
+  const deadline = Date.now() + 90_000;
+  while (((await mcp.call('select_page')).result.pages as unknown[]).length < pages) {
+    if (Date.now() > deadline) {
+      throw new Error(`the page at ${url} did not connect to the server within 90 s:\n${mcp.stderr().slice(-2000)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return page;
+}
+
 export async function startBenchLab(): Promise<BenchLab> {
   const mcp = await startBenchClient();
   const configDir = await noIopubLimitConfig();
@@ -46,8 +84,7 @@ export async function startBenchLab(): Promise<BenchLab> {
   process.env.JUPYTER_CONFIG_PATH = configDir;
   const lab = await startJupyterLabPage({
     extensions: [BRIDGE_DIR, AI_COMMANDS_FIXTURE_DIR],
-    // The bench's calls stay one MCP request each: no call here should go pending.
-    userSettings: { [BRIDGE_PLUGIN]: { serverUrls: [`ws://127.0.0.1:${mcp.port}`], token: mcp.token, pendingAfterSeconds: 120 } }
+    userSettings: { [BRIDGE_PLUGIN]: bridgeSettings(mcp) }
   }).finally(() => {
     if (previousConfigPath === undefined) {
       delete process.env.JUPYTER_CONFIG_PATH;
@@ -59,24 +96,11 @@ export async function startBenchLab(): Promise<BenchLab> {
   // The tabs share one browser context, hence its HTTP and code caches, as tabs
   // of one browser window do; each tab still has its own page id.
   const context = await browser.newContext();
-  let connectedPages = 0;
-  const openTab = async () => {
-    const page = await context.newPage();
-    // tsx compiles with keepNames, which wraps functions sent to the page in __name().
-    await page.addInitScript('globalThis.__name ??= (target) => target;');
-    await page.addInitScript(instrumentBridgeSocket, mcp.port);
-    const wanted = ++connectedPages;
+  let tabs = 0;
+  const openTab = () => {
+    const wanted = ++tabs;
     // A workspace of its own, so a tab does not restore the documents another tab had open.
-    await page.goto(wanted === 1 ? lab.url : `${lab.url}/workspaces/bench-tab-${wanted}`);
-    // A later tab brings the same tools, so no list_changed: wait until the server lists it.
-    const deadline = Date.now() + 60_000;
-    while (((await mcp.call('select_page')).result.pages as unknown[]).length < wanted) {
-      if (Date.now() > deadline) {
-        throw new Error(`tab ${wanted} did not connect to the server within 60 s:\n${mcp.stderr().slice(-2000)}`);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    return page;
+    return openProbedTab(context, mcp, wanted === 1 ? lab.url : `${lab.url}/workspaces/bench-tab-${wanted}`, wanted);
   };
   const page = await openTab();
   return {
@@ -90,6 +114,27 @@ export async function startBenchLab(): Promise<BenchLab> {
       await lab.stop();
       await mcp.close();
       await rm(configDir, { recursive: true, force: true });
+    }
+  };
+}
+
+/** A JupyterLite site (JavaScript kernel, files in the browser) with its own CLI and browser. */
+export async function startBenchLite(): Promise<BenchLite> {
+  const mcp = await startBenchClient();
+  // A site has no user settings folder: the bridge settings are the site's defaults.
+  const site = await startJupyterLiteSite({
+    extensions: [BRIDGE_DIR, AI_COMMANDS_FIXTURE_DIR],
+    settings: { [BRIDGE_PLUGIN]: bridgeSettings(mcp) }
+  });
+  const browser = await launchChromium();
+  const page = await openProbedTab(await browser.newContext(), mcp, site.url, 1);
+  return {
+    mcp,
+    page,
+    async stop() {
+      await browser.close();
+      await site.stop();
+      await mcp.close();
     }
   };
 }

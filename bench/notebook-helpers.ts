@@ -2,10 +2,10 @@
  * Setting up what the scenarios measure, through the same tools an agent uses.
  */
 import type { Page } from 'playwright-core';
-import type { BenchLab } from './lab.js';
+import type { BenchPage } from './lab.js';
 
 /** Calls a tool and insists on success: set-up that fails makes every later figure meaningless. */
-export async function ok(bench: BenchLab, tool: string, args: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
+export async function ok(bench: BenchPage, tool: string, args: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
   const { result } = await bench.mcp.call(tool, args);
   if (result.success !== true) {
     throw new Error(`${tool} ${JSON.stringify(args).slice(0, 200)} failed: ${JSON.stringify(result).slice(0, 500)}`);
@@ -14,7 +14,7 @@ export async function ok(bench: BenchLab, tool: string, args: Record<string, unk
 }
 
 /** Creates and opens a notebook with a running python3 kernel; returns the kernel's id. */
-export async function notebookWithKernel(bench: BenchLab, path: string): Promise<string> {
+export async function notebookWithKernel(bench: BenchPage, path: string): Promise<string> {
   await ok(bench, 'create_notebook', { name: path });
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -30,7 +30,7 @@ export async function notebookWithKernel(bench: BenchLab, path: string): Promise
   }
 }
 
-export async function addCell(bench: BenchLab, notebookPath: string, content: string): Promise<string> {
+export async function addCell(bench: BenchPage, notebookPath: string, content: string): Promise<string> {
   return (await ok(bench, 'add_cell', { notebookPath, content })).cellId as string;
 }
 

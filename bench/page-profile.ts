@@ -7,6 +7,7 @@
  * functions (JSON.stringify, a RegExp) count for the script that called them.
  */
 import type { Page } from 'playwright-core';
+import { ms } from './report.js';
 
 export interface PageCpu {
   /** How many runs the profile covered; the times below are per run. */
@@ -89,5 +90,5 @@ function attribute(profile: Profile): Omit<PageCpu, 'runs'> {
 }
 
 export const describeCpu = (cpu: PageCpu): string =>
-  `per run (${cpu.runs} profiled): bridge JS ${cpu.bridgeMs.toFixed(0)} ms, JupyterLab JS ${cpu.jupyterlabMs.toFixed(0)} ms, ` +
-  `other ${cpu.otherMs.toFixed(0)} ms (browser native, GC, profiler start)`;
+  `per run (${cpu.runs} profiled): bridge JS ${ms(cpu.bridgeMs)}, JupyterLab JS ${ms(cpu.jupyterlabMs)}, ` +
+  `other ${ms(cpu.otherMs)} (browser native, GC, profiler start)`;

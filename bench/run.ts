@@ -1,10 +1,11 @@
 /**
  * `scripts/pnpm bench`: measures the live-page path end to end on a real
- * JupyterLab page in headless Chromium and prints every figure, each against
- * its floor or target, measured in this one run. See BENCHMARKS.md.
+ * JupyterLab page (and, in the lite scenario, a JupyterLite page) in headless
+ * Chromium and prints every figure, each against its floor or target,
+ * measured in this one run. See BENCHMARKS.md.
  */
 import { writeFile } from 'node:fs/promises';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { parseConfig, type BenchConfig, type ScenarioName } from './config.js';
 import { startBenchLab, type BenchLab } from './lab.js';
 import { Report, size } from './report.js';
@@ -14,6 +15,7 @@ import { bigDocumentsScenario } from './scenarios/big-documents.js';
 import { bigOutputsScenario } from './scenarios/big-outputs.js';
 import { bundleScenario, cliStartScenario, memoryScenario } from './scenarios/footprint.js';
 import { kernelScenario } from './scenarios/kernel.js';
+import { liteScenario } from './scenarios/lite.js';
 import { manyPagesScenario } from './scenarios/many-pages.js';
 import { overheadScenario } from './scenarios/overhead.js';
 import { throughputScenario } from './scenarios/throughput.js';
@@ -21,11 +23,13 @@ import { throughputScenario } from './scenarios/throughput.js';
 type Scenario = (bench: BenchLab, config: BenchConfig, report: Report) => Promise<void>;
 
 /**
- * In this order: the page stays slow for a while after a 10,000-cell
- * notebook was open, so documents come after the other single-page scenarios;
- * many pages comes last, as its tabs load the machine.
+ * The scenarios on the JupyterLab page, in this order: the page stays slow for
+ * a while after a 10,000-cell notebook was open, so documents come after the
+ * other single-page scenarios; many pages comes last, as its tabs load the
+ * machine. The lite scenario runs after them, on a site of its own, once the
+ * JupyterLab page and its kernel are gone.
  */
-const SCENARIOS: [ScenarioName, Scenario][] = [
+const LAB_SCENARIOS: [ScenarioName, Scenario][] = [
   ['overhead', overheadScenario],
   ['throughput', throughputScenario],
   ['kernel', kernelScenario],
@@ -35,6 +39,11 @@ const SCENARIOS: [ScenarioName, Scenario][] = [
 ];
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
+/** The machine may be shared: its 1, 5 and 15 minute load averages say how busy it was around the figures. */
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' / ');
 // @jupyterlab/services logs each kernel connection it opens (console.debug, on
 // stdout): keep stdout for the table.
 console.debug = (...args: unknown[]) => log(args.map(String).join(' '));
@@ -44,7 +53,8 @@ async function main(): Promise<void> {
   const report = new Report(log);
   const started = performance.now();
   log(`jupyter-live-mcp bench${config.quick ? ' (--quick)' : ''}: ${config.scenarios.join(', ')}`);
-  log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? '?'}, ${size(totalmem())} RAM, Node ${process.version}`);
+  const loadAtStart = load();
+  log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? '?'}, ${size(totalmem())} RAM, Node ${process.version}, load ${loadAtStart}`);
   const footprint = config.scenarios.includes('footprint');
   if (footprint) {
     // Before the page and its kernel load the machine.
@@ -52,28 +62,37 @@ async function main(): Promise<void> {
     await cliStartScenario(config, report);
     bundleScenario(report);
   }
-  const bench = await startBenchLab();
-  const sampler = new RssSampler(bench.mcp.pid);
-  let idleRss: number;
-  try {
-    await waitForQuietPage(bench.page);
-    idleRss = memoryOf(bench.mcp.pid).rss;
-    for (const [name, scenario] of SCENARIOS) {
-      if (!config.scenarios.includes(name)) {
-        continue;
+  const progress = (name: string) => log(`${name} (${((performance.now() - started) / 1000).toFixed(0)} s in, load ${load()})`);
+  const labScenarios = LAB_SCENARIOS.filter(([name]) => config.scenarios.includes(name));
+  // The footprint's memory figures are the CLI's beside the JupyterLab page; they close the table.
+  let memoryRows = () => {};
+  if (labScenarios.length > 0 || footprint) {
+    const bench = await startBenchLab();
+    const sampler = new RssSampler(bench.mcp.pid);
+    let idleRss: number;
+    try {
+      await waitForQuietPage(bench.page);
+      idleRss = memoryOf(bench.mcp.pid).rss;
+      for (const [name, scenario] of labScenarios) {
+        progress(name);
+        sampler.during(name);
+        await scenario(bench, config, report);
       }
-      log(`${name} (${((performance.now() - started) / 1000).toFixed(0)} s in)`);
-      sampler.during(name);
-      await scenario(bench, config, report);
+    } finally {
+      sampler.stop();
+      await bench.stop();
     }
-  } finally {
-    sampler.stop();
-    await bench.stop();
+    if (footprint) {
+      memoryRows = () => memoryScenario(idleRss, sampler.peaks, report);
+    }
   }
-  if (footprint) {
-    memoryScenario(idleRss, sampler.peaks, report);
+  if (config.scenarios.includes('lite')) {
+    progress('lite');
+    await liteScenario(config, report);
   }
-  process.stdout.write(`\n${report.table()}\n\nTotal time: ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
+  memoryRows();
+  const total = `Total time: ${((performance.now() - started) / 1000).toFixed(0)} s`;
+  process.stdout.write(`\n${report.table()}\n\n${total}; load average (1 / 5 / 15 min) at start ${loadAtStart}, at end ${load()}\n`);
   if (config.jsonFile) {
     await writeFile(config.jsonFile, `${JSON.stringify({ config, rows: report.rows }, null, 2)}\n`);
   }

@@ -1,0 +1,133 @@
+/**
+ * The kernel path: `1+1` through run_cell and execute_code in each
+ * notebookTools mode, against direct executes of the same code on the same
+ * kernel (the floors). Each round runs both tools and every floor, so all see
+ * the same kernel and machine state. The modes alternate in blocks of rounds
+ * (a switch is a settings change and a catalogue rebuild, too slow for every
+ * round), so a change in the machine's load falls on both. A CPU profile of
+ * each tool's calls in each mode says where the page's share goes.
+ */
+import type { BenchConfig } from './config.js';
+import type { BenchPage } from './lab.js';
+import { MODES, useNotebookTools } from './notebook-tools-mode.js';
+import { pageCallTimes, resetProbes } from './page-probes.js';
+import { describeCpu, profilePage, type PageCpu } from './page-profile.js';
+import { p50p95, ratio, type Report } from './report.js';
+import { summarise } from './stats.js';
+
+export const KERNEL_CODE = '1+1';
+const TOOLS = ['run_cell', 'execute_code'] as const;
+const BLOCKS = 3;
+/** Rounds after a switch before the recorded ones: the first switch warms connections and code up, later ones settle. */
+const FIRST_WARMUP = 10;
+const LATER_WARMUP = 2;
+const TARGET = 1.15;
+/** Calls of each tool profiled at the end of the last block (profiling slows them, so they are not timed). */
+const PROFILED_CALLS = 10;
+
+export interface KernelFloor {
+  name: string;
+  /** Runs KERNEL_CODE once and resolves with its duration in ms. */
+  execute(): Promise<number>;
+}
+
+export interface KernelPath {
+  section: string;
+  bench: BenchPage;
+  notebookPath: string;
+  /** A code cell of notebookPath holding KERNEL_CODE. */
+  cellId: string;
+  kernelId: string;
+  /** The first is the floor the ratios are taken against; the others are shown beside it. */
+  floors: [KernelFloor, ...KernelFloor[]];
+  /** How the ratio rows name the first floor. */
+  floorShortName: string;
+}
+
+function checkTwo(tool: string, result: Record<string, unknown>): void {
+  if (result.success !== true || !JSON.stringify(result.outputs).includes('"2"')) {
+    throw new Error(`${tool} of ${KERNEL_CODE} did not answer 2: ${JSON.stringify(result).slice(0, 500)}`);
+  }
+}
+
+export async function measureKernelPath(path: KernelPath, config: BenchConfig, report: Report): Promise<void> {
+  const { bench, section } = path;
+  const key = (tool: string, mode: string) => `${tool} ${mode}`;
+  /** Durations by key(tool, mode) or by floor name. */
+  const samples = new Map<string, number[]>();
+  const inPage = new Map<string, number[]>();
+  const cpu = new Map<string, PageCpu>();
+  const append = (map: Map<string, number[]>, at: string, values: number[]) => map.set(at, [...(map.get(at) ?? []), ...values]);
+  const args = {
+    run_cell: { notebookPath: path.notebookPath, cellId: path.cellId },
+    execute_code: { kernelId: path.kernelId, code: KERNEL_CODE }
+  };
+  const call = async (tool: (typeof TOOLS)[number]) => {
+    const outcome = await bench.mcp.call(tool, args[tool]);
+    checkTwo(tool, outcome.result);
+    return outcome;
+  };
+  const round = async (mode: string, recorded: boolean) => {
+    const times: [string, number][] = [];
+    for (const tool of TOOLS) {
+      times.push([key(tool, mode), (await call(tool)).ms]);
+    }
+    for (const floor of path.floors) {
+      times.push([floor.name, await floor.execute()]);
+    }
+    if (recorded) {
+      for (const [at, ms] of times) {
+        append(samples, at, [ms]);
+      }
+    }
+  };
+  const perBlock = Math.ceil(config.kernelCalls / BLOCKS);
+  try {
+    for (let block = 0; block < BLOCKS; block++) {
+      for (const { mode } of MODES) {
+        await useNotebookTools(bench, mode);
+        for (let i = 0; i < (block === 0 ? Math.min(FIRST_WARMUP, config.warmupCalls) : LATER_WARMUP); i++) {
+          await round(mode, false);
+        }
+        await resetProbes(bench.page);
+        for (let i = 0; i < perBlock; i++) {
+          await round(mode, true);
+        }
+        for (const tool of TOOLS) {
+          append(inPage, key(tool, mode), await pageCallTimes(bench.page, tool));
+          if (block === BLOCKS - 1) {
+            cpu.set(key(tool, mode), await profilePage(bench.page, PROFILED_CALLS, () => call(tool)));
+          }
+        }
+      }
+    }
+  } finally {
+    await useNotebookTools(bench, 'bridge');
+  }
+
+  const summaryOf = (at: string) => summarise(samples.get(at) ?? []);
+  for (const { name } of path.floors) {
+    const summary = summaryOf(name);
+    report.add({ section, name, value: p50p95(summary), data: summary });
+  }
+  const floor = summaryOf(path.floors[0].name);
+  for (const tool of TOOLS) {
+    for (const { mode, label } of MODES) {
+      const total = summaryOf(key(tool, mode));
+      const page = summarise(inPage.get(key(tool, mode)) ?? []);
+      report.add({ section, name: `${tool} ${KERNEL_CODE} via MCP, ${label}`, value: p50p95(total), data: total });
+      report.add({ section, name: `  of which in the page`, value: p50p95(page), data: page });
+      const profile = cpu.get(key(tool, mode))!;
+      report.add({ section, name: `  where the page's time goes`, value: describeCpu(profile), data: profile });
+      const p50Ratio = total.p50 / floor.p50;
+      report.add({
+        section,
+        name: `  ratio to ${path.floorShortName}`,
+        value: `p50 ${ratio(p50Ratio)}, p95 ${ratio(total.p95 / floor.p95)}`,
+        target: `≤ ${TARGET}× (p50)`,
+        met: p50Ratio <= TARGET,
+        data: { p50Ratio, p95Ratio: total.p95 / floor.p95 }
+      });
+    }
+  }
+}

@@ -1,0 +1,218 @@
+/**
+ * read_notebook of big notebooks: a synthetic worked-in notebook, reads
+ * repeated within a time budget, and the read of a notebook the page does not
+ * have open, in each notebookTools mode, against its floor: the page fetching
+ * the same file through its contents service, as JupyterLab does to open it.
+ */
+import type { Page } from 'playwright-core';
+import type { BenchConfig } from './config.js';
+import type { BenchPage } from './lab.js';
+import type { CallOutcome } from './mcp-client.js';
+import { setBridgeSetting } from '../tests/e2e/support/lab-with-agent.js';
+import { BRIDGE_MODE, MODES, useNotebookTools } from './notebook-tools-mode.js';
+import { pageCallTimes, resetProbes } from './page-probes.js';
+import { describeCpu, profilePage, type PageCpu } from './page-profile.js';
+import { ms, p50p95, ratio, size, type Report } from './report.js';
+import { summarise, type Summary } from './stats.js';
+
+/** The notebook size the read targets are set for. */
+export const TARGET_CELLS = 2000;
+/** The largest maxResultChars the bridge accepts (an answer must fit one MCP message). */
+export const LARGEST_CAP = 2_000_000;
+export const DEFAULT_CAP = 60_000;
+/** Reads profiled after the timed ones (profiling slows them). */
+export const PROFILED_READS = 3;
+/** A closed read may take this many times the page's own fetch of the file. */
+const CLOSED_TARGET = 2;
+/** Reads stop once a variant has spent this long (at least one read is kept). */
+const READ_BUDGET_MS = 15_000;
+/** A first read faster than this is a warm-up and not kept; a slower one is a sample. */
+const WARM_UP_UNDER_MS = 1000;
+
+/** A notebook like a worked-in one: 1 markdown cell in 5, code cells with a short output each. */
+export function syntheticNotebook(cells: number): string {
+  return JSON.stringify({
+    nbformat: 4,
+    nbformat_minor: 5,
+    metadata: { kernelspec: { name: 'python3', display_name: 'Python 3', language: 'python' }, language_info: { name: 'python' } },
+    cells: Array.from({ length: cells }, (_, i) =>
+      i % 5 === 0
+        ? {
+            id: `md-${i}`,
+            cell_type: 'markdown',
+            metadata: {},
+            source: [`## Step ${i}\n`, 'What this part of the analysis does, in a sentence or two.']
+          }
+        : {
+            id: `code-${i}`,
+            cell_type: 'code',
+            metadata: {},
+            execution_count: i,
+            source: [`values_${i} = [x * ${i} for x in range(10)]\n`, `total_${i} = sum(values_${i})\n`, `total_${i}`],
+            outputs: [{ output_type: 'execute_result', execution_count: i, metadata: {}, data: { 'text/plain': [String(45 * i)] } }]
+          }
+    )
+  });
+}
+
+/** What the cap left of a read: how many cells, and whether strings were cut. */
+export function describeCut(result: Record<string, unknown>, cells: number): string {
+  if (result.truncated !== true) {
+    return 'whole';
+  }
+  // The bridge's result lists cells; jupyterlab-ai-commands' carries the nbformat content.
+  const listed = (result.cells ?? (result.content as { cells?: unknown } | undefined)?.cells ?? []) as unknown[];
+  const kept = listed.filter((cell) => typeof cell === 'object').length;
+  const cutStrings = JSON.stringify(result).includes('more characters cut]');
+  return `cut: ${kept} of ${cells} cells kept${cutStrings ? ', strings shortened' : ''}`;
+}
+
+export async function readNotebook(bench: BenchPage, notebookPath: string): Promise<CallOutcome> {
+  const outcome = await bench.mcp.call('read_notebook', { notebookPath });
+  if (outcome.result.success !== true) {
+    throw new Error(`read_notebook ${notebookPath} failed: ${JSON.stringify(outcome.result).slice(0, 500)}`);
+  }
+  return outcome;
+}
+
+/**
+ * Up to `count` reads, within the budget; `afterEach` runs after each kept
+ * read. The probes are reset after a warm-up read, so they hold the kept ones.
+ */
+export async function readRepeatedly(
+  bench: BenchPage,
+  notebookPath: string,
+  count: number,
+  afterEach: () => Promise<void> = async () => {}
+): Promise<{ durations: number[]; last: CallOutcome }> {
+  const read = () => readNotebook(bench, notebookPath);
+  await resetProbes(bench.page);
+  const started = performance.now();
+  let last = await read();
+  const durations: number[] = [];
+  if (last.ms < WARM_UP_UNDER_MS) {
+    await resetProbes(bench.page);
+  } else {
+    durations.push(last.ms);
+    await afterEach();
+  }
+  while (durations.length < count && (durations.length === 0 || performance.now() - started < READ_BUDGET_MS)) {
+    last = await read();
+    durations.push(last.ms);
+    await afterEach();
+  }
+  return { durations, last };
+}
+
+/** The page fetching the notebook through its contents service, as JupyterLab (and the bridge) does; timed in the page. */
+async function contentsGetMs(page: Page, notebookPath: string): Promise<number> {
+  return page.evaluate(async (notebookPath) => {
+    type Contents = { get(path: string, options: { type: string; content: boolean }): Promise<unknown> };
+    const app = (globalThis as unknown as { jupyterapp: { serviceManager: { contents: Contents } } }).jupyterapp;
+    const started = performance.now();
+    await app.serviceManager.contents.get(notebookPath, { type: 'notebook', content: true });
+    return performance.now() - started;
+  }, notebookPath);
+}
+
+export interface ClosedNotebook {
+  notebookPath: string;
+  cells: number;
+  /** Length of the .ipynb text. */
+  fileChars: number;
+}
+
+/** One closed-read variant's figures. */
+interface ClosedRead {
+  label: string;
+  /** Whether the closed-read target applies: at its size, with the default cap. */
+  targeted: boolean;
+  call: Summary;
+  inPage: Summary;
+  last: CallOutcome;
+  cpu?: PageCpu;
+}
+
+async function closedRead(
+  bench: BenchPage,
+  notebook: ClosedNotebook,
+  count: number,
+  afterEach: () => Promise<void>,
+  profiled: boolean
+): Promise<Omit<ClosedRead, 'label' | 'targeted'>> {
+  const { durations, last } = await readRepeatedly(bench, notebook.notebookPath, count, afterEach);
+  const inPage = summarise(await pageCallTimes(bench.page, 'read_notebook'));
+  const cpu = profiled ? await profilePage(bench.page, PROFILED_READS, () => readNotebook(bench, notebook.notebookPath)) : undefined;
+  return { call: summarise(durations), inPage, last, ...(cpu ? { cpu } : {}) };
+}
+
+/**
+ * read_notebook of a notebook the page does not have open, in each mode;
+ * after each read the page fetches the file itself, so floor and reads see
+ * the same server and machine state. At the target's size, each mode's reads
+ * are profiled, and the bridge's read is also timed with the cap lifted: the
+ * difference is what cutting the result to 60,000 characters costs.
+ */
+export async function measureClosedRead(
+  bench: BenchPage,
+  section: string,
+  notebook: ClosedNotebook,
+  config: BenchConfig,
+  report: Report
+): Promise<void> {
+  const { notebookPath, cells } = notebook;
+  const atTarget = cells === TARGET_CELLS;
+  // The first fetch of a new file is not the floor: the server (or the browser's storage) reads it cold.
+  await contentsGetMs(bench.page, notebookPath);
+  const fetches: number[] = [];
+  const fetch = async () => {
+    fetches.push(await contentsGetMs(bench.page, notebookPath));
+  };
+  const measured: ClosedRead[] = [];
+  try {
+    for (const { mode, label } of MODES) {
+      await useNotebookTools(bench, mode);
+      measured.push({ label, targeted: atTarget, ...(await closedRead(bench, notebook, config.notebookReads, fetch, atTarget)) });
+    }
+    await useNotebookTools(bench, 'bridge');
+    if (atTarget) {
+      await setBridgeSetting(bench.page, 'maxResultChars', LARGEST_CAP);
+      measured.push({
+        label: `${BRIDGE_MODE.label}, largest cap (2,000,000)`,
+        targeted: false,
+        ...(await closedRead(bench, notebook, config.notebookReads, fetch, false))
+      });
+    }
+  } finally {
+    await useNotebookTools(bench, 'bridge');
+    await setBridgeSetting(bench.page, 'maxResultChars', DEFAULT_CAP);
+  }
+  const floor = summarise(fetches);
+  report.add({
+    section,
+    name: `${cells} cells (${size(notebook.fileChars)} .ipynb): floor, the page's contents.get of the file`,
+    value: p50p95(floor),
+    data: floor
+  });
+  for (const { label, targeted, call, inPage, last, cpu } of measured) {
+    report.add({
+      section,
+      name: `${cells} cells, closed: read_notebook, ${label}`,
+      value:
+        `${p50p95(call)}; in page p50 ${ms(inPage.p50)}; result ${size(last.textChars)} (${describeCut(last.result, cells)}), ` +
+        `MCP message ${size(last.mcpChars)}`,
+      data: { call, inPage, textChars: last.textChars, mcpChars: last.mcpChars }
+    });
+    if (cpu) {
+      report.add({ section, name: `  where the page's time goes`, value: describeCpu(cpu), data: cpu });
+    }
+    const p50Ratio = call.p50 / floor.p50;
+    report.add({
+      section,
+      name: `  ratio to the page's contents.get`,
+      value: `p50 ${ratio(p50Ratio)}`,
+      ...(targeted ? { target: `≤ ${CLOSED_TARGET}× (p50)`, met: p50Ratio <= CLOSED_TARGET } : {}),
+      data: { p50Ratio }
+    });
+  }
+}

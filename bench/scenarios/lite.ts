@@ -1,0 +1,72 @@
+/**
+ * The kernel path and the closed 2,000-cell read on JupyterLite 0.8, in each
+ * notebookTools mode, on a site of its own (JavaScript kernel, files in the
+ * browser's storage). The kernel runs in the page, so its direct execute can
+ * only be timed there (page-kernel.ts); the closed read's floor is the page's
+ * contents.get, which reads the browser's storage.
+ */
+import type { Page } from 'playwright-core';
+import type { BenchConfig } from '../config.js';
+import { KERNEL_CODE, measureKernelPath } from '../kernel-path.js';
+import { startBenchLite } from '../lab.js';
+import { addCell, closeDocument, notebookWithKernel } from '../notebook-helpers.js';
+import { measureClosedRead, syntheticNotebook, TARGET_CELLS } from '../notebook-reads.js';
+import { connectPageKernel } from '../page-kernel.js';
+import { waitForQuietPage } from '../page-probes.js';
+import type { Report } from '../report.js';
+
+const SECTION = 'lite';
+const NOTEBOOK = 'bench-kernel.ipynb';
+
+/** Saves a notebook into the site's files, which live in the browser. */
+async function saveNotebookInPage(page: Page, notebookPath: string, text: string): Promise<void> {
+  await page.evaluate(
+    async ({ notebookPath, text }) => {
+      type Contents = { save(path: string, options: { type: string; format: string; content: unknown }): Promise<unknown> };
+      const app = (globalThis as unknown as { jupyterapp: { serviceManager: { contents: Contents } } }).jupyterapp;
+      await app.serviceManager.contents.save(notebookPath, { type: 'notebook', format: 'json', content: JSON.parse(text) });
+    },
+    { notebookPath, text }
+  );
+}
+
+export async function liteScenario(config: BenchConfig, report: Report): Promise<void> {
+  const lite = await startBenchLite();
+  try {
+    await waitForQuietPage(lite.page);
+    const kernelId = await notebookWithKernel(lite, NOTEBOOK);
+    const cellId = await addCell(lite, NOTEBOOK, KERNEL_CODE);
+    const inPage = await connectPageKernel(lite.page, kernelId);
+    try {
+      await measureKernelPath(
+        {
+          section: SECTION,
+          bench: lite,
+          notebookPath: NOTEBOOK,
+          cellId,
+          kernelId,
+          floors: [
+            {
+              name:
+                `direct execute ${KERNEL_CODE} in the page (JavaScript kernel; requestExecute on an open connection, ` +
+                'timed in the page: nothing outside the page reaches its kernel)',
+              execute: () => inPage.execute(KERNEL_CODE)
+            }
+          ],
+          floorShortName: 'direct execute in the page'
+        },
+        config,
+        report
+      );
+    } finally {
+      await inPage.dispose();
+      await closeDocument(lite.page, NOTEBOOK);
+    }
+    const notebookPath = `bench-${TARGET_CELLS}-cells.ipynb`;
+    const text = syntheticNotebook(TARGET_CELLS);
+    await saveNotebookInPage(lite.page, notebookPath, text);
+    await measureClosedRead(lite, SECTION, { notebookPath, cells: TARGET_CELLS, fileChars: text.length }, config, report);
+  } finally {
+    await lite.stop();
+  }
+}
