@@ -173,3 +173,27 @@ describe('progress and cancellation', () => {
     await ok('open_document', { path: NOTEBOOK });
   });
 });
+
+describe('a reload while a call waits on the Jupyter server', () => {
+  it('answers page_disconnected, not the error of the request the reload cut off', async () => {
+    // The save's request is held until the reload has begun, as a slow server would hold it.
+    let held: () => void = () => {};
+    const saving = new Promise<void>((resolve) => (held = resolve));
+    await setup.page.route('**/api/contents/held-by-reload.txt**', async (route) => {
+      if (route.request().method() !== 'PUT') return route.continue();
+      held();
+      // Never answered: the reload aborts it, and the page sees "Failed to fetch".
+    });
+    try {
+      const call = setup.mcp.call('write_file', { filePath: 'held-by-reload.txt', content: 'x' });
+      await saving;
+      await setup.page.reload();
+      const { result } = await call;
+      expect(result).toMatchObject({ success: false, code: 'page_disconnected' });
+    } finally {
+      await setup.page.unrouteAll({ behavior: 'ignoreErrors' });
+    }
+    await expect.poll(async () => (await setup.mcp.call('get_context')).result.success, { timeout: 30_000 }).toBe(true);
+    await ok('open_document', { path: NOTEBOOK });
+  });
+});

@@ -13,6 +13,7 @@ import { capResult } from '@jupyter-live-mcp/protocol';
 import { callPipeline } from './calls/call-pipeline.js';
 import { attachImages } from './calls/images/attach-images.js';
 import { PendingCalls } from './calls/pending-calls.js';
+import { holdWhileUnloading } from './calls/unload-hold.js';
 import { LiveCatalogue } from './catalogue/live-catalogue.js';
 import { registerKernelCommands } from './commands/kernel-commands.js';
 import { Connections } from './connection/connections.js';
@@ -85,6 +86,7 @@ const plugin: JupyterFrontEndPlugin<void> = {
       cap: (result) => capResult(result, settings.maxResultChars)
     });
 
+    const holdAnswer = holdWhileUnloading(window);
     const id = pageId(storage);
     const connections = new Connections({
       bridgeVersion: BRIDGE_VERSION,
@@ -92,7 +94,7 @@ const plugin: JupyterFrontEndPlugin<void> = {
       changed: () => statusItem.refresh(),
       identity: () => pageIdentity(id, app),
       catalogue: () => catalogue.message(),
-      run: call,
+      run: async (tool, args) => holdAnswer(await call(tool, args)),
       log
     });
     const status = {
