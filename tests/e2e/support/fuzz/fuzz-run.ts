@@ -11,7 +11,7 @@
  */
 import fc from 'fast-check';
 import type { Call, ToolDescriptor } from '@jupyter-live-mcp/protocol';
-import { PROTOCOL_VERSION, proofOf, randomHex } from '@jupyter-live-mcp/protocol';
+import { PROTOCOL_VERSION, proofOf, RESULT_CODES, randomHex } from '@jupyter-live-mcp/protocol';
 import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { WebSocket } from 'ws';
 import { connectFakePage, type FakePage } from './fake-page.js';
@@ -210,11 +210,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzOutcome> {
           return;
         }
         const result = (answer.result as { structuredContent?: { success?: boolean; code?: string } } | undefined)?.structuredContent;
-        const what = answer.error
-          ? `JSON-RPC error ${answer.error.code}`
-          : result
-            ? `result ${result.success ? 'success' : result.code}`
-            : 'answered';
+        const what = answer.error ? `JSON-RPC error ${answer.error.code}` : result ? `result ${resultCode(result)}` : 'answered';
         count(outcome.outcomes, what);
         outcome.examples[what] ??= `${line.slice(0, 200)} → ${JSON.stringify(answer).slice(0, 300)}`;
         return;
@@ -287,6 +283,12 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzOutcome> {
   }
 }
 
+/** A result's code as counted: the hostile page's codes of its own making count as one. */
+function resultCode(result: { success?: boolean; code?: string }): string {
+  if (result.success) return 'success';
+  return (RESULT_CODES as readonly string[]).includes(result.code ?? '') ? String(result.code) : "(a code of the hostile page's making)";
+}
+
 /** The good page echoes n and marker, and nothing else. */
 function answerGood(call: Call, page: FakePage): void {
   const { n, marker } = call.args as { n?: unknown; marker?: unknown };
@@ -315,7 +317,11 @@ function answerHostile(call: Call, page: FakePage, answer: HostileAnswer, outcom
   outcome.bytesSent += frame.length;
   page.send(frame);
   page.send(
-    JSON.stringify({ type: 'result', callId: call.callId, result: { success: false, code: 'page_error', error: 'fuzz: the plain answer' } })
+    JSON.stringify({
+      type: 'result',
+      callId: call.callId,
+      result: { success: false, code: 'command_failed', error: 'fuzz: the plain answer' }
+    })
   );
 }
 
