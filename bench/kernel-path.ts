@@ -1,8 +1,8 @@
 /**
  * The kernel path: `1+1` through run_cell and execute_code in each
  * notebookTools mode, against direct executes of the same code on the same
- * kernel (the floors). Each round runs both tools and every floor, so all see
- * the same kernel and machine state. The modes alternate in blocks of rounds
+ * kernel (the floors) and the page's own run of the same cell. Each round
+ * runs both tools and every floor, so all see the same kernel and machine state. The modes alternate in blocks of rounds
  * (a switch is a settings change and a catalogue rebuild, too slow for every
  * round), so a change in the machine's load falls on both. A CPU profile of
  * each tool's calls in each mode says where the page's share goes.
@@ -10,6 +10,7 @@
 import type { BenchConfig } from './config.js';
 import type { BenchPage } from './lab.js';
 import { MODES, useNotebookTools } from './notebook-tools-mode.js';
+import { pageRunCell } from './page-kernel.js';
 import { pageCallTimes, resetProbes } from './page-probes.js';
 import { describeCpu, profilePage, type PageCpu } from './page-profile.js';
 import { p50p95, ratio, type Report } from './report.js';
@@ -38,7 +39,7 @@ export interface KernelPath {
   /** A code cell of notebookPath holding KERNEL_CODE. */
   cellId: string;
   kernelId: string;
-  /** The first is the floor the ratios are taken against; the others are shown beside it. */
+  /** The first is the floor the ratios are taken against; the others, and the page's own run of the cell, are shown beside it. */
   floors: [KernelFloor, ...KernelFloor[]];
   /** How the ratio rows name the first floor. */
   floorShortName: string;
@@ -52,6 +53,13 @@ function checkTwo(tool: string, result: Record<string, unknown>): void {
 
 export async function measureKernelPath(path: KernelPath, config: BenchConfig, report: Report): Promise<void> {
   const { bench, section } = path;
+  const floors: KernelFloor[] = [
+    ...path.floors,
+    {
+      name: "the page's own run of the cell (CodeCell.execute in its tab, as Shift+Enter does; timed in the page)",
+      execute: () => pageRunCell(bench.page, path.notebookPath, path.cellId)
+    }
+  ];
   const key = (tool: string, mode: string) => `${tool} ${mode}`;
   /** Durations by key(tool, mode) or by floor name. */
   const samples = new Map<string, number[]>();
@@ -72,7 +80,7 @@ export async function measureKernelPath(path: KernelPath, config: BenchConfig, r
     for (const tool of TOOLS) {
       times.push([key(tool, mode), (await call(tool)).ms]);
     }
-    for (const floor of path.floors) {
+    for (const floor of floors) {
       times.push([floor.name, await floor.execute()]);
     }
     if (recorded) {
@@ -106,7 +114,7 @@ export async function measureKernelPath(path: KernelPath, config: BenchConfig, r
   }
 
   const summaryOf = (at: string) => summarise(samples.get(at) ?? []);
-  for (const { name } of path.floors) {
+  for (const { name } of floors) {
     const summary = summaryOf(name);
     report.add({ section, name, value: p50p95(summary), data: summary });
   }

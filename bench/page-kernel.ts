@@ -1,10 +1,12 @@
 /**
- * A direct kernel execute measured inside the page: a kernel connection the
- * page opens for the bench and keeps open, and `requestExecute` timed there
- * with performance.now() (the CDP hop to the bench is not in the figure).
+ * Kernel work measured inside the page, timed there with performance.now()
+ * (the CDP hop to the bench is not in the figures). A direct execute: a kernel
+ * connection the page opens for the bench and keeps open, and requestExecute.
  * A JupyterLite kernel lives in the page, so nothing outside it can reach the
- * kernel: this is its only direct execute. On JupyterLab it splits what the
- * page's own path to the kernel costs from what the bridge adds.
+ * kernel: this is its only direct execute; on JupyterLab it splits the page's
+ * own path to the kernel from what the bridge adds. And the page's own run of
+ * a cell: JupyterLab's CodeCell.execute on the notebook tab, what the person's
+ * Shift+Enter does, without any MCP or bridge in the way.
  */
 import type { Page } from 'playwright-core';
 
@@ -19,9 +21,28 @@ interface Connection {
   dispose(): void;
 }
 
+interface CellWidget {
+  model: { id: string };
+  /** The cell's class: CodeCell, whose static execute runs a cell as JupyterLab does. */
+  constructor: {
+    execute?(
+      cell: CellWidget,
+      sessionContext: unknown,
+      metadata: { deletedCells: string[]; recordTiming: boolean }
+    ): Promise<{ content: { status: string } } | undefined>;
+  };
+}
+
+interface NotebookTab {
+  context?: { path: string; model: { deletedCells: string[] } };
+  sessionContext: unknown;
+  content: { widgets: readonly CellWidget[]; notebookConfig: { recordTiming: boolean } };
+}
+
 type KernelGlobals = typeof globalThis & {
   __benchKernels?: Map<string, Connection>;
   jupyterapp: {
+    shell: { widgets(area: string): Iterable<NotebookTab> };
     serviceManager: {
       kernels: {
         running(): Iterable<{ id: string; name: string }>;
@@ -65,4 +86,30 @@ export async function connectPageKernel(page: Page, kernelId: string): Promise<P
         kernels?.delete(kernelId);
       }, kernelId)
   };
+}
+
+/** The page's own run of a code cell in the notebook's tab; resolves with the milliseconds the page measured. */
+export function pageRunCell(page: Page, notebookPath: string, cellId: string): Promise<number> {
+  return page.evaluate(
+    async ({ notebookPath, cellId }) => {
+      const { jupyterapp } = globalThis as KernelGlobals;
+      const tab = [...jupyterapp.shell.widgets('main')].find((widget) => widget.context?.path === notebookPath);
+      const cell = tab?.content.widgets.find((widget) => widget.model.id === cellId);
+      const execute = cell?.constructor.execute;
+      if (!tab?.context || !cell || !execute) {
+        throw new Error(`the page shows no code cell ${cellId} of ${notebookPath} in a tab`);
+      }
+      const started = performance.now();
+      const reply = await execute(cell, tab.sessionContext, {
+        deletedCells: tab.context.model.deletedCells,
+        recordTiming: tab.content.notebookConfig.recordTiming
+      });
+      const elapsed = performance.now() - started;
+      if (reply?.content.status !== 'ok') {
+        throw new Error(`the page's run of cell ${cellId} answered ${reply?.content.status ?? 'nothing (no kernel)'}`);
+      }
+      return elapsed;
+    },
+    { notebookPath, cellId }
+  );
 }
