@@ -2,10 +2,11 @@
  * The kernel path: `1+1` through run_cell and execute_code in each
  * notebookTools mode, against direct executes of the same code on the same
  * kernel (the floors) and the page's own run of the same cell. Each round
- * runs both tools and every floor, so all see the same kernel and machine state. The modes alternate in blocks of rounds
- * (a switch is a settings change and a catalogue rebuild, too slow for every
- * round), so a change in the machine's load falls on both. A CPU profile of
- * each tool's calls in each mode says where the page's share goes.
+ * runs both tools and every floor, so all see the same kernel and machine
+ * state. The modes alternate in blocks of rounds (a switch is a settings
+ * change and a catalogue rebuild, too slow for every round), so a change in
+ * the machine's load falls on both. A CPU profile of each tool's calls in each
+ * mode says where the page's share goes.
  */
 import type { BenchConfig } from './config.js';
 import type { BenchPage } from './lab.js';
