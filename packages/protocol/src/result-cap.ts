@@ -20,12 +20,12 @@ export function capResult(result: ToolResult, maxChars: number): ToolResult {
   const shape = shapeOf(flagged);
   const fits = (stringLimit: number, arrayLimit: number) => cutLength(shape, stringLimit, arrayLimit) <= maxChars;
 
-  const longestString = longest(shape, 'string');
+  const longestString = shape.longestString;
   const stringLimit = largestFitting(longestString, (limit) => fits(limit, Infinity));
   if (stringLimit !== undefined) {
     return cut(flagged, stringLimit, Infinity) as ToolResult;
   }
-  const arrayLimit = largestFitting(longest(shape, 'array'), (limit) => fits(0, limit));
+  const arrayLimit = largestFitting(shape.longestArray, (limit) => fits(0, limit));
   if (arrayLimit !== undefined) {
     // Give the room that is left back to the strings (0 fits: that is how arrayLimit was found).
     const relaxed = largestFitting(longestString, (limit) => fits(limit, arrayLimit)) ?? 0;
@@ -59,6 +59,9 @@ function largestFitting(max: number, ok: (n: number) => boolean): number | undef
 
 const charactersCut = (count: number) => `…[${count} more characters cut]`;
 const itemsCut = (count: number) => `…[${count} more items cut]`;
+/** charactersCut(n).length is this plus n's digits: measured for every string, so not built. */
+const CHARACTERS_CUT_LENGTH = charactersCut(0).length - 1;
+const digits = (count: number) => String(count).length;
 
 /** Keys never cut: a result keeps its `success` and its error `code` whole. */
 const uncut = (key: string) => key === 'success' || key === 'code';
@@ -79,56 +82,86 @@ export function cut(value: unknown, stringLimit: number, arrayLimit: number): un
 }
 
 /**
- * What cutLength needs to know of a JSON value. A string knows where JSON
- * escapes it: `escapes[i]` is the running total of extra characters up to
- * position `at[i]`, so the length of any prefix is a binary search.
+ * What cutLength needs to know of a JSON value. A string learns where JSON
+ * escapes it when a cut of it is first measured, so the length of any prefix is
+ * then a binary search. Every node
+ * knows its whole JSON length and its longest string and array, so a cut that
+ * leaves it whole costs nothing to measure; and it remembers its length under
+ * the last string limit it was measured with while no array of it is cut, as
+ * the search for an array limit measures the same items again and again.
  */
-type Shape =
-  | { kind: 'string'; text: string; surrogates: boolean; at: number[]; escapes: number[] }
+type Shape = (
+  | { kind: 'string'; text: string; escaping?: Escaping }
   | { kind: 'array'; items: Shape[] }
   | { kind: 'object'; entries: { keyLength: number; value: Shape }[] }
-  | { kind: 'fixed'; length: number };
+  | { kind: 'fixed' }
+) & { length: number; longestString: number; longestArray: number; memoLimit?: number; memoLength?: number };
 
 /** Characters JSON.stringify escapes (lone surrogates too, handled apart). */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters JSON escapes.
 const ESCAPED = /["\\\u0000-\u001f]/g;
 const SURROGATE = /[\ud800-\udfff]/;
 
-const fixed = (value: unknown): Shape => ({ kind: 'fixed', length: JSON.stringify(value)?.length ?? 4 });
+const fixed = (value: unknown): Shape => ({ kind: 'fixed', length: JSON.stringify(value)?.length ?? 4, longestString: 0, longestArray: 0 });
 
 function shapeOf(value: unknown): Shape {
   if (typeof value === 'string') {
-    const at: number[] = [];
-    const escapes: number[] = [];
-    let extra = 0;
-    for (const match of value.matchAll(ESCAPED)) {
-      extra += JSON.stringify(match[0]).length - 3;
-      at.push(match.index);
-      escapes.push(extra);
-    }
-    return { kind: 'string', text: value, surrogates: SURROGATE.test(value), at, escapes };
+    return { kind: 'string', text: value, length: JSON.stringify(value).length, longestString: value.length, longestArray: 0 };
   }
   if (Array.isArray(value)) {
     // JSON.stringify writes undefined and functions in an array as null.
-    return { kind: 'array', items: value.map((item) => (item === undefined || typeof item === 'function' ? fixed(null) : shapeOf(item))) };
+    const items = value.map((item) => (item === undefined || typeof item === 'function' ? fixed(null) : shapeOf(item)));
+    let length = 1 + Math.max(1, items.length);
+    let longestString = 0;
+    let longestArray = items.length;
+    for (const item of items) {
+      length += item.length;
+      longestString = Math.max(longestString, item.longestString);
+      longestArray = Math.max(longestArray, item.longestArray);
+    }
+    return { kind: 'array', items, length, longestString, longestArray };
   }
   if (value && typeof value === 'object') {
-    return {
-      kind: 'object',
-      entries: Object.entries(value)
-        .filter(([, item]) => item !== undefined && typeof item !== 'function')
-        .map(([key, item]) => ({ keyLength: JSON.stringify(key).length, value: uncut(key) ? fixed(item) : shapeOf(item) }))
-    };
+    const entries = Object.entries(value)
+      .filter(([, item]) => item !== undefined && typeof item !== 'function')
+      .map(([key, item]) => ({ keyLength: JSON.stringify(key).length, value: uncut(key) ? fixed(item) : shapeOf(item) }));
+    let length = 1 + Math.max(1, entries.length);
+    let longestString = 0;
+    let longestArray = 0;
+    for (const entry of entries) {
+      length += entry.keyLength + 1 + entry.value.length;
+      longestString = Math.max(longestString, entry.value.longestString);
+      longestArray = Math.max(longestArray, entry.value.longestArray);
+    }
+    return { kind: 'object', entries, length, longestString, longestArray };
   }
   return fixed(value);
 }
 
-/** JSON.stringify(cut(value, stringLimit, arrayLimit)).length, without building the cut. */
-export function cutJsonLength(value: unknown, stringLimit: number, arrayLimit: number): number {
-  return cutLength(shapeOf(value), stringLimit, arrayLimit);
+/**
+ * Measures cuts of one value: each call gives JSON.stringify(cut(value,
+ * stringLimit, arrayLimit)).length without building the cut.
+ */
+export function cutMeasurer(value: unknown): (stringLimit: number, arrayLimit: number) => number {
+  const shape = shapeOf(value);
+  return (stringLimit, arrayLimit) => cutLength(shape, stringLimit, arrayLimit);
 }
 
 function cutLength(shape: Shape, stringLimit: number, arrayLimit: number): number {
+  if (shape.longestArray > arrayLimit) {
+    return measure(shape, stringLimit, arrayLimit);
+  }
+  if (shape.longestString <= stringLimit) {
+    return shape.length;
+  }
+  if (shape.memoLimit !== stringLimit) {
+    shape.memoLimit = stringLimit;
+    shape.memoLength = measure(shape, stringLimit, arrayLimit);
+  }
+  return shape.memoLength!;
+}
+
+function measure(shape: Shape, stringLimit: number, arrayLimit: number): number {
   switch (shape.kind) {
     case 'fixed':
       return shape.length;
@@ -136,19 +169,19 @@ function cutLength(shape: Shape, stringLimit: number, arrayLimit: number): numbe
       const length = shape.text.length;
       return length <= stringLimit
         ? escapedLength(shape, length)
-        : escapedLength(shape, stringLimit) + charactersCut(length - stringLimit).length;
+        : escapedLength(shape, stringLimit) + CHARACTERS_CUT_LENGTH + digits(length - stringLimit);
     }
     case 'array': {
-      const cutCount = Math.max(0, shape.items.length - arrayLimit);
-      const kept = cutCount ? shape.items.slice(0, arrayLimit) : shape.items;
+      const keptCount = Math.min(shape.items.length, arrayLimit);
+      const cutCount = shape.items.length - keptCount;
       let length = 2;
-      for (const item of kept) {
-        length += cutLength(item, stringLimit, arrayLimit);
+      for (let i = 0; i < keptCount; i++) {
+        length += cutLength(shape.items[i]!, stringLimit, arrayLimit);
       }
       if (cutCount) {
         length += itemsCut(cutCount).length + 2;
       }
-      const count = kept.length + (cutCount ? 1 : 0);
+      const count = keptCount + (cutCount ? 1 : 0);
       return length + Math.max(0, count - 1);
     }
     case 'object': {
@@ -161,36 +194,50 @@ function cutLength(shape: Shape, stringLimit: number, arrayLimit: number): numbe
   }
 }
 
+/** Where JSON escapes a string, found when a cut of it is first measured: most strings are never cut. */
+interface Escaping {
+  surrogates: boolean;
+  /** `escapes[i]` is the running total of extra characters up to position `at[i]`. */
+  at: number[];
+  escapes: number[];
+}
+
+function escapingOf(text: string): Escaping {
+  const at: number[] = [];
+  const escapes: number[] = [];
+  let extra = 0;
+  for (const match of text.matchAll(ESCAPED)) {
+    extra += JSON.stringify(match[0]).length - 3;
+    at.push(match.index);
+    escapes.push(extra);
+  }
+  return { surrogates: SURROGATE.test(text), at, escapes };
+}
+
 /** The JSON length (quotes included) of the string's first `count` characters. */
 function escapedLength(shape: Extract<Shape, { kind: 'string' }>, count: number): number {
-  if (shape.surrogates) {
+  if (count >= shape.text.length) {
+    return shape.length;
+  }
+  if (count === 0) {
+    return 2;
+  }
+  shape.escaping ??= escapingOf(shape.text);
+  const { surrogates, at, escapes } = shape.escaping;
+  if (surrogates) {
     // A cut may split a surrogate pair, which JSON then escapes: measure that prefix.
     return JSON.stringify(shape.text.slice(0, count)).length;
   }
   // Extra characters of the escapes before `count`: the last index in `at` below it.
   let low = 0;
-  let high = shape.at.length;
+  let high = at.length;
   while (low < high) {
     const mid = (low + high) >> 1;
-    if (shape.at[mid]! < count) {
+    if (at[mid]! < count) {
       low = mid + 1;
     } else {
       high = mid;
     }
   }
-  return count + 2 + (low ? shape.escapes[low - 1]! : 0);
-}
-
-/** The longest string or array anywhere in the shape. */
-function longest(shape: Shape, kind: 'string' | 'array'): number {
-  switch (shape.kind) {
-    case 'string':
-      return kind === 'string' ? shape.text.length : 0;
-    case 'array':
-      return shape.items.reduce((max, item) => Math.max(max, longest(item, kind)), kind === 'array' ? shape.items.length : 0);
-    case 'object':
-      return shape.entries.reduce((max, entry) => Math.max(max, longest(entry.value, kind)), 0);
-    case 'fixed':
-      return 0;
-  }
+  return count + 2 + (low ? escapes[low - 1]! : 0);
 }
