@@ -1,7 +1,7 @@
 /**
  * Bad MCP input to the built CLI over stdio, from a real SDK client: a request
- * over the 10 MiB a stdio message may take, and arguments of the wrong type,
- * each answered with a JSON-RPC error while the session goes on.
+ * over the 10 MiB a stdio message may take, arguments of the wrong type or
+ * named __proto__, a _meta of the wrong shape, each answered with a JSON-RPC error while the session goes on.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
@@ -34,5 +34,15 @@ describe('bad MCP input over stdio', () => {
       `Invalid tools/call params: "arguments" must be an object of the tool's arguments by name, not a string.`
     );
     expect((await mcp.client.listTools()).tools.map((tool) => tool.name)).toContain('select_page');
+  });
+
+  it('answers an argument named __proto__ and a _meta of the wrong shape with invalid params naming them, and goes on', async () => {
+    const proto = mcp.client.callTool({ name: 'select_page', arguments: JSON.parse('{"__proto__":{"pageId":"x"}}') });
+    await expect(proto).rejects.toMatchObject({ code: ErrorCode.InvalidParams });
+    await expect(proto).rejects.toThrow('Invalid tools/call params: no tool has an argument named "__proto__".');
+    const meta = mcp.client.callTool({ name: 'select_page', arguments: {}, _meta: { progressToken: {} } } as never);
+    await expect(meta).rejects.toMatchObject({ code: ErrorCode.InvalidParams });
+    await expect(meta).rejects.toThrow('"params._meta.progressToken" must be a string or a number, not an object');
+    expect((await mcp.call('select_page')).result).toMatchObject({ success: true });
   });
 });

@@ -7,6 +7,7 @@
  */
 import { CallToolRequestSchema, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
+import { issueOf } from './message-problems.js';
 
 const paramsSchema = CallToolRequestSchema.shape.params;
 
@@ -20,43 +21,15 @@ export const callToolRequestSchema = CallToolRequestSchema.extend({
   }, paramsSchema)
 });
 
-/** What is wrong with tools/call params, said for a person, or undefined. Pure. */
+/**
+ * What is wrong with tools/call params, said for a person, or undefined. An
+ * argument named `__proto__` is refused here: zod's record would set the
+ * object's prototype with it, so the tool would never see it.
+ */
 export function callParamsProblem(params: unknown): string | undefined {
-  const parsed = paramsSchema.safeParse(params);
-  if (parsed.success) {
-    return undefined;
+  const args = typeof params === 'object' && params !== null ? (params as { arguments?: unknown }).arguments : undefined;
+  if (typeof args === 'object' && args !== null && Object.hasOwn(args, '__proto__')) {
+    return 'no tool has an argument named "__proto__"';
   }
-  const issue = parsed.error.issues[0]!;
-  const where = issue.path.length ? `"${issue.path.join('.')}"` : 'params';
-  if (issue.code !== 'invalid_type') {
-    return `${where}: ${issue.message}`;
-  }
-  const expected = EXPECTED[issue.expected] ?? issue.expected;
-  return `${where} must be ${expected}, not ${kindOf(valueAt(params, issue.path))}`;
-}
-
-const EXPECTED: Readonly<Record<string, string>> = {
-  record: "an object of the tool's arguments by name",
-  object: 'an object',
-  string: 'a string',
-  number: 'a number',
-  boolean: 'a boolean'
-};
-
-function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
-  let at = value;
-  for (const key of path) {
-    at = typeof at === 'object' && at !== null ? (at as Record<PropertyKey, unknown>)[key] : undefined;
-  }
-  return at;
-}
-
-function kindOf(value: unknown): string {
-  if (value === null || value === undefined) {
-    return String(value);
-  }
-  if (Array.isArray(value)) {
-    return 'an array';
-  }
-  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+  return issueOf(paramsSchema, params);
 }

@@ -78,4 +78,23 @@ describe('StdioTransport', () => {
       ]);
     expect(received).toEqual([]);
   });
+
+  it('answers an initialize with wrong params as invalid params, naming the field, and passes what was sent on', async () => {
+    const { transport, stdin, received, answers } = open();
+    await transport.start();
+    stdin.write('{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":5}}\n');
+    stdin.write('{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"x","arguments":{"__proto__":{"a":1}}}}\n');
+    await expect
+      .poll(() => answers)
+      .toEqual([
+        {
+          jsonrpc: '2.0',
+          id: 1,
+          error: { code: -32602, message: 'Invalid initialize params: "params.protocolVersion" must be a string, not a number.' }
+        }
+      ]);
+    await expect.poll(() => received.length).toBe(1);
+    const args = (received[0] as { params: { arguments: object } }).params.arguments;
+    expect(Object.hasOwn(args, '__proto__')).toBe(true);
+  });
 });

@@ -4,7 +4,8 @@
  * message is over its 10 MiB buffer. Here a line over that limit is skipped
  * as it streams in (stdio-lines.ts) and its request answered with an error; a
  * line that is not JSON, or a request that is not JSON-RPC, is answered too,
- * where the SDK's transport dropped it and left the client waiting.
+ * where the SDK's transport dropped it and left the client waiting; params of
+ * the wrong shape are answered as invalid params (message-problems.ts).
  */
 import type { Readable, Writable } from 'node:stream';
 import { STDIO_DEFAULT_MAX_BUFFER_SIZE } from '@modelcontextprotocol/sdk/shared/stdio.js';
@@ -12,6 +13,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ErrorCode, JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from '../log.js';
 import type { RequestId } from './id-scanner.js';
+import { paramsProblemOf } from './message-problems.js';
 import { LineReader, type Line } from './stdio-lines.js';
 
 /** The most one message may take: what the SDK's stdio client reads too. */
@@ -93,6 +95,14 @@ export class StdioTransport implements Transport {
       return;
     }
     const parsed = JSONRPCMessageSchema.safeParse(json);
+    if (!parsed.success || (parsed.data as { method?: unknown }).method === 'initialize') {
+      const problem = paramsProblemOf(json);
+      if (problem) {
+        this.log.debug(`an MCP request with invalid params: answered (${problem.message})`);
+        this.answerRequest(idOf(json), problem.code, problem.message);
+        return;
+      }
+    }
     if (!parsed.success) {
       this.log.debug('an MCP message that is not JSON-RPC 2.0: answered if it has an id');
       this.answerRequest(
@@ -102,7 +112,8 @@ export class StdioTransport implements Transport {
       );
       return;
     }
-    this.onmessage?.(parsed.data);
+    // The message as sent, not zod's copy of it: the copy loses keys such as "__proto__", which the tools/call check refuses.
+    this.onmessage?.(json as JSONRPCMessage);
   }
 
   /** Only a request, which has an id, gets an answer: a notification never does. */
