@@ -7,9 +7,9 @@ import { markdownTable, resultCodeMeanings, TABLES } from './tables.js';
 const files = docsFiles();
 
 describe('the docs', () => {
-  it.each([...files.keys()])('%s has its generated tables as the code makes them now (fix: scripts/pnpm docs, and commit)', (file) => {
+  it.each([...files.keys()])('%s has its generated tables as the code makes them now (fix: scripts/pnpm run docs, and commit)', (file) => {
     const text = files.get(file) ?? '';
-    expect(text, 'stale generated tables: run scripts/pnpm docs and commit the result').toBe(withGeneratedBlocks(text, TABLES, file));
+    expect(text, 'stale generated tables: run scripts/pnpm run docs and commit the result').toBe(withGeneratedBlocks(text, TABLES, file));
   });
 
   it('show every generated table somewhere', () => {
@@ -27,6 +27,10 @@ describe('the generator', () => {
     const text = 'a\n<!-- generated: x -->\nold\n<!-- end generated -->\nb\n';
     expect(withGeneratedBlocks(text, { x: () => 'new' }, 'f.md')).toBe('a\n<!-- generated: x -->\nnew\n<!-- end generated -->\nb\n');
     expect(() => withGeneratedBlocks(text, { y: () => '' }, 'f.md')).toThrow('f.md: no generated table "x"; the tables are y');
+    const empty = '<!-- generated: x -->\n<!-- end generated -->\nkept\n<!-- generated: y -->\n<!-- end generated -->\n';
+    expect(withGeneratedBlocks(empty, { x: () => 'X', y: () => 'Y' }, 'f.md')).toBe(
+      '<!-- generated: x -->\nX\n<!-- end generated -->\nkept\n<!-- generated: y -->\nY\n<!-- end generated -->\n'
+    );
   });
 
   it('escapes what would break a table cell, but not inside code', () => {

@@ -3,7 +3,8 @@
  * `<!-- generated: NAME -->` and `<!-- end generated -->` is TABLES[NAME]'s,
  * rewritten in place. Pure.
  */
-const BLOCK = /(<!-- generated: ([\w-]+) -->\n)[\s\S]*?(\n<!-- end generated -->)/g;
+/** A block's start, its old text (never across another block's start) and its end. */
+const BLOCK = /(<!-- generated: ([\w-]+) -->\n)(?:(?!<!-- generated:)[\s\S])*?(<!-- end generated -->)/g;
 
 /** `text` with every generated block made anew; a block of a name `tables` lacks is an error naming the known ones. */
 export function withGeneratedBlocks(text: string, tables: Readonly<Record<string, () => string>>, file: string): string {
@@ -12,7 +13,7 @@ export function withGeneratedBlocks(text: string, tables: Readonly<Record<string
     if (!table) {
       throw new Error(`${file}: no generated table "${name}"; the tables are ${Object.keys(tables).join(', ')}`);
     }
-    return `${start}${table()}${end}`;
+    return `${start}${table()}\n${end}`;
   });
 }
 

@@ -1,5 +1,5 @@
 /**
- * `scripts/pnpm docs`: rewrites the generated tables in README.md and docs/
+ * `scripts/pnpm run docs`: rewrites the generated tables in README.md and docs/
  * from the code (tables.ts) and reports relative links that do not resolve.
  * docs.test.ts fails when a committed table is stale.
  */
