@@ -14,7 +14,14 @@ import { serveCommand } from './serve.js';
 import { tokenCommand } from './token.js';
 
 /** The server itself first: it is what runs without a command word. */
-const COMMANDS: readonly Command<unknown>[] = [serveCommand, liteCommand, tokenCommand, installCommand, uninstallCommand, doctorCommand];
+export const COMMANDS: readonly Command<unknown>[] = [
+  serveCommand,
+  liteCommand,
+  tokenCommand,
+  installCommand,
+  uninstallCommand,
+  doctorCommand
+];
 
 /** Every command's flags: any of them is known, even where it does not go. */
 const ALL_FLAGS: Flags = Object.assign({}, COMMON_FLAGS, ...COMMANDS.map((command) => command.flags));

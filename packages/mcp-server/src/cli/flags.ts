@@ -6,37 +6,88 @@
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { DEFAULT_BRIDGE_PORT } from '@jupyter-live-mcp/protocol';
+import { LOG_LEVELS } from '../log.js';
 
 export class CliError extends Error {}
 
 type FlagConfig = NonNullable<ParseArgsConfig['options']>[string];
 
+/** What --help and docs/cli.md say of a flag (flag-docs.ts). */
+export interface FlagDoc {
+  /** The value's placeholder, e.g. `<n>`; none for a switch. */
+  value?: string;
+  /** Its value when not given, where that is one value. */
+  default?: string;
+  /** Plain text, for a terminal and a table alike. */
+  help: string;
+}
+
 export type Flag = FlagConfig & {
   /** What to tell someone who gives this flag to a command that does not take it; without it, which flags that command takes. */
   elsewhere?: (value: string) => string;
+  doc: FlagDoc;
 };
 
 export type Flags = Readonly<Record<string, Flag>>;
 
 /** Every command takes these; the command line handles them before the command's own flags. */
 export const COMMON_FLAGS = {
-  help: { type: 'boolean', short: 'h' },
-  version: { type: 'boolean', short: 'v' },
-  'log-level': { type: 'string' }
+  help: { type: 'boolean', short: 'h', doc: { help: 'show this help' } },
+  version: { type: 'boolean', short: 'v', doc: { help: 'print the version' } },
+  'log-level': {
+    type: 'string',
+    doc: { value: '<level>', default: 'info', help: `${LOG_LEVELS.join(' | ')}; logs go to stderr (stdout is the MCP protocol)` }
+  }
 } as const satisfies Flags;
 
 const foldersElsewhere = () => '--data-dir and --settings-dir go with install, uninstall and doctor.';
 
 /** install, uninstall, doctor: where Jupyter's data and JupyterLab's user settings are (default: as Jupyter finds them). */
 export const FOLDER_FLAGS = {
-  'data-dir': { type: 'string', elsewhere: foldersElsewhere },
-  'settings-dir': { type: 'string', elsewhere: foldersElsewhere }
+  'data-dir': {
+    type: 'string',
+    elsewhere: foldersElsewhere,
+    doc: {
+      value: '<dir>',
+      help: "Jupyter's data folder, whose labextensions/ the bridge is copied into (JUPYTER_DATA_DIR, else ~/.local/share/jupyter on Linux)"
+    }
+  },
+  'settings-dir': {
+    type: 'string',
+    elsewhere: foldersElsewhere,
+    doc: {
+      value: '<dir>',
+      help: "JupyterLab's user settings folder, where the pairing goes (JUPYTERLAB_SETTINGS_DIR, else ~/.jupyter/lab/user-settings)"
+    }
+  }
 } as const satisfies Flags;
 
-export const PORT_FLAG = { port: { type: 'string' } } as const satisfies Flags;
+export const PORT_FLAG = {
+  port: {
+    type: 'string',
+    doc: {
+      value: '<n>',
+      default: String(DEFAULT_BRIDGE_PORT),
+      help:
+        'the bridge endpoint port, which pages dial (0 picks a free one); install points the bridge at it (serverUrls), ' +
+        'doctor checks it'
+    }
+  }
+} as const satisfies Flags;
 
 /** Ports pages may dial through a forward or proxy, besides --port. */
-export const PUBLIC_PORT_FLAG = { 'public-port': { type: 'string', multiple: true } } as const satisfies Flags;
+export const PUBLIC_PORT_FLAG = {
+  'public-port': {
+    type: 'string',
+    multiple: true,
+    doc: {
+      value: '<n>',
+      help:
+        'pages dial this port, forwarded to --port (ssh -L 9000:127.0.0.1:8767 → 9000, docker -p, a wss:// proxy → 443; ' +
+        'repeatable); the pairing proofs name the port a page dialled, so without it such a page is refused'
+    }
+  }
+} as const satisfies Flags;
 
 type StrictConfig<F extends Flags> = { args: string[]; options: F; strict: true; allowPositionals: false };
 

@@ -12,9 +12,29 @@ const liteElsewhere = () => '--open, --headless and --lite-port go with the lite
 
 const LITE_FLAGS = {
   ...SERVER_FLAGS,
-  'lite-port': { type: 'string', elsewhere: liteElsewhere },
-  open: { type: 'boolean', elsewhere: liteElsewhere },
-  headless: { type: 'boolean', elsewhere: liteElsewhere }
+  'lite-port': {
+    type: 'string',
+    elsewhere: liteElsewhere,
+    doc: {
+      value: '<n>',
+      default: String(DEFAULT_LITE_PORT),
+      help: "the page's port (0 picks a free one); the browser keeps the page's notebooks per port"
+    }
+  },
+  open: {
+    type: 'boolean',
+    elsewhere: liteElsewhere,
+    doc: { help: 'open the page in your default browser (xdg-open, open, start)' }
+  },
+  headless: {
+    type: 'boolean',
+    elsewhere: liteElsewhere,
+    doc: {
+      help:
+        "open the page in the system's Chromium, headless, for a machine with no display (CHROMIUM_PATH, else " +
+        'chromium, chromium-browser or google-chrome); it stops with the server, and no browser is ever downloaded'
+    }
+  }
 } as const satisfies Flags;
 
 export interface LiteCommandOptions extends ServerOptions {

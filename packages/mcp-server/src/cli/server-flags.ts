@@ -2,7 +2,7 @@
  * The flags of the server itself, which `lite` runs too: where the bridge
  * endpoint listens and whom it lets in, and --http. Pure.
  */
-import { DEFAULT_MAX_MESSAGE_BYTES } from '@jupyter-live-mcp/protocol';
+import { DEFAULT_HEARTBEAT_MS, DEFAULT_MAX_MESSAGE_BYTES } from '@jupyter-live-mcp/protocol';
 import { parseHttpAddress, type HttpAddress } from '../mcp/http-address.js';
 import { CliError, PORT_FLAG, PUBLIC_PORT_FLAG, bridgePort, integerIn, publicPorts, type FlagValues, type Flags } from './flags.js';
 
@@ -13,13 +13,47 @@ export const SERVER_FLAGS = {
   http: {
     type: 'string',
     elsewhere: (text) =>
-      `--http goes with the server itself or lite: jupyter-live-mcp --http ${text}, or jupyter-live-mcp lite --http ${text}.`
+      `--http goes with the server itself or lite: jupyter-live-mcp --http ${text}, or jupyter-live-mcp lite --http ${text}.`,
+    doc: {
+      value: '[host:]port',
+      help:
+        'serve MCP over Streamable HTTP at http://host:port/mcp instead of stdio, for several agents at once ' +
+        '(host default 127.0.0.1; clients send the key token --bearer prints); runs until Ctrl-C'
+    }
   },
-  host: { type: 'string', multiple: true },
+  host: {
+    type: 'string',
+    multiple: true,
+    doc: {
+      value: '<address>',
+      default: LOOPBACK_HOSTS.join(' and '),
+      help: 'listen on this address instead (repeatable; IPv6 with or without brackets); anything but loopback is warned about'
+    }
+  },
   ...PUBLIC_PORT_FLAG,
-  'allow-origin': { type: 'string', multiple: true },
-  'max-message-mb': { type: 'string' },
-  'heartbeat-seconds': { type: 'string' }
+  'allow-origin': {
+    type: 'string',
+    multiple: true,
+    doc: { value: '<url>', help: 'also accept pages from this origin, e.g. https://hub.example.org (repeatable)' }
+  },
+  'max-message-mb': {
+    type: 'string',
+    doc: {
+      value: '<n>',
+      default: String(DEFAULT_MAX_MESSAGE_BYTES / 1024 / 1024),
+      help: 'largest wire message accepted from a page, in MiB (before the pairing handshake: 32 KiB)'
+    }
+  },
+  'heartbeat-seconds': {
+    type: 'string',
+    doc: {
+      value: '<n>',
+      default: String(DEFAULT_HEARTBEAT_MS / 1000),
+      help:
+        'how often each page is pinged; a page that does not answer by the next ping is dropped, one that hears ' +
+        'nothing from the server for twice that reconnects'
+    }
+  }
 } as const satisfies Flags;
 
 export interface ServerOptions {

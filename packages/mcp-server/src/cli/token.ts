@@ -12,8 +12,16 @@ import { say, type Command } from './command.js';
 import { CliError, parseFlags, type Flags } from './flags.js';
 
 const TOKEN_FLAGS = {
-  rotate: { type: 'boolean', elsewhere: () => '--rotate goes with the token command: jupyter-live-mcp token --rotate.' },
-  bearer: { type: 'boolean', elsewhere: () => '--bearer goes with the token command: jupyter-live-mcp token --bearer.' }
+  rotate: {
+    type: 'boolean',
+    elsewhere: () => '--rotate goes with the token command: jupyter-live-mcp token --rotate.',
+    doc: { help: 'replace the token with a new one, also in the settings install wrote' }
+  },
+  bearer: {
+    type: 'boolean',
+    elsewhere: () => '--bearer goes with the token command: jupyter-live-mcp token --bearer.',
+    doc: { help: 'print the key MCP clients of --http send (Authorization: Bearer <key>)' }
+  }
 } as const satisfies Flags;
 
 export interface TokenOptions {

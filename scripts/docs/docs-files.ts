@@ -1,0 +1,19 @@
+/**
+ * The Markdown files the docs generator rewrites and whose links are checked:
+ * README.md, BENCHMARKS.md and docs/*.md, by their paths from the repository root.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+export function docsFiles(): Map<string, string> {
+  const paths = [
+    'README.md',
+    'BENCHMARKS.md',
+    ...readdirSync(`${REPO_ROOT}docs`).flatMap((name) => (name.endsWith('.md') ? [`docs/${name}`] : []))
+  ];
+  return new Map(paths.map((file) => [file, readFileSync(`${REPO_ROOT}${file}`, 'utf8')]));
+}
+
+export const existsInRepo = (repoPath: string): boolean => existsSync(`${REPO_ROOT}${repoPath}`);
