@@ -10,6 +10,7 @@ import { INotebookTracker } from '@jupyterlab/notebook';
 import { ISettingRegistry } from '@jupyterlab/settingregistry';
 import { IStatusBar } from '@jupyterlab/statusbar';
 import { capResult } from '@jupyter-live-mcp/protocol';
+import { IAgentTools } from './agent-tools.js';
 import { callPipeline } from './calls/call-pipeline.js';
 import { attachImages } from './calls/images/attach-images.js';
 import { PendingCalls } from './calls/pending-calls.js';
@@ -19,6 +20,7 @@ import { registerKernelCommands } from './commands/kernel-commands.js';
 import { Connections } from './connection/connections.js';
 import { watchPageFocus } from './connection/page-focus.js';
 import { claimTabStorage, pageId, pageIdentity, tabStorage } from './connection/page-identity.js';
+import { AgentToolsService } from './extensions/agent-tools-service.js';
 import { DialogWatcher } from './jupyterlab/dialog-watcher.js';
 import { log } from './log.js';
 import { registerNotebookCommands } from './notebook/register-notebook-commands.js';
@@ -36,10 +38,13 @@ import { StatusItem } from './ui/status-item.js';
 import { openStatusMenu } from './ui/status-menu.js';
 import { BRIDGE_VERSION } from './version.js';
 
-const plugin: JupyterFrontEndPlugin<void> = {
+export { IAgentTools, type AgentToolHandler } from './agent-tools.js';
+
+const plugin: JupyterFrontEndPlugin<IAgentTools> = {
   id: PLUGIN_ID,
   description: 'Lets an AI agent work in this page through a jupyter-live-mcp server.',
   autoStart: true,
+  provides: IAgentTools,
   optional: [ISettingRegistry, IDefaultFileBrowser, IStatusBar, IDocumentManager, INotebookTracker],
   activate: (
     app: JupyterFrontEnd,
@@ -61,6 +66,7 @@ const plugin: JupyterFrontEndPlugin<void> = {
       openDialogs: () => dialogs.open(),
       store: storage
     });
+    const extensionTools = new AgentToolsService(app, settingRegistry);
     const catalogue = new LiveCatalogue(
       app,
       (live) => [
@@ -74,14 +80,15 @@ const plugin: JupyterFrontEndPlugin<void> = {
         answerDialogTool(dialogs),
         waitForResultTool(pending, () => settings.pendingAfterSeconds)
       ],
-      defaultToolShortcuts(app)
+      defaultToolShortcuts(app),
+      extensionTools
     );
     const person = new PersonControl(dialogs, () => settings.confirm);
     const call = callPipeline({
       tools: () => catalogue.tools,
       count: (tool) => statusItem.countCall(tool),
       goPending: (tool, command, run) => pending.run(tool, command, dialogs.watch(), run),
-      gate: (tool, descriptor, args) => person.gate(tool, descriptor.hints, args),
+      gate: (name, tool, args) => person.gate(name, tool.descriptor.hints, args, tool.needsApproval),
       takePictures: (result) => attachImages(result, settings.maxImageSide),
       cap: (result) => capResult(result, settings.maxResultChars)
     });
@@ -125,6 +132,7 @@ const plugin: JupyterFrontEndPlugin<void> = {
         log.warn
       )
     );
+    return extensionTools;
   }
 };
 

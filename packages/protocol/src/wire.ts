@@ -185,11 +185,14 @@ export const unavailableToolSchema = z.object({
 /** The server is there: browsers answer WebSocket pings by themselves, but a page's script sees only frames. */
 export const heartbeatSchema = z.object({ type: z.literal('heartbeat') });
 
+/** The most tools a catalogue names as unavailable. */
+export const MAX_UNAVAILABLE_TOOLS = 100;
+
 export const catalogueSchema = z.object({
   type: z.literal('catalogue'),
   tools: z.array(toolDescriptorSchema).max(10_000),
   /** Optional: an older page sends none, and the server says what it can guess. */
-  unavailable: z.array(unavailableToolSchema).max(100).optional()
+  unavailable: z.array(unavailableToolSchema).max(MAX_UNAVAILABLE_TOOLS).optional()
 });
 
 export const callSchema = z.object({

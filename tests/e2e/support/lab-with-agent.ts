@@ -18,6 +18,10 @@ import { waitFor } from './wait-for.js';
 export const BRIDGE_DIR = fileURLToPath(new URL('../../../packages/lab-bridge/labextension', import.meta.url));
 /** Test-only stand-in for jupyterlab-ai-commands (see its README header). */
 export const AI_COMMANDS_FIXTURE_DIR = fileURLToPath(new URL('../../../test-pages/ai-commands-fixture/labextension', import.meta.url));
+/** Test-only example of an extension that gives the agent tools through IAgentTools (docs/extension-tools.md). */
+export const EXAMPLE_TOOLS_EXTENSION_DIR = fileURLToPath(
+  new URL('../../../test-pages/example-tools-extension/labextension', import.meta.url)
+);
 export { BRIDGE_PLUGIN };
 
 export type PageKind = 'JupyterLab' | 'Notebook 7' | 'JupyterLite';

@@ -8,6 +8,8 @@ export interface BridgeTool {
   descriptor: ToolDescriptor;
   /** It answers about other calls (a dialog, a pending result), so it never goes pending itself. */
   answersAtOnce?: boolean;
+  /** The person confirms each call, whatever the `confirm` setting says (an extension tool's needsApproval). */
+  needsApproval?: boolean;
   /** The command a call of it runs, named in its pending entry. Reads the arguments before they are checked. */
   commandOf?(args: Record<string, unknown>): string | undefined;
   /** Runs with checked arguments. May throw; the pipeline reports it. */

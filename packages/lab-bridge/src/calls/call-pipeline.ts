@@ -6,7 +6,7 @@
  * a failure result; then its pictures are taken out and the result capped.
  * What touches the page comes in as CallSteps: nothing here knows JupyterLab.
  */
-import { checkInput, fail, type AttachedImage, type ToolDescriptor, type ToolResult } from '@jupyter-live-mcp/protocol';
+import { checkInput, fail, type AttachedImage, type ToolResult } from '@jupyter-live-mcp/protocol';
 import type { BridgeTool } from './bridge-tool.js';
 
 export interface CallAnswer {
@@ -15,7 +15,7 @@ export interface CallAnswer {
 }
 
 /** Runs after the input check and before the tool: a result stops the call. */
-export type Gate = (tool: string, descriptor: ToolDescriptor, args: Record<string, unknown>) => Promise<ToolResult | undefined>;
+export type Gate = (name: string, tool: BridgeTool, args: Record<string, unknown>) => Promise<ToolResult | undefined>;
 
 export interface CallSteps {
   /** The page's tools now: the catalogue may change while a call waits. */
@@ -62,7 +62,7 @@ async function runTool(
   if (!checked.ok) {
     return fail('bad_input', checked.error);
   }
-  return (await gate?.(name, tool.descriptor, checked.args)) ?? runGuarded(tool, name, checked.args);
+  return (await gate?.(name, tool, checked.args)) ?? runGuarded(tool, name, checked.args);
 }
 
 async function runGuarded(tool: BridgeTool, name: string, args: Record<string, unknown>): Promise<ToolResult> {

@@ -9,6 +9,7 @@
  */
 import { DEFAULT_TOOLS, type DefaultTool, type ModeTool, type UnavailableTool } from '@jupyter-live-mcp/protocol';
 import { commandTool, schemaProperties, undeclaredInputs, type CommandTool, type CommandToolSpec } from './command-tools.js';
+import type { ExtensionToolSpec } from './extension-tools.js';
 import type { CatalogueError } from './settings-tools.js';
 
 export interface CatalogueInput {
@@ -16,6 +17,8 @@ export interface CatalogueInput {
   /** The default tools of the page's notebookTools mode (protocol's defaultToolsFor). */
   defaultTools: readonly ModeTool[];
   settingsTools: readonly CommandToolSpec[];
+  /** Tools other extensions declare (extension-tools.ts). */
+  extensionTools: readonly ExtensionToolSpec[];
   disabledTools: readonly string[];
   hasCommand(id: string): boolean;
   /** Whether any command has this prefix: is an extension there at all. */
@@ -30,6 +33,8 @@ export interface CatalogueInput {
 export interface Catalogue {
   builtIns: string[];
   commandTools: CommandTool[];
+  /** The declared tools offered: each has its handler. */
+  extensionTools: ExtensionToolSpec[];
   errors: CatalogueError[];
   unavailable: UnavailableTool[];
 }
@@ -110,12 +115,32 @@ export function buildCatalogue(input: CatalogueInput): Catalogue {
       });
     }
   }
-  return {
-    builtIns: input.builtInNames.filter((name) => !disabled.has(name)),
-    commandTools,
-    errors,
-    unavailable
-  };
+  const builtIns = input.builtInNames.filter((name) => !disabled.has(name));
+  const taken = new Set([
+    ...builtIns,
+    ...commandTools.map((tool) => tool.descriptor.name),
+    ...input.settingsTools.map((spec) => spec.name)
+  ]);
+  const extensionTools = input.extensionTools.filter((spec) => {
+    const { name } = spec.descriptor;
+    const source = `${spec.pluginId} tool "${name}"`;
+    if (disabled.has(name)) {
+      unavailable.push({ name, reason: "the page's disabledTools setting removes it" });
+      return false;
+    }
+    if (taken.has(name)) {
+      errors.push({ source, error: `another tool of the page is named "${name}"; the page's own tools keep their names` });
+      return false;
+    }
+    if (!spec.registered) {
+      const reason = `${spec.pluginId} declares it but has registered no handler for it (IAgentTools.registerTool("${spec.registration}", handler)); that extension must register it`;
+      errors.push({ source, error: reason });
+      unavailable.push({ name, reason });
+      return false;
+    }
+    return true;
+  });
+  return { builtIns, commandTools, extensionTools, errors, unavailable };
 }
 
 /**

@@ -158,6 +158,7 @@ describe('buildCatalogue', () => {
     builtInNames: ['get_context', 'list_all_commands', 'execute_command', 'answer_dialog', 'wait_for_result'],
     defaultTools: defaultToolsFor('bridge'),
     settingsTools: [],
+    extensionTools: [],
     disabledTools: [],
     hasCommand: () => true,
     hasCommandWithPrefix: () => true,

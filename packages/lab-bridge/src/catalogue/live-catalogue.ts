@@ -1,15 +1,23 @@
 /**
  * The page's live tool catalogue: rebuilt when commands come and go
- * (`commandChanged`) and when settings change; listeners hear of every change
- * that alters what the agent sees.
+ * (`commandChanged`), when settings change and when other extensions' tools
+ * or handlers do; listeners hear of every change that alters what the agent sees.
  */
 import type { JupyterFrontEnd } from '@jupyterlab/application';
-import { defaultToolsFor, type Catalogue, type ToolDescriptor, type UnavailableTool } from '@jupyter-live-mcp/protocol';
+import {
+  defaultToolsFor,
+  MAX_UNAVAILABLE_TOOLS,
+  type Catalogue,
+  type ToolDescriptor,
+  type UnavailableTool
+} from '@jupyter-live-mcp/protocol';
 import { runCommand, type CommandShortcut } from '../calls/run-command.js';
 import type { BridgeSettings } from '../settings/bridge-settings.js';
 import type { BridgeTool } from '../calls/bridge-tool.js';
+import type { AgentToolsService } from '../extensions/agent-tools-service.js';
 import { buildCatalogue, byDefaultToolCommand } from './build-catalogue.js';
 import { compilePatterns } from './command-patterns.js';
+import { parseExtensionTools } from './extension-tools.js';
 import { parseSettingsTools, type CatalogueError } from './settings-tools.js';
 
 /** Extensions register commands in bursts; one rebuild per burst is enough. */
@@ -36,10 +44,13 @@ export class LiveCatalogue {
     /** Makes the built-in tools, which read the catalogue (errors, blocked commands). */
     makeBuiltIns: (catalogue: LiveCatalogue) => BridgeTool[],
     /** Default tools' page-side short cuts, by tool name. */
-    shortcuts: Readonly<Record<string, CommandShortcut>>
+    shortcuts: Readonly<Record<string, CommandShortcut>>,
+    /** Tools other extensions declare, and their handlers. */
+    private readonly extensions: Pick<AgentToolsService, 'declarations' | 'registered' | 'run' | 'onChange'>
   ) {
     this.shortcuts = byDefaultToolCommand(shortcuts);
     this.builtIns = makeBuiltIns(this);
+    extensions.onChange(() => this.scheduleRebuild());
     app.commands.commandChanged.connect((_, change) => {
       if (change.type === 'added' || change.type === 'removed') {
         this.scheduleRebuild();
@@ -57,7 +68,8 @@ export class LiveCatalogue {
 
   /** What the page sends the servers: its tools, and why the default tools it lacks are missing. */
   message(): Omit<Catalogue, 'type'> {
-    return { tools: this.descriptors(), ...(this.unavailable.length ? { unavailable: [...this.unavailable] } : {}) };
+    const unavailable = this.unavailable.slice(0, MAX_UNAVAILABLE_TOOLS);
+    return { tools: this.descriptors(), ...(unavailable.length ? { unavailable } : {}) };
   }
 
   /** The tool that runs a command, if one does (for list_all_commands). */
@@ -104,6 +116,7 @@ export class LiveCatalogue {
     }
     const { commands } = this.app;
     const parsed = parseSettingsTools(settings.tools);
+    const extensionTools = parseExtensionTools(this.extensions.declarations(), this.extensions.registered());
     const defaultTools = defaultToolsFor(settings.notebookTools);
     const commandIds = [...new Set([...defaultTools.map((t) => t.command), ...parsed.specs.map((s) => s.command)])].filter((id) =>
       commands.hasCommand(id)
@@ -127,6 +140,7 @@ export class LiveCatalogue {
       builtInNames: this.builtIns.map((tool) => tool.descriptor.name),
       defaultTools,
       settingsTools: parsed.specs,
+      extensionTools: extensionTools.specs,
       disabledTools: settings.disabledTools,
       hasCommand: (id) => commands.hasCommand(id),
       hasCommandWithPrefix: (prefix) => allCommands.some((id) => id.startsWith(prefix)),
@@ -148,9 +162,16 @@ export class LiveCatalogue {
         run: (args) => runCommand(this.app, this.isBlocked, descriptor.name, command, { ...args, ...fixedArgs }, this.shortcutFor(command))
       });
     }
+    for (const spec of catalogue.extensionTools) {
+      tools.set(spec.descriptor.name, {
+        descriptor: spec.descriptor,
+        needsApproval: spec.needsApproval,
+        run: (args) => this.extensions.run(spec, args)
+      });
+    }
     this.tools = tools;
     this.unavailable = catalogue.unavailable;
-    this.errors = [...parsed.errors, ...catalogue.errors];
+    this.errors = [...parsed.errors, ...extensionTools.errors, ...catalogue.errors];
     const errors = JSON.stringify(this.errors);
     if (errors !== this.warned) {
       this.warned = errors;

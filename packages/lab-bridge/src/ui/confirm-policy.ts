@@ -6,6 +6,7 @@ import type { BridgeSettings } from '../settings/bridge-settings.js';
 
 export type ConfirmMode = BridgeSettings['confirm'];
 
-export function needsConfirmation(mode: ConfirmMode, hints: ToolHints): boolean {
-  return mode === 'all' || (mode === 'consequential' && hints.consequentialHint);
+/** `needsApproval`: the tool itself asks for the person's click on every call. */
+export function needsConfirmation(mode: ConfirmMode, hints: ToolHints, needsApproval = false): boolean {
+  return needsApproval || mode === 'all' || (mode === 'consequential' && hints.consequentialHint);
 }

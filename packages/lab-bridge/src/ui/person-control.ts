@@ -24,11 +24,11 @@ export class PersonControl {
    * Runs before a checked call: a failure result stops it (paused, or denied by
    * the person), undefined lets it run.
    */
-  async gate(tool: string, hints: ToolHints, args: Record<string, unknown>): Promise<ToolResult | undefined> {
+  async gate(tool: string, hints: ToolHints, args: Record<string, unknown>, needsApproval?: boolean): Promise<ToolResult | undefined> {
     if (this.paused) {
       return fail('paused', `The person paused agent control in the page's status bar, so "${tool}" did not run. Ask them to resume it.`);
     }
-    if (!needsConfirmation(this.mode(), hints)) {
+    if (!needsConfirmation(this.mode(), hints, needsApproval)) {
       return undefined;
     }
     const choice = await this.choose(`Let the agent run ${tool}?`, describeArgs(args), ['Deny', 'Allow']);

@@ -28,4 +28,9 @@ describe('needsConfirmation', () => {
     expect(needsConfirmation('consequential', reading)).toBe(false);
     expect(needsConfirmation('all', reading)).toBe(true);
   });
+
+  it('always asks for a tool that needs approval, whatever the setting says', () => {
+    expect(needsConfirmation('none', reading, true)).toBe(true);
+    expect(needsConfirmation('consequential', reading, true)).toBe(true);
+  });
 });

@@ -110,6 +110,17 @@ describe('routing a call', () => {
     expect(page.calls).toEqual([]);
   });
 
+  it("refuses a tool only the page's unavailable list names (an extension tool without its handler), with the page's reason", async () => {
+    const page = fakePage('p1', 1, answers(succeed()));
+    Object.assign(page.session, { unavailable: [{ name: 'weather_ext__now', reason: 'weather-ext:plugin registered no handler' }] });
+    router.update(page.session);
+    const refused = await call('weather_ext__now');
+    expect(refused.structuredContent).toMatchObject({ success: false, code: 'unknown_tool' });
+    expect(refused.structuredContent?.error).toMatch(
+      /^The connected page does not offer "weather_ext__now": weather-ext:plugin registered no handler\./
+    );
+  });
+
   it('runs select_page on the server and sends later calls to the page it selected', async () => {
     const first = fakePage('p1', 1, answers(succeed()));
     const second = fakePage('p2', 2, answers(succeed()));

@@ -2,8 +2,8 @@
  * One tools/call, from the MCP request to its answer (SPEC §7):
  *
  *   route   a server tool runs here; a page tool goes to the current page; a
- *           listed tool nobody can run now is refused with why; any other name
- *           is a JSON-RPC error, as MCP says
+ *           listed tool nobody can run now, or one the page says it lacks, is
+ *           refused with why; any other name is a JSON-RPC error, as MCP says
  *   wait    with no page yet, while the page lite opened is on its way, for it
  *   call    the page runs it, with progress to a client that asked for it
  *   map     the result is completed as the tool's definition asks (reportsPages)
@@ -86,7 +86,9 @@ function routeToPage(name: string, { router, selection }: Pick<CallSession, 'rou
   if (page?.tools.some((listed) => listed.name === name)) {
     return { kind: 'page', page };
   }
-  if (!isListedByDefault(name)) {
+  // The page names what it lacks and why: a listed tool, or an extension's tool whose handler went away.
+  const lacked = page?.unavailable.some((tool) => tool.name === name);
+  if (!isListedByDefault(name) && !lacked) {
     throw new McpError(ErrorCode.InvalidParams, `Unknown tool "${name}". Call tools/list for the tools this server offers.`);
   }
   return page ? { kind: 'refused', result: fail('unknown_tool', missingToolReason(name, page)) } : { kind: 'no-page' };
