@@ -21,6 +21,7 @@ import { watchPageFocus } from './connection/page-focus.js';
 import { claimTabStorage, pageId, pageIdentity, tabStorage } from './connection/page-identity.js';
 import { DialogWatcher } from './jupyterlab/dialog-watcher.js';
 import { log } from './log.js';
+import { normalizePath } from './notebook/notebook-documents.js';
 import { registerNotebookCommands } from './notebook/register-notebook-commands.js';
 import { PLUGIN_ID, readSettings, type BridgeSettings } from './settings/bridge-settings.js';
 import { watchSettings } from './settings/watch-settings.js';
@@ -34,6 +35,7 @@ import { PersonControl } from './ui/person-control.js';
 import { alert } from './ui/alert.js';
 import { StatusItem } from './ui/status-item.js';
 import { openStatusMenu } from './ui/status-menu.js';
+import { WorkMarks } from './ui/work-marks.js';
 import { BRIDGE_VERSION } from './version.js';
 
 const plugin: JupyterFrontEndPlugin<void> = {
@@ -77,11 +79,20 @@ const plugin: JupyterFrontEndPlugin<void> = {
       defaultToolShortcuts(app)
     );
     const person = new PersonControl(dialogs, () => settings.confirm);
+    const marks = notebookTracker && new WorkMarks(notebookTracker, (path) => normalizePath(app.serviceManager.contents, path));
     const call = callPipeline({
       tools: () => catalogue.tools,
       count: (tool) => statusItem.countCall(tool),
       goPending: (tool, command, run) => pending.run(tool, command, dialogs.watch(), run),
       gate: (tool, descriptor, args) => person.gate(tool, descriptor.hints, args),
+      markWork: (tool, work) => {
+        const unmark = marks?.mark(work);
+        const unnamed = statusItem.showWork({ tool, notebookPath: work.notebookPath });
+        return () => {
+          unmark?.();
+          unnamed();
+        };
+      },
       takePictures: (result) => attachImages(result, settings.maxImageSide),
       cap: (result) => capResult(result, settings.maxResultChars)
     });
