@@ -2,10 +2,12 @@
  * The person sees where the agent works (SPEC §2.3b), on each page kind: while
  * run_cell runs, the page marks that cell (a class and an "agent running"
  * badge) and the notebook's tab, and the status item names the tool and the
- * notebook (where there is a status bar: Notebook 7 has none); when the call ends (at once, failed, or after answering pending)
- * every mark is gone. An edit moves neither focus nor the active cell. A
- * notebook the call opens in a background tab is marked there; one Notebook 7
- * holds in memory has no node to mark, and nothing fails.
+ * notebook (where there is a status bar: Notebook 7 has none). When the call
+ * ends (at once, failed, or after answering pending) every mark is gone; a run
+ * whose page the person disconnected keeps its marks until it ends in the
+ * page. An edit moves neither focus nor the active cell. A notebook the call
+ * opens in a background tab is marked there; one Notebook 7 holds in memory
+ * has no node to mark, and nothing fails.
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -18,8 +20,8 @@ interface Kind {
   kind: PageKind;
   kernel: string;
   language: string;
-  /** Code that takes about 3 s. */
-  slow: string;
+  /** Code that takes this many seconds. */
+  slow(seconds: number): string;
   /** Code that raises. */
   failing: string;
   /** A page that shows one notebook and holds others in memory (no tabs). */
@@ -33,7 +35,7 @@ const KINDS: Kind[] = [
     kind: 'JupyterLab',
     kernel: 'python3',
     language: 'python',
-    slow: "import time\ntime.sleep(3)\nprint('slept')",
+    slow: (seconds) => `import time\ntime.sleep(${seconds})\nprint('slept')`,
     failing: 'no_such_name + 1',
     oneDocument: false,
     statusBar: true
@@ -42,7 +44,7 @@ const KINDS: Kind[] = [
     kind: 'Notebook 7',
     kernel: 'python3',
     language: 'python',
-    slow: "import time\ntime.sleep(3)\nprint('slept')",
+    slow: (seconds) => `import time\ntime.sleep(${seconds})\nprint('slept')`,
     failing: 'no_such_name + 1',
     oneDocument: true,
     statusBar: false
@@ -51,7 +53,7 @@ const KINDS: Kind[] = [
     kind: 'JupyterLite',
     kernel: 'javascript',
     language: 'javascript',
-    slow: "const until = Date.now() + 3000; while (Date.now() < until) {} 'slept'",
+    slow: (seconds) => `const until = Date.now() + ${seconds * 1000}; while (Date.now() < until) {} 'slept'`,
     failing: 'no_such_name + 1',
     oneDocument: false,
     statusBar: true
@@ -95,6 +97,7 @@ describe.each(KINDS)('the marks of the agent’s work in $kind', (kind) => {
   let setup: PageWithAgent;
   const kernelspec = { name: kind.kernel, display_name: kind.kernel, language: kind.language };
   const ids = { slow: 'slow-cell', failing: 'failing-cell', quick: 'quick-cell' };
+  const slow = kind.slow(3);
   const page = () => setup.page;
   const ok = (name: string, args: Record<string, unknown> = {}) => setup.mcp.ok(name, args);
   const statusText = () => page().locator('.jp-live-mcp-status').innerText();
@@ -111,7 +114,7 @@ describe.each(KINDS)('the marks of the agent’s work in $kind', (kind) => {
     setup = await startPageWithAgent(kind.kind, { bridgeSettings: { pendingAfterSeconds: PENDING_AFTER_SECONDS } });
     const cells = [
       { id: ids.quick, source: '6*7' },
-      { id: ids.slow, source: kind.slow },
+      { id: ids.slow, source: slow },
       { id: ids.failing, source: kind.failing }
     ];
     if (kind.oneDocument) {
@@ -139,7 +142,7 @@ describe.each(KINDS)('the marks of the agent’s work in $kind', (kind) => {
         timeout: 10_000,
         interval: 100
       })
-      .toEqual([[kind.slow, '"agent running"']]);
+      .toEqual([[slow, '"agent running"']]);
     await statusSays(`Agent: run_cell · ${NOTEBOOK}`);
     if (!kind.oneDocument) {
       expect(await page().locator('.lm-TabBar-tab.jp-live-mcp-agent-tab').innerText()).toContain(NOTEBOOK);
@@ -154,7 +157,7 @@ describe.each(KINDS)('the marks of the agent’s work in $kind', (kind) => {
     try {
       const first = await ok('run_cell', { notebookPath: NOTEBOOK, cellId: ids.slow });
       expect(first).toMatchObject({ pending: true });
-      expect((await shownCells(page())).filter((cell) => cell.marked).map((cell) => cell.source)).toEqual([kind.slow]);
+      expect((await shownCells(page())).filter((cell) => cell.marked).map((cell) => cell.source)).toEqual([slow]);
       await statusSays(`Agent: run_cell · ${NOTEBOOK}`);
       expect(await ok('wait_for_result', { pendingId: first.pendingId, seconds: 30 })).toMatchObject({ status: 'ok' });
       await expect.poll(marks).toBe(0);
@@ -188,7 +191,7 @@ describe.each(KINDS)('the marks of the agent’s work in $kind', (kind) => {
       : 'marks a notebook the call opens in a background tab once it has loaded',
     async () => {
       const other = 'other.ipynb';
-      await ok('write_file', { filePath: other, content: notebookFile(kernelspec, [{ id: 'other-slow', source: kind.slow }]) });
+      await ok('write_file', { filePath: other, content: notebookFile(kernelspec, [{ id: 'other-slow', source: slow }]) });
       const errors = setup.consoleErrors.length;
       let done = false;
       const running = setup.mcp.call('run_cell', { notebookPath: other, cellId: 'other-slow' }).finally(() => (done = true));
@@ -211,4 +214,23 @@ describe.each(KINDS)('the marks of the agent’s work in $kind', (kind) => {
       expect(setup.consoleErrors.slice(errors)).toEqual([]);
     }
   );
+
+  it.runIf(kind.statusBar)('keeps the mark of a run whose page the person disconnected until the run ends there', async () => {
+    // Long enough for the clicks below on a loaded machine.
+    await ok('edit_cell', { notebookPath: NOTEBOOK, cellId: ids.slow, content: kind.slow(8) });
+    const item = page().locator('.jp-live-mcp-status');
+    const running = setup.mcp.call('run_cell', { notebookPath: NOTEBOOK, cellId: ids.slow });
+    await statusSays(`Agent: run_cell · ${NOTEBOOK}`);
+    await item.click();
+    await page().locator('.jp-Dialog .jp-Dialog-button', { hasText: 'Disconnect' }).click();
+    expect((await running).result).toMatchObject({ success: false, code: 'page_disconnected' });
+    // The call goes on in the page: so do its marks, until it ends.
+    await statusSays(`Agent (disconnected): run_cell · ${NOTEBOOK}`);
+    expect(await page().locator('.jp-live-mcp-agent-cell').count()).toBe(1);
+    await expect.poll(marks, { timeout: 30_000 }).toBe(0);
+    await statusSays('Agent: disconnected');
+    await item.click();
+    await page().locator('.jp-Dialog .jp-Dialog-button', { hasText: 'Reconnect' }).click();
+    await expect.poll(async () => (await setup.mcp.call('get_context')).result.success, { timeout: 30_000 }).toBe(true);
+  });
 });
