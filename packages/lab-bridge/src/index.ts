@@ -23,6 +23,7 @@ import { claimTabStorage, pageId, pageIdentity, tabStorage } from './connection/
 import { AgentToolsService } from './extensions/agent-tools-service.js';
 import { DialogWatcher } from './jupyterlab/dialog-watcher.js';
 import { log } from './log.js';
+import { normalizePath } from './notebook/notebook-documents.js';
 import { registerNotebookCommands } from './notebook/register-notebook-commands.js';
 import { PLUGIN_ID, readSettings, type BridgeSettings } from './settings/bridge-settings.js';
 import { watchSettings } from './settings/watch-settings.js';
@@ -36,6 +37,7 @@ import { PersonControl } from './ui/person-control.js';
 import { alert } from './ui/alert.js';
 import { StatusItem } from './ui/status-item.js';
 import { openStatusMenu } from './ui/status-menu.js';
+import { WorkMarks } from './ui/work-marks.js';
 import { BRIDGE_VERSION } from './version.js';
 
 export { IAgentTools, type AgentToolHandler } from './agent-tools.js';
@@ -84,11 +86,20 @@ const plugin: JupyterFrontEndPlugin<IAgentTools> = {
       extensionTools
     );
     const person = new PersonControl(dialogs, () => settings.confirm);
+    const marks = notebookTracker && new WorkMarks(notebookTracker, (path) => normalizePath(app.serviceManager.contents, path));
     const call = callPipeline({
       tools: () => catalogue.tools,
       count: (tool) => statusItem.countCall(tool),
       goPending: (tool, command, run) => pending.run(tool, command, dialogs.watch(), run),
       gate: (name, tool, args) => person.gate(name, tool.descriptor.hints, args, tool.needsApproval),
+      markWork: (tool, work) => {
+        const unmark = marks?.mark(work);
+        const unnamed = statusItem.showWork({ tool, notebookPath: work.notebookPath });
+        return () => {
+          unmark?.();
+          unnamed();
+        };
+      },
       takePictures: (result) => attachImages(result, settings.maxImageSide),
       cap: (result) => capResult(result, settings.maxResultChars)
     });

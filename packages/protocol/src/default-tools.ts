@@ -31,6 +31,24 @@ export interface DefaultTool {
   required: readonly string[];
   /** Arguments hidden from the agent and always passed. */
   fixedArgs: Readonly<Record<string, unknown>>;
+  /** What a call of it works on, marked in the page while it runs; reading is not working. */
+  worksOn?: WorksOn;
+}
+
+/**
+ * The notebook, and the cells, a call works on, named by its inputs (SPEC
+ * §2.3b): the page marks them for the person while the call runs.
+ */
+export interface WorksOn {
+  /** What the person is told the agent does there. */
+  action: 'running' | 'editing';
+  /** The input holding the notebook's path. */
+  notebook: string;
+  /**
+   * Inputs holding the id of a cell worked on, or a list of ids. None given
+   * (or the call leaves them out): the notebook is marked as a whole.
+   */
+  cells?: readonly string[];
 }
 
 const R = { readOnlyHint: true, consequentialHint: false, untrustedContentHint: false };
@@ -43,7 +61,10 @@ const string = (description: string) => ({ type: 'string', description });
 const kernelId = string('Id of a running kernel, from get_context kernels.');
 
 /** A tool that runs one of the bridge's notebook, file and kernel commands: its inputs are that command's. */
-function bridgeTool(command: NotebookCommand, tool: Pick<DefaultTool, 'name' | 'title' | 'description' | 'hints'>): DefaultTool {
+function bridgeTool(
+  command: NotebookCommand,
+  tool: Pick<DefaultTool, 'name' | 'title' | 'description' | 'hints' | 'worksOn'>
+): DefaultTool {
   const schema = notebookCommandSchema(command);
   return { ...tool, command: BRIDGE_COMMANDS[command], properties: schema.properties, required: schema.required ?? [], fixedArgs: {} };
 }
@@ -124,7 +145,8 @@ export const DEFAULT_TOOLS: readonly DefaultTool[] = [
       "Add a cell to a notebook: at the end by default, or above or below referenceCellId. If the notebook's " +
       'only cell is empty (a new notebook), the new cell takes its place and the result says so (replacedCellId: ' +
       `that id no longer exists). Returns the new cell's id and index. ${NOT_SAVED} ${NOT_OPEN} ${MISSING}`,
-    hints: W
+    hints: W,
+    worksOn: { action: 'editing', notebook: 'notebookPath', cells: ['referenceCellId'] }
   }),
   bridgeTool('editCell', {
     name: 'edit_cell',
@@ -132,13 +154,15 @@ export const DEFAULT_TOOLS: readonly DefaultTool[] = [
     description:
       "Replace a cell's source (outputs are kept until it runs again). Without cellId, the active cell of the " +
       `notebook open in the page. ${NOT_SAVED} ${NOT_OPEN} ${MISSING}`,
-    hints: W
+    hints: W,
+    worksOn: { action: 'editing', notebook: 'notebookPath', cells: ['cellId'] }
   }),
   bridgeTool('deleteCell', {
     name: 'delete_cell',
     title: 'Delete a cell',
     description: `Delete a cell from a notebook. ${NOT_SAVED} ${NOT_OPEN} ${MISSING}`,
-    hints: C
+    hints: C,
+    worksOn: { action: 'editing', notebook: 'notebookPath', cells: ['cellId'] }
   }),
   bridgeTool('runCell', {
     name: 'run_cell',
@@ -150,7 +174,8 @@ export const DEFAULT_TOOLS: readonly DefaultTool[] = [
       'A run still going after a while answers pending: collect it with wait_for_result. Code that asks for input ' +
       '(input()) cannot be answered by an agent: the run is interrupted (code kernel_input). A notebook without a ' +
       `kernel gives code no_kernel, naming the kernelspecs to start. ${NOT_OPEN} ${MISSING} ${OUTPUTS_ARE_DATA}`,
-    hints: CU
+    hints: CU,
+    worksOn: { action: 'running', notebook: 'notebookPath', cells: ['cellId'] }
   }),
   bridgeTool('saveNotebook', {
     name: 'save_notebook',

@@ -3,6 +3,7 @@
  * it is treated, read by the call pipeline instead of checks of its name.
  */
 import type { ToolDescriptor, ToolResult } from '@jupyter-live-mcp/protocol';
+import type { Work } from './work-target.js';
 
 export interface BridgeTool {
   descriptor: ToolDescriptor;
@@ -12,6 +13,8 @@ export interface BridgeTool {
   needsApproval?: boolean;
   /** The command a call of it runs, named in its pending entry. Reads the arguments before they are checked. */
   commandOf?(args: Record<string, unknown>): string | undefined;
+  /** What a call of it works on (its definition's worksOn), marked for the person while it runs. */
+  workOf?(args: Record<string, unknown>): Work | undefined;
   /** Runs with checked arguments. May throw; the pipeline reports it. */
   run(args: Record<string, unknown>): Promise<ToolResult>;
 }

@@ -32,6 +32,10 @@ function pipeline(tool: Partial<BridgeTool> & { name?: string } = {}, overrides:
       return run();
     },
     gate: async (tool) => void steps.push(`gate ${tool}`),
+    markWork: (tool, work) => {
+      steps.push(`mark ${tool} ${work.notebookPath} ${work.cellIds.join(',')}`);
+      return () => steps.push(`unmark ${tool}`);
+    },
     takePictures: async (result) => {
       steps.push('pictures');
       return { result: { ...result, pictured: true }, images: [{ mimeType: 'image/png', data: 'AAAA' }] };
@@ -98,6 +102,67 @@ describe('callPipeline', () => {
       code: 'command_failed',
       error: 'echo failed: boom',
       pictured: true
+    });
+  });
+
+  describe('marks the work of a tool that works on a notebook', () => {
+    const marking = {
+      workOf: (args: Record<string, unknown>) => ({ action: 'running' as const, notebookPath: 'a.ipynb', cellIds: [String(args.text)] })
+    };
+
+    it('from after the gate until the tool ends', async () => {
+      const p = pipeline(marking);
+      await p.call('echo', { text: 'c1' });
+      expect(p.steps).toEqual([
+        'count echo',
+        'pending echo -',
+        'gate echo',
+        'mark echo a.ipynb c1',
+        'run',
+        'unmark echo',
+        'pictures',
+        'cap the pictured result'
+      ]);
+    });
+
+    it('until a tool that throws has failed', async () => {
+      const p = pipeline(marking);
+      expect((await p.call('echo', { text: 'throw' })).result).toMatchObject({ code: 'command_failed' });
+      expect(p.steps.slice(3, 6)).toEqual(['mark echo a.ipynb throw', 'run', 'unmark echo']);
+    });
+
+    it('until a call that answered pending has finished', async () => {
+      let finish = () => {};
+      const finished = new Promise<void>((resolve) => (finish = resolve));
+      let later: Promise<unknown> = Promise.resolve();
+      const p = pipeline(
+        {
+          ...marking,
+          run: async () => {
+            await finished;
+            return succeed({});
+          }
+        },
+        {
+          goPending: async (_tool, _command, run) => {
+            later = run();
+            return succeed({ pending: true });
+          }
+        }
+      );
+      expect((await p.call('echo', { text: 'c1' })).result).toMatchObject({ pending: true });
+      expect(p.steps.at(-3)).toBe('mark echo a.ipynb c1');
+      finish();
+      await later;
+      expect(p.steps.at(-1)).toBe('unmark echo');
+    });
+
+    it('never when the gate stops the call or its input is bad', async () => {
+      const denied = pipeline(marking, { gate: async () => fail('denied_by_user', 'denied') });
+      await denied.call('echo', { text: 'c1' });
+      const bad = pipeline(marking);
+      await bad.call('echo', { txt: 'c1' });
+      expect([...denied.steps, ...bad.steps].filter((step) => step.startsWith('mark'))).toEqual([]);
     });
   });
 });

@@ -2,12 +2,14 @@
  * One tool call from the server to its answer, step by step: counted for the
  * status item, run under the pending rules (SPEC §3.2) unless the tool answers
  * at once; inside them the tool is found, its input checked (SPEC §3.1), the
- * person's gate passed (SPEC §6) and the tool run, anything it throws becoming
- * a failure result; then its pictures are taken out and the result capped.
+ * person's gate passed (SPEC §6) and the tool run, its work marked in the page
+ * until it ends (SPEC §2.3b), anything it throws becoming a failure result;
+ * then its pictures are taken out and the result capped.
  * What touches the page comes in as CallSteps: nothing here knows JupyterLab.
  */
 import { checkInput, fail, type AttachedImage, type ToolResult } from '@jupyter-live-mcp/protocol';
 import type { BridgeTool } from './bridge-tool.js';
+import type { Work } from './work-target.js';
 
 export interface CallAnswer {
   result: ToolResult;
@@ -26,6 +28,8 @@ export interface CallSteps {
   goPending(tool: string, command: string | undefined, run: () => Promise<ToolResult>): Promise<ToolResult>;
   /** The person's say: paused, or a confirmation (ui/person-control). */
   gate: Gate;
+  /** Shows the person what a running call works on (ui/work-marks); the function returned takes the mark away. Never throws. */
+  markWork(tool: string, work: Work): () => void;
   /** Takes the pictures out of the result (calls/images). */
   takePictures(result: ToolResult): Promise<CallAnswer>;
   /** Cuts a result longer than maxResultChars. */
@@ -43,17 +47,13 @@ export function callPipeline(steps: CallSteps): (tool: string, args: Record<stri
 
 function underPendingRules(steps: CallSteps, name: string, args: Record<string, unknown>): Promise<ToolResult> {
   const tool = steps.tools().get(name);
-  const run = () => runTool(steps.tools(), name, args, steps.gate);
+  const run = () => runTool(steps, name, args);
   return tool?.answersAtOnce ? run() : steps.goPending(name, tool?.commandOf?.(args), run);
 }
 
-/** Finds the tool, checks its input, passes the gate and runs it. */
-async function runTool(
-  tools: ReadonlyMap<string, BridgeTool>,
-  name: string,
-  args: Record<string, unknown>,
-  gate?: Gate
-): Promise<ToolResult> {
+/** Finds the tool, checks its input, passes the gate and runs it, its work marked meanwhile. */
+async function runTool(steps: CallSteps, name: string, args: Record<string, unknown>): Promise<ToolResult> {
+  const tools = steps.tools();
   const tool = tools.get(name);
   if (!tool) {
     return fail('unknown_tool', `This page has no tool "${name}". Its tools are: ${[...tools.keys()].join(', ')}.`);
@@ -62,7 +62,17 @@ async function runTool(
   if (!checked.ok) {
     return fail('bad_input', checked.error);
   }
-  return (await gate?.(name, tool, checked.args)) ?? runGuarded(tool, name, checked.args);
+  const stopped = await steps.gate(name, tool, checked.args);
+  if (stopped) {
+    return stopped;
+  }
+  const work = tool.workOf?.(checked.args);
+  const unmark = work ? steps.markWork(name, work) : undefined;
+  try {
+    return await runGuarded(tool, name, checked.args);
+  } finally {
+    unmark?.();
+  }
 }
 
 async function runGuarded(tool: BridgeTool, name: string, args: Record<string, unknown>): Promise<ToolResult> {

@@ -49,7 +49,8 @@ export function defaultToolSpec(tool: DefaultTool): CommandToolSpec {
     inputs: Object.keys(tool.properties),
     required: tool.required,
     fixedArgs: tool.fixedArgs,
-    fallbackProperties: tool.properties
+    fallbackProperties: tool.properties,
+    ...(tool.worksOn ? { worksOn: tool.worksOn } : {})
   };
 }
 

@@ -280,6 +280,19 @@ describe('buildCatalogue', () => {
     });
   });
 
+  it("gives the default tools' worksOn to the tools that run them, in both modes; a settings tool in their place has none", () => {
+    const worksOn = (catalogue: ReturnType<typeof buildCatalogue>) =>
+      Object.fromEntries(catalogue.commandTools.filter((t) => t.worksOn).map((t) => [t.descriptor.name, t.worksOn?.action]));
+    const marked = { add_cell: 'editing', edit_cell: 'editing', delete_cell: 'editing', run_cell: 'running' };
+    expect(worksOn(buildCatalogue(input()))).toEqual(marked);
+    const aiRelease = { type: 'object', properties: { cellId: {}, referenceCellId: {}, createWidget: {} } };
+    expect(worksOn(buildCatalogue(input({ defaultTools: defaultToolsFor('jupyterlab-ai-commands'), schemaOf: () => aiRelease })))).toEqual(
+      marked
+    );
+    const { specs } = parseSettingsTools([{ name: 'run_cell', command: 'notebook:run-cell', description: 'Run the active cell' }]);
+    expect(worksOn(buildCatalogue(input({ settingsTools: specs })))).not.toHaveProperty('run_cell');
+  });
+
   it('lets a settings tool replace a default tool of the same name', () => {
     const { specs } = parseSettingsTools([{ name: 'open_document', command: 'filebrowser:open-path', description: 'Open by path' }]);
     const catalogue = buildCatalogue(input({ settingsTools: specs }));

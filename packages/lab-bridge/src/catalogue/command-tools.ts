@@ -4,7 +4,7 @@
  * raised, fixed arguments hidden (and always passed), no other arguments
  * allowed. Pure.
  */
-import { UI_ONLY_ARGUMENTS, type ToolDescriptor, type ToolHints } from '@jupyter-live-mcp/protocol';
+import { UI_ONLY_ARGUMENTS, type ToolDescriptor, type ToolHints, type WorksOn } from '@jupyter-live-mcp/protocol';
 
 /** A command-backed tool before its command's schema is known. */
 export interface CommandToolSpec {
@@ -19,12 +19,15 @@ export interface CommandToolSpec {
   fixedArgs: Readonly<Record<string, unknown>>;
   /** Used when the command declares no schema (default tools know their inputs). */
   fallbackProperties?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+  /** What a call works on, marked in the page (default tools that edit or run cells). */
+  worksOn?: WorksOn;
 }
 
 /** A command-backed tool ready to run. */
 export interface CommandTool {
   descriptor: ToolDescriptor;
   fixedArgs: Readonly<Record<string, unknown>>;
+  worksOn?: WorksOn;
 }
 
 type Properties = Record<string, Record<string, unknown>>;
@@ -88,6 +91,7 @@ export function commandTool(spec: CommandToolSpec, described: unknown): CommandT
         ...(open ? {} : { additionalProperties: false })
       }
     },
-    fixedArgs: spec.fixedArgs
+    fixedArgs: spec.fixedArgs,
+    ...(spec.worksOn ? { worksOn: spec.worksOn } : {})
   };
 }

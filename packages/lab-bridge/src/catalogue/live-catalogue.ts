@@ -14,6 +14,7 @@ import {
 import { runCommand, type CommandShortcut } from '../calls/run-command.js';
 import type { BridgeSettings } from '../settings/bridge-settings.js';
 import type { BridgeTool } from '../calls/bridge-tool.js';
+import { workTarget } from '../calls/work-target.js';
 import type { AgentToolsService } from '../extensions/agent-tools-service.js';
 import { buildCatalogue, byDefaultToolCommand } from './build-catalogue.js';
 import { compilePatterns } from './command-patterns.js';
@@ -154,11 +155,12 @@ export class LiveCatalogue {
         tools.set(tool.descriptor.name, tool);
       }
     }
-    for (const { descriptor, fixedArgs } of catalogue.commandTools) {
+    for (const { descriptor, fixedArgs, worksOn } of catalogue.commandTools) {
       const command = descriptor.command!;
       tools.set(descriptor.name, {
         descriptor,
         commandOf: () => command,
+        ...(worksOn ? { workOf: (args: Record<string, unknown>) => workTarget(worksOn, args) } : {}),
         run: (args) => runCommand(this.app, this.isBlocked, descriptor.name, command, { ...args, ...fixedArgs }, this.shortcutFor(command))
       });
     }

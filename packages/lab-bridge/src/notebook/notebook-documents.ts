@@ -45,6 +45,11 @@ export function openedNote(notebook: HeldNotebook, opened: boolean): { note?: st
   return opened ? { note: OPENED_IN[notebook.heldIn] } : {};
 }
 
+/** A path as the contents service names it ("./a//b.ipynb/" is "a/b.ipynb"). */
+export function normalizePath(contents: Contents.IManager, path: string): string {
+  return contents.normalize(path.trim()).replace(/\/+$/, '');
+}
+
 export class NotebookDocuments {
   private readonly memory = new Map<string, Promise<MemoryNotebook>>();
   /** Kernel starts for a notebook, one after the other: a run waits for its kernel rather than finding none. */
@@ -58,9 +63,9 @@ export class NotebookDocuments {
     app.serviceManager.contents.fileChanged.connect((_, change) => void this.followFile(change));
   }
 
-  /** A path as the contents service names it ("./a//b.ipynb/" is "a/b.ipynb"). */
+  /** A path as the contents service names it. */
   normalize(path: string): string {
-    return this.app.serviceManager.contents.normalize(path.trim()).replace(/\/+$/, '');
+    return normalizePath(this.app.serviceManager.contents, path);
   }
 
   /** The notebook if the page has it open, in a tab or in memory. */

@@ -1,10 +1,11 @@
 /**
  * The bridge in the page's status bar (SPEC §6): which servers are connected,
- * how many calls the agent made, the last tool; a click lets the person pause
- * agent control or disconnect.
+ * how many calls the agent made, the last tool, or the tool and notebook of a
+ * call working on one; a click lets the person pause agent control or
+ * disconnect.
  */
 import { Widget } from '@lumino/widgets';
-import { statusText, type BridgeStatus } from './status-text.js';
+import { statusText, type BridgeStatus, type WorkingCall } from './status-text.js';
 
 export type { BridgeStatus };
 
@@ -25,6 +26,16 @@ export class StatusItem extends Widget {
     this.status.calls++;
     this.status.lastTool = tool;
     this.refresh();
+  }
+
+  /** A call working on a notebook, named until the function returned is called. */
+  showWork(call: WorkingCall): () => void {
+    this.status.working = [...(this.status.working ?? []), call];
+    this.refresh();
+    return () => {
+      this.status.working = this.status.working?.filter((other) => other !== call);
+      this.refresh();
+    };
   }
 
   refresh(): void {

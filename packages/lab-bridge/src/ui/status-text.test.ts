@@ -11,6 +11,16 @@ describe('statusText', () => {
     expect(statusText({ ...base, connectedUrls: () => ['ws://a', 'ws://b'], calls: 3 })).toBe('Agent: 2 servers · 3 calls');
   });
 
+  it('names the tool and notebook of the latest call working on one, and how many others', () => {
+    const run = { tool: 'run_cell', notebookPath: 'work/analysis.ipynb' };
+    expect(statusText({ ...base, calls: 4, lastTool: 'run_cell', working: [run] })).toBe('Agent: run_cell · analysis.ipynb');
+    const edit = { tool: 'edit_cell', notebookPath: 'b.ipynb' };
+    expect(statusText({ ...base, working: [run, edit] })).toBe('Agent: edit_cell · b.ipynb (+1 more)');
+    expect(statusText({ ...base, working: [] })).toBe('Agent: 127.0.0.1:8767 · 0 calls');
+    expect(statusText({ ...base, paused: true, working: [run] })).toBe('Agent (paused): run_cell · analysis.ipynb');
+    expect(statusText({ ...base, disconnected: true, working: [run] })).toBe('Agent (disconnected): run_cell · analysis.ipynb');
+  });
+
   it('says when it is paused, not connected or disconnected', () => {
     expect(statusText({ ...base, paused: true })).toBe('Agent (paused): 127.0.0.1:8767 · 0 calls');
     expect(statusText({ ...base, connectedUrls: () => [] })).toBe('Agent: not connected');

@@ -1,17 +1,34 @@
 /**
  * The status bar text: where the page is connected, how many calls, the last
- * tool, and whether the person paused or disconnected the agent. Pure.
+ * tool, and whether the person paused or disconnected the agent; while calls
+ * work on notebooks, the latest of them instead. Pure.
  */
+
+/** A call working on a notebook, while it runs. */
+export interface WorkingCall {
+  tool: string;
+  notebookPath: string;
+}
 
 export interface BridgeStatus {
   connectedUrls(): string[];
   calls: number;
   lastTool?: string;
+  /** Calls working on notebooks now, oldest first. */
+  working?: readonly WorkingCall[];
   readonly paused: boolean;
   readonly disconnected: boolean;
 }
 
 export function statusText(status: BridgeStatus): string {
+  const latest = status.working?.at(-1);
+  if (latest) {
+    // A call goes on in the page even when the person paused or disconnected meanwhile.
+    const state = status.disconnected ? ' (disconnected)' : status.paused ? ' (paused)' : '';
+    const others = status.working!.length - 1;
+    const notebook = latest.notebookPath.split('/').at(-1);
+    return `Agent${state}: ${latest.tool} · ${notebook}${others ? ` (+${others} more)` : ''}`;
+  }
   if (status.disconnected) {
     return 'Agent: disconnected';
   }

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_TOOLS } from '@jupyter-live-mcp/protocol';
+import { workTarget } from './work-target.js';
+
+const worksOnOf = (name: string) => DEFAULT_TOOLS.find((tool) => tool.name === name)?.worksOn;
+
+describe('workTarget', () => {
+  it('reads the notebook and the cell from the inputs the definition names', () => {
+    expect(workTarget(worksOnOf('run_cell')!, { notebookPath: 'a.ipynb', cellId: 'c1' })).toEqual({
+      action: 'running',
+      notebookPath: 'a.ipynb',
+      cellIds: ['c1']
+    });
+    expect(workTarget(worksOnOf('add_cell')!, { notebookPath: 'a.ipynb', referenceCellId: 'c2', content: 'x' })).toEqual({
+      action: 'editing',
+      notebookPath: 'a.ipynb',
+      cellIds: ['c2']
+    });
+  });
+
+  it('marks the notebook as a whole when the call names no cell', () => {
+    expect(workTarget(worksOnOf('edit_cell')!, { notebookPath: 'a.ipynb', content: 'x' })).toEqual({
+      action: 'editing',
+      notebookPath: 'a.ipynb',
+      cellIds: []
+    });
+  });
+
+  it('takes lists of ids from several inputs, once each, and skips what is no id', () => {
+    const worksOn = { action: 'running' as const, notebook: 'notebookPath', cells: ['cellIds', 'fromCellId', 'other'] };
+    expect(workTarget(worksOn, { notebookPath: 'a.ipynb', cellIds: ['c1', 'c2', 7, ''], fromCellId: 'c1', other: { id: 'x' } })).toEqual({
+      action: 'running',
+      notebookPath: 'a.ipynb',
+      cellIds: ['c1', 'c2']
+    });
+  });
+
+  it('is no work without a notebook path', () => {
+    expect(workTarget(worksOnOf('run_cell')!, { cellId: 'c1' })).toBeUndefined();
+    expect(workTarget(worksOnOf('run_cell')!, { notebookPath: ' ', cellId: 'c1' })).toBeUndefined();
+  });
+
+  it('is given to the tools that edit or run a cell, and not to reads', () => {
+    const marked = DEFAULT_TOOLS.filter((tool) => tool.worksOn).map((tool) => tool.name);
+    expect(marked).toEqual(['add_cell', 'edit_cell', 'delete_cell', 'run_cell']);
+  });
+});

@@ -1,0 +1,236 @@
+/**
+ * The person sees where the agent works (SPEC §2.3b), on each page kind: while
+ * run_cell runs, the page marks that cell (a class and an "agent running"
+ * badge) and the notebook's tab, and the status item names the tool and the
+ * notebook (where there is a status bar: Notebook 7 has none). When the call
+ * ends (at once, failed, or after answering pending) every mark is gone; a run
+ * whose page the person disconnected keeps its marks until it ends in the
+ * page. An edit moves neither focus nor the active cell. A notebook the call
+ * opens in a background tab is marked there; one Notebook 7 holds in memory
+ * has no node to mark, and nothing fails.
+ */
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setBridgeSetting, startPageWithAgent, type PageKind, type PageWithAgent } from './support/lab-with-agent.js';
+import { waitFor } from './support/wait-for.js';
+
+interface Kind {
+  kind: PageKind;
+  kernel: string;
+  language: string;
+  /** Code that takes this many seconds. */
+  slow(seconds: number): string;
+  /** Code that raises. */
+  failing: string;
+  /** A page that shows one notebook and holds others in memory (no tabs). */
+  oneDocument: boolean;
+  /** Whether the page has a status bar for the bridge's item (Notebook 7 has none). */
+  statusBar: boolean;
+}
+
+const KINDS: Kind[] = [
+  {
+    kind: 'JupyterLab',
+    kernel: 'python3',
+    language: 'python',
+    slow: (seconds) => `import time\ntime.sleep(${seconds})\nprint('slept')`,
+    failing: 'no_such_name + 1',
+    oneDocument: false,
+    statusBar: true
+  },
+  {
+    kind: 'Notebook 7',
+    kernel: 'python3',
+    language: 'python',
+    slow: (seconds) => `import time\ntime.sleep(${seconds})\nprint('slept')`,
+    failing: 'no_such_name + 1',
+    oneDocument: true,
+    statusBar: false
+  },
+  {
+    kind: 'JupyterLite',
+    kernel: 'javascript',
+    language: 'javascript',
+    slow: (seconds) => `const until = Date.now() + ${seconds * 1000}; while (Date.now() < until) {} 'slept'`,
+    failing: 'no_such_name + 1',
+    oneDocument: false,
+    statusBar: true
+  }
+];
+
+const NOTEBOOK = 'marks.ipynb';
+/** Far above any call here, so only the pending test sees one. */
+const PENDING_AFTER_SECONDS = 60;
+const ANY_MARK = '.jp-live-mcp-agent-cell, .jp-live-mcp-agent-notebook, .jp-live-mcp-agent-tab';
+
+const notebookFile = (kernelspec: Record<string, string>, cells: { id: string; source: string }[]) =>
+  JSON.stringify({
+    cells: cells.map(({ id, source }) => ({ cell_type: 'code', id, metadata: {}, source, outputs: [], execution_count: null })),
+    metadata: { kernelspec },
+    nbformat: 4,
+    nbformat_minor: 5
+  });
+
+/** The cell nodes of the notebook in front. */
+const SHOWN_CELLS = '.jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook .jp-Cell';
+/** What the checks use of the browser's globals (the tests are not compiled with the DOM's types). */
+type Browser = { getComputedStyle(node: unknown, pseudo: string): { content: string } };
+
+/** The cells of the notebook in front, as the person sees them: source, and whether marked (with which badge) or active. */
+function shownCells(page: Page) {
+  return page.locator(SHOWN_CELLS).evaluateAll((cells) =>
+    cells.map((cell) => ({
+      source: (cell.querySelector('.jp-InputArea-editor') as { innerText: string } | null)?.innerText ?? '',
+      marked: cell.classList.contains('jp-live-mcp-agent-cell'),
+      badge: (globalThis as unknown as Browser).getComputedStyle(cell, '::after').content,
+      active: cell.classList.contains('jp-mod-active')
+    }))
+  );
+}
+
+/** The start of the focused node, if any: an agent's call must not move it. */
+const focused = (page: Page) => page.locator(':focus').evaluateAll((nodes) => nodes.map((node) => node.outerHTML.slice(0, 200)));
+
+describe.each(KINDS)('the marks of the agent’s work in $kind', (kind) => {
+  let setup: PageWithAgent;
+  const kernelspec = { name: kind.kernel, display_name: kind.kernel, language: kind.language };
+  const ids = { slow: 'slow-cell', failing: 'failing-cell', quick: 'quick-cell' };
+  const slow = kind.slow(3);
+  const page = () => setup.page;
+  const ok = (name: string, args: Record<string, unknown> = {}) => setup.mcp.ok(name, args);
+  const statusText = () => page().locator('.jp-live-mcp-status').innerText();
+  /** The status item says it, where the page has a status bar. */
+  const statusSays = async (text: string | RegExp) => {
+    if (kind.statusBar) {
+      const poll = expect.poll(statusText, { timeout: 30_000, interval: 100 });
+      await (typeof text === 'string' ? poll.toBe(text) : poll.toMatch(text));
+    }
+  };
+  const marks = () => page().locator(ANY_MARK).count();
+
+  beforeAll(async () => {
+    setup = await startPageWithAgent(kind.kind, { bridgeSettings: { pendingAfterSeconds: PENDING_AFTER_SECONDS } });
+    const cells = [
+      { id: ids.quick, source: '6*7' },
+      { id: ids.slow, source: slow },
+      { id: ids.failing, source: kind.failing }
+    ];
+    if (kind.oneDocument) {
+      // The notebook the page shows, written before the page opens it.
+      writeFileSync(path.join(setup.site.rootDir!, NOTEBOOK), notebookFile(kernelspec, cells));
+      await setup.open(setup.site.notebookUrl!(NOTEBOOK));
+    } else {
+      await setup.open();
+      await ok('write_file', { filePath: NOTEBOOK, content: notebookFile(kernelspec, cells) });
+      await ok('open_document', { path: NOTEBOOK });
+    }
+    await waitFor('the notebook to show its cells', async () => (await shownCells(page())).length === 3, 60_000);
+    // The first run waits for the kernel: done here, so the slow cell's run is what the tests see.
+    await ok('run_cell', { notebookPath: NOTEBOOK, cellId: ids.quick });
+  });
+
+  afterAll(async () => {
+    await setup?.stop();
+  });
+
+  it('marks the running cell and its tab, and names the tool and notebook in the status item, until the run ends', async () => {
+    const running = setup.mcp.call('run_cell', { notebookPath: NOTEBOOK, cellId: ids.slow });
+    await expect
+      .poll(async () => (await shownCells(page())).filter((cell) => cell.marked).map((cell) => [cell.source, cell.badge]), {
+        timeout: 10_000,
+        interval: 100
+      })
+      .toEqual([[slow, '"agent running"']]);
+    await statusSays(`Agent: run_cell · ${NOTEBOOK}`);
+    if (!kind.oneDocument) {
+      expect(await page().locator('.lm-TabBar-tab.jp-live-mcp-agent-tab').innerText()).toContain(NOTEBOOK);
+    }
+    expect((await running).result).toMatchObject({ success: true, status: 'ok', cellId: ids.slow });
+    expect(await marks()).toBe(0);
+    await statusSays(/^Agent: 127\.0\.0\.1:\d+ · \d+ calls, last run_cell$/);
+  });
+
+  it('keeps the mark of a run that answered pending until it finishes', async () => {
+    await setBridgeSetting(page(), 'pendingAfterSeconds', 1);
+    try {
+      const first = await ok('run_cell', { notebookPath: NOTEBOOK, cellId: ids.slow });
+      expect(first).toMatchObject({ pending: true });
+      expect((await shownCells(page())).filter((cell) => cell.marked).map((cell) => cell.source)).toEqual([slow]);
+      await statusSays(`Agent: run_cell · ${NOTEBOOK}`);
+      expect(await ok('wait_for_result', { pendingId: first.pendingId, seconds: 30 })).toMatchObject({ status: 'ok' });
+      await expect.poll(marks).toBe(0);
+    } finally {
+      await setBridgeSetting(page(), 'pendingAfterSeconds', PENDING_AFTER_SECONDS);
+    }
+  });
+
+  it('clears the mark of a failing run', async () => {
+    const { result } = await setup.mcp.call('run_cell', { notebookPath: NOTEBOOK, cellId: ids.failing });
+    expect(result).toMatchObject({ success: false, code: 'cell_error' });
+    expect(await marks()).toBe(0);
+    await statusSays(/last run_cell$/);
+  });
+
+  it('clears the mark of an edit, which moves neither the focus nor the active cell', async () => {
+    const before = await shownCells(page());
+    const focusedBefore = await focused(page());
+    expect(before.findIndex((cell) => cell.active)).not.toBe(2);
+    await ok('edit_cell', { notebookPath: NOTEBOOK, cellId: ids.failing, content: '1 + 1' });
+    const after = await shownCells(page());
+    expect(after.map((cell) => cell.active)).toEqual(before.map((cell) => cell.active));
+    expect(after[2]?.source).toBe('1 + 1');
+    expect(await focused(page())).toEqual(focusedBefore);
+    expect(await marks()).toBe(0);
+  });
+
+  it(
+    kind.oneDocument
+      ? 'marks nothing of a notebook it holds in memory, which has no node, and nothing fails'
+      : 'marks a notebook the call opens in a background tab once it has loaded',
+    async () => {
+      const other = 'other.ipynb';
+      await ok('write_file', { filePath: other, content: notebookFile(kernelspec, [{ id: 'other-slow', source: slow }]) });
+      const errors = setup.consoleErrors.length;
+      let done = false;
+      const running = setup.mcp.call('run_cell', { notebookPath: other, cellId: 'other-slow' }).finally(() => (done = true));
+      await statusSays(`Agent: run_cell · ${other}`);
+      if (kind.oneDocument) {
+        const seen: number[] = [];
+        while (!done) {
+          seen.push(await marks());
+        }
+        expect(seen.length).toBeGreaterThan(0);
+        expect(seen.filter((count) => count > 0)).toEqual([]);
+      } else {
+        await expect
+          .poll(() => page().locator('.lm-TabBar-tab.jp-live-mcp-agent-tab').allInnerTexts(), { timeout: 30_000, interval: 100 })
+          .toEqual([expect.stringContaining(other)]);
+        expect(await page().locator('.jp-live-mcp-agent-cell.jp-live-mcp-agent-running').count()).toBe(1);
+      }
+      expect((await running).result).toMatchObject({ success: true, status: 'ok' });
+      expect(await marks()).toBe(0);
+      expect(setup.consoleErrors.slice(errors)).toEqual([]);
+    }
+  );
+
+  it.runIf(kind.statusBar)('keeps the mark of a run whose page the person disconnected until the run ends there', async () => {
+    // Long enough for the clicks below on a loaded machine.
+    await ok('edit_cell', { notebookPath: NOTEBOOK, cellId: ids.slow, content: kind.slow(8) });
+    const item = page().locator('.jp-live-mcp-status');
+    const running = setup.mcp.call('run_cell', { notebookPath: NOTEBOOK, cellId: ids.slow });
+    await statusSays(`Agent: run_cell · ${NOTEBOOK}`);
+    await item.click();
+    await page().locator('.jp-Dialog .jp-Dialog-button', { hasText: 'Disconnect' }).click();
+    expect((await running).result).toMatchObject({ success: false, code: 'page_disconnected' });
+    // The call goes on in the page: so do its marks, until it ends.
+    await statusSays(`Agent (disconnected): run_cell · ${NOTEBOOK}`);
+    expect(await page().locator('.jp-live-mcp-agent-cell').count()).toBe(1);
+    await expect.poll(marks, { timeout: 30_000 }).toBe(0);
+    await statusSays('Agent: disconnected');
+    await item.click();
+    await page().locator('.jp-Dialog .jp-Dialog-button', { hasText: 'Reconnect' }).click();
+    await expect.poll(async () => (await setup.mcp.call('get_context')).result.success, { timeout: 30_000 }).toBe(true);
+  });
+});
