@@ -10,3 +10,4 @@ export * from './image-labels.js';
 export * from './handshake.js';
 export * from './config-file.js';
 export * from './status-answer.js';
+export * from './tool-result-content.js';
