@@ -35,6 +35,8 @@ import { alert } from './ui/alert.js';
 import { StatusItem } from './ui/status-item.js';
 import { openStatusMenu } from './ui/status-menu.js';
 import { BRIDGE_VERSION } from './version.js';
+import { findModelContext } from './webmcp/model-context.js';
+import { PublishedTools } from './webmcp/published-tools.js';
 
 const plugin: JupyterFrontEndPlugin<void> = {
   id: PLUGIN_ID,
@@ -79,7 +81,7 @@ const plugin: JupyterFrontEndPlugin<void> = {
     const person = new PersonControl(dialogs, () => settings.confirm);
     const call = callPipeline({
       tools: () => catalogue.tools,
-      count: (tool) => statusItem.countCall(tool),
+      count: (tool, source) => statusItem.countCall(tool, source),
       goPending: (tool, command, run) => pending.run(tool, command, dialogs.watch(), run),
       gate: (tool, descriptor, args) => person.gate(tool, descriptor.hints, args),
       takePictures: (result) => attachImages(result, settings.maxImageSide),
@@ -100,6 +102,7 @@ const plugin: JupyterFrontEndPlugin<void> = {
     const status = {
       connectedUrls: () => connections.connectedUrls(),
       calls: 0,
+      inPageCalls: 0,
       get paused() {
         return person.paused;
       },
@@ -109,7 +112,14 @@ const plugin: JupyterFrontEndPlugin<void> = {
     };
     const statusItem = new StatusItem(status, () => void openStatusMenu(person, connections, () => statusItem.refresh()));
     statusBar?.registerStatusItem(`${PLUGIN_ID}:status`, { item: statusItem, align: 'left', rank: 100 });
-    catalogue.onChange(() => connections.sendCatalogue());
+    // Where the browser has WebMCP (SPEC §2.3c); elsewhere nothing happens.
+    const modelContext = findModelContext(globalThis.document);
+    const inPage = modelContext && new PublishedTools(modelContext, { call: (tool, args) => call(tool, args, 'in-page'), warn: log.warn });
+    const publish = () => inPage?.sync(settings.enabled && settings.webmcp ? catalogue.descriptors() : []);
+    catalogue.onChange(() => {
+      connections.sendCatalogue();
+      publish();
+    });
     watchPageFocus((focused) => connections.sendPageState(focused));
 
     // Tools act on the restored workspace, so they are offered once it is there.
@@ -121,6 +131,7 @@ const plugin: JupyterFrontEndPlugin<void> = {
           settings = next;
           await catalogue.applySettings(next);
           connections.apply(next);
+          publish();
         },
         log.warn
       )

@@ -1,9 +1,10 @@
 /**
  * The bridge in the page's status bar (SPEC §6): which servers are connected,
- * how many calls the agent made, the last tool; a click lets the person pause
- * agent control or disconnect.
+ * how many calls the agent made (and of them in the page, through WebMCP),
+ * the last tool; a click lets the person pause agent control or disconnect.
  */
 import { Widget } from '@lumino/widgets';
+import type { CallSource } from '../calls/call-pipeline.js';
 import { statusText, type BridgeStatus } from './status-text.js';
 
 export type { BridgeStatus };
@@ -21,8 +22,9 @@ export class StatusItem extends Widget {
   }
 
   /** One more call of the agent's. */
-  countCall(tool: string): void {
+  countCall(tool: string, source: CallSource): void {
     this.status.calls++;
+    if (source === 'in-page') this.status.inPageCalls++;
     this.status.lastTool = tool;
     this.refresh();
   }

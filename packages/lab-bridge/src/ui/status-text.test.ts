@@ -3,12 +3,19 @@ import { needsConfirmation } from './confirm-policy.js';
 import { statusText } from './status-text.js';
 
 describe('statusText', () => {
-  const base = { connectedUrls: () => ['ws://127.0.0.1:8767'], calls: 0, paused: false, disconnected: false };
+  const base = { connectedUrls: () => ['ws://127.0.0.1:8767'], calls: 0, inPageCalls: 0, paused: false, disconnected: false };
 
   it('says where the page is connected, how many calls and the last tool', () => {
     expect(statusText(base)).toBe('Agent: 127.0.0.1:8767 · 0 calls');
     expect(statusText({ ...base, calls: 1, lastTool: 'run_cell' })).toBe('Agent: 127.0.0.1:8767 · 1 call, last run_cell');
     expect(statusText({ ...base, connectedUrls: () => ['ws://a', 'ws://b'], calls: 3 })).toBe('Agent: 2 servers · 3 calls');
+  });
+
+  it('counts the in-page (WebMCP) calls, which need no server', () => {
+    expect(statusText({ ...base, calls: 3, inPageCalls: 1, lastTool: 'get_context' })).toBe(
+      'Agent: 127.0.0.1:8767 · 3 calls (1 in-page), last get_context'
+    );
+    expect(statusText({ ...base, connectedUrls: () => [], calls: 2, inPageCalls: 2 })).toBe('Agent: not connected · 2 calls (2 in-page)');
   });
 
   it('says when it is paused, not connected or disconnected', () => {

@@ -1,11 +1,13 @@
 /**
- * The status bar text: where the page is connected, how many calls, the last
- * tool, and whether the person paused or disconnected the agent. Pure.
+ * The status bar text: where the page is connected, how many calls (and of
+ * them in-page, WebMCP calls), the last tool, and whether the person paused or disconnected the agent. Pure.
  */
 
 export interface BridgeStatus {
   connectedUrls(): string[];
   calls: number;
+  /** Of `calls`, those an agent in the browser made through WebMCP. */
+  inPageCalls: number;
   lastTool?: string;
   readonly paused: boolean;
   readonly disconnected: boolean;
@@ -16,11 +18,13 @@ export function statusText(status: BridgeStatus): string {
     return 'Agent: disconnected';
   }
   const urls = status.connectedUrls();
-  if (urls.length === 0) {
+  // An agent in the browser needs no server: its calls are shown all the same.
+  if (urls.length === 0 && status.inPageCalls === 0) {
     return 'Agent: not connected';
   }
-  const where = urls.length === 1 ? urls[0]!.replace(/^wss?:\/\//, '') : `${urls.length} servers`;
-  const calls = `${status.calls} call${status.calls === 1 ? '' : 's'}`;
+  const where = urls.length === 0 ? 'not connected' : urls.length === 1 ? urls[0]!.replace(/^wss?:\/\//, '') : `${urls.length} servers`;
+  const inPage = status.inPageCalls ? ` (${status.inPageCalls} in-page)` : '';
+  const calls = `${status.calls} call${status.calls === 1 ? '' : 's'}${inPage}`;
   const last = status.lastTool ? `, last ${status.lastTool}` : '';
   return `Agent${status.paused ? ' (paused)' : ''}: ${where} · ${calls}${last}`;
 }
