@@ -48,14 +48,17 @@ interface PageGlobals {
     modelContext?: {
       getTools(): Promise<ListedTool[]>;
       executeTool(tool: ListedTool, args: Record<string, unknown>): Promise<string>;
+      addEventListener(type: 'toolchange', listener: () => void): void;
     };
   };
+  /** How many toolchange events the page saw since the test started counting. */
+  toolChanges?: number;
 }
 
-const KINDS: { kind: PageKind; statusBar: boolean }[] = [
-  { kind: 'JupyterLab', statusBar: true },
-  { kind: 'Notebook 7', statusBar: false },
-  { kind: 'JupyterLite', statusBar: true }
+const KINDS: { kind: PageKind; statusBar: boolean; slow: string }[] = [
+  { kind: 'JupyterLab', statusBar: true, slow: "import time\ntime.sleep(3)\nprint('slept')" },
+  { kind: 'Notebook 7', statusBar: false, slow: "import time\ntime.sleep(3)\nprint('slept')" },
+  { kind: 'JupyterLite', statusBar: true, slow: "const until = Date.now() + 3000; while (Date.now() < until) {} 'slept'" }
 ];
 
 /** A tool result with its text parsed: the JSON may differ in key order once it went through the server. */
@@ -64,7 +67,7 @@ const parsedText = (answer: CallToolResult) => ({
   content: answer.content.map((block) => (block.type === 'text' ? { ...block, text: JSON.parse(block.text) } : block))
 });
 
-describe.each(KINDS)('WebMCP in $kind', ({ kind, statusBar }) => {
+describe.each(KINDS)('WebMCP in $kind', ({ kind, statusBar, slow }) => {
   let setup: PageWithAgent;
 
   beforeAll(async () => {
@@ -177,6 +180,38 @@ describe.each(KINDS)('WebMCP in $kind', ({ kind, statusBar }) => {
       await resetBridgeSetting(setup.page, 'confirm');
     }
     expect((await setup.mcp.call('read_file', { filePath: 'denied.txt' })).result).toMatchObject({ success: false });
+  });
+
+  it('a slow call answers pending, and wait_for_result in the page collects its result', async () => {
+    await setup.mcp.ok('create_notebook', { name: 'slow' });
+    const { cellId } = await setup.mcp.ok('add_cell', { notebookPath: 'slow.ipynb', content: slow });
+    await setBridgeSetting(setup.page, 'pendingAfterSeconds', 1);
+    try {
+      const first = (await execute('run_cell', { notebookPath: 'slow.ipynb', cellId })).structuredContent!;
+      expect(first).toMatchObject({ success: true, pending: true, tool: 'run_cell', pendingId: expect.any(String) });
+      const final = (await execute('wait_for_result', { pendingId: first.pendingId, seconds: 60 })).structuredContent!;
+      expect(final).toMatchObject({ success: true, status: 'ok', cellId });
+      expect(JSON.stringify(final.outputs)).toContain('slept');
+    } finally {
+      await setBridgeSetting(setup.page, 'pendingAfterSeconds', 60);
+    }
+  });
+
+  it('follows the catalogue: a tool disabled is withdrawn alone, the others stay registered, and it comes back', async () => {
+    const names = async () => (await webMcpTools()).map((tool) => tool.name);
+    const changes = () => setup.page.evaluate(() => (globalThis as unknown as PageGlobals).toolChanges);
+    await setup.page.evaluate(() => {
+      const page = globalThis as unknown as PageGlobals;
+      page.toolChanges = 0;
+      page.document.modelContext!.addEventListener('toolchange', () => page.toolChanges!++);
+    });
+    const before = await names();
+    await setBridgeSetting(setup.page, 'disabledTools', ['execute_command']);
+    await expect.poll(names, { timeout: 15_000 }).toEqual(before.filter((name) => name !== 'execute_command'));
+    expect(await changes()).toBe(1);
+    await resetBridgeSetting(setup.page, 'disabledTools');
+    await expect.poll(async () => (await names()).sort(), { timeout: 15_000 }).toEqual([...before].sort());
+    expect(await changes()).toBe(2);
   });
 
   it.runIf(statusBar)('counts the in-page calls in the status bar', async () => {
