@@ -144,6 +144,14 @@ describe.each(KINDS)('WebMCP in $kind', ({ kind, statusBar, slow }) => {
     expect(withoutServerFields(inPage.structuredContent!)).toEqual(withoutServerFields(overMcp.result));
   });
 
+  it("answers a client outside the page too: Playwright's WebMCP client (over the DevTools protocol)", async () => {
+    expect((await setup.page.webmcp.tools()).map((tool) => tool.name).sort()).toEqual(
+      (await webMcpTools()).map((tool) => tool.name).sort()
+    );
+    const args = { notebookPath: 'picture.ipynb' };
+    expect(await setup.page.webmcp.callTool('read_notebook', args)).toEqual(await execute('read_notebook', args));
+  });
+
   it('read_notebook answers what it answers over MCP, the pictures as MCP image content', async () => {
     const args = { notebookPath: 'picture.ipynb' };
     const overMcp = await setup.mcp.call('read_notebook', args);
@@ -221,11 +229,11 @@ describe.each(KINDS)('WebMCP in $kind', ({ kind, statusBar, slow }) => {
       .toMatch(/^Agent: 127\.0\.0\.1:\d+ · \d+ calls \(\d+ in-page\), last get_context$/);
   });
 
-  it('withdraws every tool while webmcp is off, and offers them again when it is on', async () => {
+  it.each(['webmcp', 'enabled'])('withdraws every tool while %s is off, and offers them again when it is on', async (setting) => {
     const before = (await webMcpTools()).map((tool) => tool.name);
-    await setBridgeSetting(setup.page, 'webmcp', false);
+    await setBridgeSetting(setup.page, setting, false);
     await expect.poll(async () => (await webMcpTools()).length, { timeout: 15_000 }).toBe(0);
-    await resetBridgeSetting(setup.page, 'webmcp');
+    await resetBridgeSetting(setup.page, setting);
     await expect.poll(async () => (await webMcpTools()).map((tool) => tool.name), { timeout: 15_000 }).toEqual(before);
   });
 
