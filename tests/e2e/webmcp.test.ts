@@ -222,6 +222,19 @@ describe.each(KINDS)('WebMCP in $kind', ({ kind, statusBar, slow }) => {
     expect(await changes()).toBe(2);
   });
 
+  it.runIf(statusBar)('stops in-page calls while the person pauses agent control', async () => {
+    const clickButton = (label: string) => setup.page.locator('.jp-Dialog .jp-Dialog-button', { hasText: label }).click();
+    await statusItem().click();
+    await clickButton('Pause agent');
+    try {
+      expect((await execute('get_context')).structuredContent).toMatchObject({ success: false, code: 'paused' });
+    } finally {
+      await statusItem().click();
+      await clickButton('Resume agent');
+    }
+    expect((await execute('get_context')).isError).toBe(false);
+  });
+
   it.runIf(statusBar)('counts the in-page calls in the status bar', async () => {
     await execute('get_context');
     await expect

@@ -1,6 +1,7 @@
 /**
  * The status bar text: where the page is connected, how many calls (and of
- * them in-page, WebMCP calls), the last tool, and whether the person paused or disconnected the agent. Pure.
+ * them in-page, WebMCP calls), the last tool, and whether the person paused
+ * or disconnected the agent. Pure.
  */
 
 export interface BridgeStatus {
