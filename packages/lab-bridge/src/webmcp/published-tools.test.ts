@@ -18,6 +18,7 @@ function fakeContext(refuse: (name: string) => string | undefined = () => undefi
   const log: string[] = [];
   const context: ModelContext = {
     registerTool(registered, options) {
+      log.push(`try ${registered.name}`);
       const reason = tools.has(registered.name) ? 'Duplicate tool name' : refuse(registered.name);
       if (reason) return Promise.reject(new Error(reason));
       tools.set(registered.name, registered);
@@ -56,7 +57,13 @@ describe('PublishedTools', () => {
     const p = published();
     p.published.sync([tool('a'), tool('b')]);
     p.published.sync([tool('a'), tool('b', 'b does more'), tool('c')]);
-    expect(p.log).toEqual(['register a', 'register b', 'unregister b', 'register b', 'register c']);
+    expect(p.log.filter((line) => !line.startsWith('try'))).toEqual([
+      'register a',
+      'register b',
+      'unregister b',
+      'register b',
+      'register c'
+    ]);
     expect(p.tools.get('b')?.description).toBe('b does more');
     p.published.sync([]);
     expect(p.tools.size).toBe(0);
@@ -96,11 +103,10 @@ describe('PublishedTools', () => {
     const p = published((name) => (name === 'taken' ? 'Duplicate tool name' : undefined));
     p.published.sync([tool('taken'), tool('a')]);
     await settle();
-    expect(p.published.names()).toEqual(['a']);
     p.published.sync([tool('taken'), tool('a'), tool('b')]);
     await settle();
+    expect(p.log).toEqual(['try taken', 'try a', 'register a', 'try taken', 'try b', 'register b']);
     expect(p.warnings).toEqual(['could not offer the tool "taken" on document.modelContext: Duplicate tool name']);
-    expect([...p.tools.keys()]).toEqual(['a', 'b']);
   });
 
   it('takes a registry that registers at once and throws (a polyfill) as well', () => {

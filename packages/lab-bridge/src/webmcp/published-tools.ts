@@ -46,11 +46,6 @@ export class PublishedTools {
     }
   }
 
-  /** The names registered now (or on their way), for tests. */
-  names(): string[] {
-    return [...this.registered.keys()];
-  }
-
   private register(registration: WebMcpRegistration): void {
     const { name } = registration;
     const entry: Registered = { key: registrationKey(registration), controller: new AbortController() };
