@@ -39,6 +39,8 @@ import { StatusItem } from './ui/status-item.js';
 import { openStatusMenu } from './ui/status-menu.js';
 import { WorkMarks } from './ui/work-marks.js';
 import { BRIDGE_VERSION } from './version.js';
+import { findModelContext } from './webmcp/model-context.js';
+import { PublishedTools } from './webmcp/published-tools.js';
 
 export { IAgentTools, type AgentToolHandler } from './agent-tools.js';
 
@@ -89,7 +91,7 @@ const plugin: JupyterFrontEndPlugin<IAgentTools> = {
     const marks = notebookTracker && new WorkMarks(notebookTracker, (path) => normalizePath(app.serviceManager.contents, path));
     const call = callPipeline({
       tools: () => catalogue.tools,
-      count: (tool) => statusItem.countCall(tool),
+      count: (tool, source) => statusItem.countCall(tool, source),
       goPending: (tool, command, run) => pending.run(tool, command, dialogs.watch(), run),
       gate: (name, tool, args) => person.gate(name, tool.descriptor.hints, args, tool.needsApproval),
       markWork: (tool, work) => {
@@ -118,6 +120,7 @@ const plugin: JupyterFrontEndPlugin<IAgentTools> = {
     const status = {
       connectedUrls: () => connections.connectedUrls(),
       calls: 0,
+      inPageCalls: 0,
       get paused() {
         return person.paused;
       },
@@ -127,7 +130,14 @@ const plugin: JupyterFrontEndPlugin<IAgentTools> = {
     };
     const statusItem = new StatusItem(status, () => void openStatusMenu(person, connections, () => statusItem.refresh()));
     statusBar?.registerStatusItem(`${PLUGIN_ID}:status`, { item: statusItem, align: 'left', rank: 100 });
-    catalogue.onChange(() => connections.sendCatalogue());
+    // Where the browser has WebMCP (SPEC §2.3c); elsewhere nothing happens.
+    const modelContext = findModelContext(globalThis.document);
+    const inPage = modelContext && new PublishedTools(modelContext, { call: (tool, args) => call(tool, args, 'in-page'), warn: log.warn });
+    const publish = () => inPage?.sync(settings.enabled && settings.webmcp ? catalogue.descriptors() : []);
+    catalogue.onChange(() => {
+      connections.sendCatalogue();
+      publish();
+    });
     watchPageFocus((focused) => connections.sendPageState(focused));
 
     // Tools act on the restored workspace, so they are offered once it is there.
@@ -139,6 +149,7 @@ const plugin: JupyterFrontEndPlugin<IAgentTools> = {
           settings = next;
           await catalogue.applySettings(next);
           connections.apply(next);
+          publish();
         },
         log.warn
       )

@@ -1,5 +1,6 @@
 export * from './wire.js';
 export * from './result-protocol.js';
+export * from './tool-result-content.js';
 export * from './input-checks.js';
 export * from './tool-table.js';
 export * from './bridge-commands.js';

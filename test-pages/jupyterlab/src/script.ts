@@ -13,8 +13,11 @@ const require = createRequire(import.meta.url);
 /** Debian's Chromium unless CHROMIUM_PATH names another; never a downloaded browser. */
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** Chromium, headless, with a fresh profile; the flags keep it off this machine's closed network. */
-export async function launchChromium(): Promise<Browser> {
+/**
+ * Chromium, headless, with a fresh profile; the flags keep it off this machine's closed network.
+ * `extraArgs` adds flags, e.g. --enable-features=WebMCP.
+ */
+export async function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
   if (!existsSync(chromiumPath)) {
     throw new Error(`${chromiumPath} is missing: install Debian's Chromium (apt-get install -y chromium) or set CHROMIUM_PATH.`);
   }
@@ -27,7 +30,8 @@ export async function launchChromium(): Promise<Browser> {
       '--no-first-run',
       '--disable-background-networking',
       '--disable-component-update',
-      '--disable-sync'
+      '--disable-sync',
+      ...extraArgs
     ]
   });
 }

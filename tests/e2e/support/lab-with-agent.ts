@@ -90,6 +90,8 @@ export interface AgentOptions {
   bridgeSettings?: Record<string, unknown>;
   /** Settings of other plugins (e.g. the ai-commands fixture's release), by plugin id. */
   otherSettings?: Record<string, Record<string, unknown>>;
+  /** More Chromium flags, e.g. --enable-features=WebMCP. */
+  chromiumArgs?: string[];
 }
 
 async function withAgent<Site extends JupyterSite>(
@@ -102,7 +104,7 @@ async function withAgent<Site extends JupyterSite>(
     bridgeSettings: { serverUrls: [`ws://127.0.0.1:${mcp.port}`], token: mcp.token, ...options.bridgeSettings },
     otherSettings: options.otherSettings ?? {}
   });
-  const browser = await launchChromium();
+  const browser = await launchChromium(options.chromiumArgs);
   // One context for the tabs the page opens (window.open) and the tabs a test opens next to it.
   const page = await (await browser.newContext()).newPage();
   const consoleErrors: string[] = [];

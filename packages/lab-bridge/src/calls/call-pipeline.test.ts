@@ -26,7 +26,7 @@ function pipeline(tool: Partial<BridgeTool> & { name?: string } = {}, overrides:
   const tools = new Map([[name, echo]]);
   const call = callPipeline({
     tools: () => tools,
-    count: (tool) => steps.push(`count ${tool}`),
+    count: (tool, source) => steps.push(source === 'server' ? `count ${tool}` : `count ${tool} (${source})`),
     goPending: async (tool, command, run) => {
       steps.push(`pending ${tool} ${command ?? '-'}`);
       return run();
@@ -59,6 +59,12 @@ describe('callPipeline', () => {
     expect(p.steps).toEqual(['count echo', 'pending echo cmd:hi', 'gate echo', 'run', 'pictures', 'cap the pictured result']);
     // Checked arguments: the UI-only argument is dropped.
     expect(p.ran).toEqual([{ text: 'hi' }]);
+  });
+
+  it('counts an in-page (WebMCP) call as such, and runs it the same way', async () => {
+    const p = pipeline({ commandOf: (args) => `cmd:${String(args.text)}` });
+    expect((await p.call('echo', { text: 'hi' }, 'in-page')).result).toEqual({ success: true, text: 'hi', pictured: true });
+    expect(p.steps).toEqual(['count echo (in-page)', 'pending echo cmd:hi', 'gate echo', 'run', 'pictures', 'cap the pictured result']);
   });
 
   it('runs a tool that answers at once without the pending rules', async () => {

@@ -1,15 +1,19 @@
 /**
- * One tool call from the server to its answer, step by step: counted for the
- * status item, run under the pending rules (SPEC §3.2) unless the tool answers
- * at once; inside them the tool is found, its input checked (SPEC §3.1), the
- * person's gate passed (SPEC §6) and the tool run, its work marked in the page
- * until it ends (SPEC §2.3b), anything it throws becoming a failure result;
- * then its pictures are taken out and the result capped.
+ * One tool call, from a server or from WebMCP (webmcp/), to its answer, step
+ * by step: counted for the status item by its source, run under the pending
+ * rules (SPEC §3.2) unless the tool answers at once; inside them the tool is
+ * found, its input checked (SPEC §3.1), the person's gate passed (SPEC §6) and
+ * the tool run, its work marked in the page until it ends (SPEC §2.3b),
+ * anything it throws becoming a failure result; then its pictures are taken
+ * out and the result capped.
  * What touches the page comes in as CallSteps: nothing here knows JupyterLab.
  */
 import { checkInput, fail, type AttachedImage, type ToolResult } from '@jupyter-live-mcp/protocol';
 import type { BridgeTool } from './bridge-tool.js';
 import type { Work } from './work-target.js';
+
+/** Who made a call: an MCP server, or an agent in the browser through WebMCP. */
+export type CallSource = 'server' | 'in-page';
 
 export interface CallAnswer {
   result: ToolResult;
@@ -23,7 +27,7 @@ export interface CallSteps {
   /** The page's tools now: the catalogue may change while a call waits. */
   tools(): ReadonlyMap<string, BridgeTool>;
   /** Counts the call for the status item. */
-  count(tool: string): void;
+  count(tool: string, source: CallSource): void;
   /** Runs the call, answering pending if it is slow or opens a dialog (calls/pending-calls). */
   goPending(tool: string, command: string | undefined, run: () => Promise<ToolResult>): Promise<ToolResult>;
   /** The person's say: paused, or a confirmation (ui/person-control). */
@@ -36,9 +40,9 @@ export interface CallSteps {
   cap(result: ToolResult): ToolResult;
 }
 
-export function callPipeline(steps: CallSteps): (tool: string, args: Record<string, unknown>) => Promise<CallAnswer> {
-  return async (name, args) => {
-    steps.count(name);
+export function callPipeline(steps: CallSteps): (tool: string, args: Record<string, unknown>, source?: CallSource) => Promise<CallAnswer> {
+  return async (name, args, source = 'server') => {
+    steps.count(name, source);
     const result = await underPendingRules(steps, name, args);
     const { result: labelled, images } = await steps.takePictures(result);
     return { result: steps.cap(labelled), images };

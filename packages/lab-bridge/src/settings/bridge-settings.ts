@@ -14,7 +14,11 @@ export { BRIDGE_PLUGIN_ID as PLUGIN_ID } from '@jupyter-live-mcp/protocol';
 const setting = <T extends z.ZodType>(schema: T, title: string, description: string) => schema.meta({ title, description });
 
 export const settingsSchema = z.strictObject({
-  enabled: setting(z.boolean().default(true), 'Enabled', 'Master switch: off closes every connection to agent servers.'),
+  enabled: setting(
+    z.boolean().default(true),
+    'Enabled',
+    "Master switch: off closes every connection to agent servers and withdraws the page's tools from document.modelContext (WebMCP)."
+  ),
   serverUrls: setting(
     z
       .array(z.string().regex(/^wss?:\/\//))
@@ -76,6 +80,13 @@ export const settingsSchema = z.strictObject({
     "Which commands run the agent's 13 notebook, file and kernel tools (read_notebook, run_cell, write_file, execute_code, ...): " +
       '"bridge", the bridge\'s own (every page, nothing else needed), or "jupyterlab-ai-commands", the commands of that ' +
       'extension when it is installed (a tool its release cannot run safely is left out and listed in get_context catalogueErrors).'
+  ),
+  webmcp: setting(
+    z.boolean().default(true),
+    'In-page tools (WebMCP)',
+    "Also offer the agent's tools to agents in the browser (the browser's assistant, an extension, an automation tool) on " +
+      'document.modelContext, where the browser has WebMCP (Chromium with --enable-features=WebMCP). Their calls need no server ' +
+      "and are treated as a server's: the same checks, confirmations, pause and blocked commands. Off withdraws them."
   ),
   confirm: setting(
     z.enum(['none', 'consequential', 'all']).default('none'),

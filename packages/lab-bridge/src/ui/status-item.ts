@@ -1,10 +1,11 @@
 /**
  * The bridge in the page's status bar (SPEC §6): which servers are connected,
- * how many calls the agent made, the last tool, or the tool and notebook of a
- * call working on one; a click lets the person pause agent control or
- * disconnect.
+ * how many calls the agent made (and of them in the page, through WebMCP),
+ * the last tool, or the tool and notebook of a call working on one; a click
+ * lets the person pause agent control or disconnect.
  */
 import { Widget } from '@lumino/widgets';
+import type { CallSource } from '../calls/call-pipeline.js';
 import { statusText, type BridgeStatus, type WorkingCall } from './status-text.js';
 
 export type { BridgeStatus };
@@ -22,8 +23,9 @@ export class StatusItem extends Widget {
   }
 
   /** One more call of the agent's. */
-  countCall(tool: string): void {
+  countCall(tool: string, source: CallSource): void {
     this.status.calls++;
+    if (source === 'in-page') this.status.inPageCalls++;
     this.status.lastTool = tool;
     this.refresh();
   }

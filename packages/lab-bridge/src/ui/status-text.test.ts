@@ -3,7 +3,7 @@ import { needsConfirmation } from './confirm-policy.js';
 import { statusText } from './status-text.js';
 
 describe('statusText', () => {
-  const base = { connectedUrls: () => ['ws://127.0.0.1:8767'], calls: 0, paused: false, disconnected: false };
+  const base = { connectedUrls: () => ['ws://127.0.0.1:8767'], calls: 0, inPageCalls: 0, paused: false, disconnected: false };
 
   it('says where the page is connected, how many calls and the last tool', () => {
     expect(statusText(base)).toBe('Agent: 127.0.0.1:8767 · 0 calls');
@@ -19,6 +19,13 @@ describe('statusText', () => {
     expect(statusText({ ...base, working: [] })).toBe('Agent: 127.0.0.1:8767 · 0 calls');
     expect(statusText({ ...base, paused: true, working: [run] })).toBe('Agent (paused): run_cell · analysis.ipynb');
     expect(statusText({ ...base, disconnected: true, working: [run] })).toBe('Agent (disconnected): run_cell · analysis.ipynb');
+  });
+
+  it('counts the in-page (WebMCP) calls, which need no server', () => {
+    expect(statusText({ ...base, calls: 3, inPageCalls: 1, lastTool: 'get_context' })).toBe(
+      'Agent: 127.0.0.1:8767 · 3 calls (1 in-page), last get_context'
+    );
+    expect(statusText({ ...base, connectedUrls: () => [], calls: 2, inPageCalls: 2 })).toBe('Agent: not connected · 2 calls (2 in-page)');
   });
 
   it('says when it is paused, not connected or disconnected', () => {

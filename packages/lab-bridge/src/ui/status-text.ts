@@ -1,7 +1,8 @@
 /**
- * The status bar text: where the page is connected, how many calls, the last
- * tool, and whether the person paused or disconnected the agent; while calls
- * work on notebooks, the latest of them instead. Pure.
+ * The status bar text: where the page is connected, how many calls (and of
+ * them in-page, WebMCP calls), the last tool, and whether the person paused
+ * or disconnected the agent; while calls work on notebooks, the latest of
+ * them instead. Pure.
  */
 
 /** A call working on a notebook, while it runs. */
@@ -13,6 +14,8 @@ export interface WorkingCall {
 export interface BridgeStatus {
   connectedUrls(): string[];
   calls: number;
+  /** Of `calls`, those an agent in the browser made through WebMCP. */
+  inPageCalls: number;
   lastTool?: string;
   /** Calls working on notebooks now, oldest first. */
   working?: readonly WorkingCall[];
@@ -33,11 +36,13 @@ export function statusText(status: BridgeStatus): string {
     return 'Agent: disconnected';
   }
   const urls = status.connectedUrls();
-  if (urls.length === 0) {
+  // An agent in the browser needs no server: its calls are shown all the same.
+  if (urls.length === 0 && status.inPageCalls === 0) {
     return 'Agent: not connected';
   }
-  const where = urls.length === 1 ? urls[0]!.replace(/^wss?:\/\//, '') : `${urls.length} servers`;
-  const calls = `${status.calls} call${status.calls === 1 ? '' : 's'}`;
+  const where = urls.length === 0 ? 'not connected' : urls.length === 1 ? urls[0]!.replace(/^wss?:\/\//, '') : `${urls.length} servers`;
+  const inPage = status.inPageCalls ? ` (${status.inPageCalls} in-page)` : '';
+  const calls = `${status.calls} call${status.calls === 1 ? '' : 's'}${inPage}`;
   const last = status.lastTool ? `, last ${status.lastTool}` : '';
   return `Agent${status.paused ? ' (paused)' : ''}: ${where} · ${calls}${last}`;
 }

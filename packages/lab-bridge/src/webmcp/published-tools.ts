@@ -1,0 +1,85 @@
+/**
+ * The live catalogue published on the page's `document.modelContext`
+ * (SPEC §2.3c), so an agent in the browser can use the page's tools without a
+ * server: each tool registered with its name, title, description, input
+ * schema and hints, kept in step with the catalogue (only what changed is
+ * registered again), all withdrawn while the setting `webmcp` (or `enabled`)
+ * is off. A call goes through the same call pipeline as a server's and
+ * answers MCP's tool-result shape. It never throws into the browser, which
+ * would log a console error and give the agent no result.
+ */
+import { fail, toolResultContent, type ToolDescriptor, type ToolResultContent } from '@jupyter-live-mcp/protocol';
+import type { CallAnswer } from '../calls/call-pipeline.js';
+import type { ModelContext, WebMcpRegistration } from './model-context.js';
+import { argumentsOf, badArguments, planSync, registrationKey } from './registrations.js';
+
+export interface PublishedToolsHooks {
+  /** Runs a call through the call pipeline, labelled as an in-page call. */
+  call(tool: string, args: Record<string, unknown>): Promise<CallAnswer>;
+  warn(message: string): void;
+}
+
+interface Registered {
+  key: string;
+  controller: AbortController;
+}
+
+export class PublishedTools {
+  private readonly registered = new Map<string, Registered>();
+  /** Each refusal is said once, not at every catalogue change that tries again. */
+  private readonly warned = new Set<string>();
+
+  constructor(
+    private readonly context: ModelContext,
+    private readonly hooks: PublishedToolsHooks
+  ) {}
+
+  /** Registers what `tools` has and the page does not show yet, and withdraws the rest. */
+  sync(tools: readonly ToolDescriptor[]): void {
+    const plan = planSync(new Map([...this.registered].map(([name, entry]) => [name, entry.key])), tools);
+    for (const name of plan.remove) {
+      this.registered.get(name)?.controller.abort();
+      this.registered.delete(name);
+    }
+    for (const registration of plan.add) {
+      this.register(registration);
+    }
+  }
+
+  private register(registration: WebMcpRegistration): void {
+    const { name } = registration;
+    const entry: Registered = { key: registrationKey(registration), controller: new AbortController() };
+    this.registered.set(name, entry);
+    const refused = (error: unknown) => {
+      if (this.registered.get(name) === entry) {
+        this.registered.delete(name);
+        const message = `could not offer the tool "${name}" on document.modelContext: ${error instanceof Error ? error.message : String(error)}`;
+        if (!this.warned.has(message)) {
+          this.warned.add(message);
+          this.hooks.warn(message);
+        }
+      }
+    };
+    try {
+      const execute = (input: unknown) => this.execute(name, input);
+      Promise.resolve(this.context.registerTool({ ...registration, execute }, { signal: entry.controller.signal })).catch(refused);
+    } catch (error) {
+      refused(error);
+    }
+  }
+
+  private async execute(name: string, input: unknown): Promise<ToolResultContent> {
+    const args = argumentsOf(input);
+    if (!args) {
+      return badArguments(name, input);
+    }
+    try {
+      const { result, images } = await this.hooks.call(name, args);
+      return toolResultContent(result, images);
+    } catch (error) {
+      return toolResultContent(
+        fail('internal_error', `${name} failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`)
+      );
+    }
+  }
+}
