@@ -3,7 +3,8 @@
  * (test-pages/example-tools-extension) declares echo, check and later in its
  * settings schema and registers handlers through the bridge's IAgentTools:
  * echo and check at activation, later on a command, plus one handler nothing
- * declares. The agent sees and calls them over MCP, under every rule.
+ * declares. The agent sees and calls them over MCP, under every rule, and an
+ * agent in the browser the same tools over WebMCP.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConsoleMessage } from 'playwright-core';
@@ -15,6 +16,7 @@ import {
   type PageKind,
   type PageWithAgent
 } from './support/lab-with-agent.js';
+import { executeInPage, webMcpTools, WEBMCP_FLAGS } from './support/webmcp.js';
 
 const PLUGIN = '@jupyter-live-mcp/example-tools-extension:plugin';
 const ECHO = 'example_tools_extension__echo';
@@ -24,7 +26,8 @@ const UNDECLARED = 'example_tools_extension__undeclared';
 
 /** Starts a page with the example extension; the agent's tool list before the page connected. */
 async function start(kind: PageKind, warnings: string[] = []): Promise<{ setup: PageWithAgent; before: string[] }> {
-  const setup = await startPageWithAgent(kind, { extensions: [EXAMPLE_TOOLS_EXTENSION_DIR] });
+  // With WebMCP on, the same tools are on document.modelContext for an agent in the browser.
+  const setup = await startPageWithAgent(kind, { extensions: [EXAMPLE_TOOLS_EXTENSION_DIR], chromiumArgs: WEBMCP_FLAGS });
   const before = (await setup.mcp.client.listTools()).tools.map((tool) => tool.name);
   setup.page.on('console', (message: ConsoleMessage) => {
     if (message.type() === 'warning') warnings.push(message.text());
@@ -78,6 +81,11 @@ describe('on JupyterLab', () => {
       inputSchema: { required: ['text'], additionalProperties: false },
       annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false }
     });
+  });
+
+  it('offers them to an agent in the browser too (WebMCP), with the same answers, never the undeclared one', async () => {
+    await expectSameInPage(setup);
+    expect(await runCommand('example-tools-extension:undeclared-calls')).toBe(0);
   });
 
   it('calls a handler with the checked input and answers its JSON result', async () => {
@@ -185,6 +193,22 @@ describe('on JupyterLab', () => {
   });
 });
 
+/** The extension's tools over WebMCP answer what they answer over MCP: a JSON result, a throw as command_failed. */
+async function expectSameInPage(setup: PageWithAgent): Promise<void> {
+  const names = (await webMcpTools(setup.page)).map((tool) => tool.name);
+  expect(names).toEqual(expect.arrayContaining([ECHO, CHECK]));
+  expect(names).not.toContain(UNDECLARED);
+  const echo = await executeInPage(setup.page, ECHO, { text: 'in page' });
+  expect(echo.structuredContent).toEqual(await setup.mcp.ok(ECHO, { text: 'in page' }));
+  const thrown = await executeInPage(setup.page, CHECK, { value: 'throw' });
+  expect(thrown.isError).toBe(true);
+  expect(thrown.structuredContent).toMatchObject({
+    success: false,
+    code: 'command_failed',
+    error: expect.stringContaining('told to throw')
+  });
+}
+
 describe.each(['Notebook 7', 'JupyterLite'] as const)('on %s', (kind) => {
   let setup: PageWithAgent;
 
@@ -200,5 +224,9 @@ describe.each(['Notebook 7', 'JupyterLite'] as const)('on %s', (kind) => {
     expect(await toolNames(setup)).toEqual(expect.arrayContaining([ECHO, CHECK]));
     expect(await setup.mcp.ok(ECHO, { text: kind })).toEqual({ success: true, result: { echoed: [kind], at: { plugin: PLUGIN } } });
     expect((await setup.mcp.call(CHECK, { value: 'throw' })).result).toMatchObject({ success: false, code: 'command_failed' });
+  });
+
+  it('offers them to an agent in the browser too (WebMCP), with the same answers', async () => {
+    await expectSameInPage(setup);
   });
 });

@@ -9,8 +9,8 @@
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetBridgeSetting, setBridgeSetting, startPageWithAgent, type PageKind, type PageWithAgent } from './support/lab-with-agent.js';
+import { executeInPage, webMcpTools as listInPage, WEBMCP_FLAGS, type PageGlobals } from './support/webmcp.js';
 
-const WEBMCP = ['--enable-features=WebMCP'];
 const HINTS_META_KEY = 'jupyter-live-mcp/hints';
 /** The MCP server's own tools, which no page registers. */
 const SERVER_TOOL_NAMES = ['select_page'];
@@ -31,30 +31,6 @@ const PICTURE_NOTEBOOK = JSON.stringify({
   nbformat_minor: 5
 });
 
-/** What getTools() lists, as plain data (each tool also has its window). */
-interface ListedTool {
-  name: string;
-  title?: string;
-  description: string;
-  inputSchema?: Record<string, unknown>;
-  annotations?: Record<string, boolean>;
-  origin: string;
-}
-
-/** Notebook 7's file browser page has no status bar, so no status item. */
-/** What the tests use of the page's document.modelContext (Chromium's, with the flag). */
-interface PageGlobals {
-  document: {
-    modelContext?: {
-      getTools(): Promise<ListedTool[]>;
-      executeTool(tool: ListedTool, args: Record<string, unknown>): Promise<string>;
-      addEventListener(type: 'toolchange', listener: () => void): void;
-    };
-  };
-  /** How many toolchange events the page saw since the test started counting. */
-  toolChanges?: number;
-}
-
 const KINDS: { kind: PageKind; statusBar: boolean; slow: string }[] = [
   { kind: 'JupyterLab', statusBar: true, slow: "import time\ntime.sleep(3)\nprint('slept')" },
   { kind: 'Notebook 7', statusBar: false, slow: "import time\ntime.sleep(3)\nprint('slept')" },
@@ -71,7 +47,7 @@ describe.each(KINDS)('WebMCP in $kind', ({ kind, statusBar, slow }) => {
   let setup: PageWithAgent;
 
   beforeAll(async () => {
-    setup = await startPageWithAgent(kind, { chromiumArgs: WEBMCP, bridgeSettings: { pendingAfterSeconds: 60 } });
+    setup = await startPageWithAgent(kind, { chromiumArgs: WEBMCP_FLAGS, bridgeSettings: { pendingAfterSeconds: 60 } });
     await setup.open();
     await setup.mcp.ok('write_file', { filePath: 'picture.ipynb', content: PICTURE_NOTEBOOK });
   });
@@ -80,31 +56,8 @@ describe.each(KINDS)('WebMCP in $kind', ({ kind, statusBar, slow }) => {
     await setup?.stop();
   });
 
-  const webMcpTools = (): Promise<ListedTool[]> =>
-    setup.page.evaluate(async () => {
-      const context = (globalThis as unknown as PageGlobals).document.modelContext!;
-      return (await context.getTools()).map(({ name, title, description, inputSchema, annotations, origin }) => ({
-        name,
-        title,
-        description,
-        inputSchema,
-        annotations,
-        origin
-      }));
-    });
-  /** executeTool, as an agent in the browser calls it; Chromium gives back what execute returned, as JSON. */
-  const execute = async (name: string, args: Record<string, unknown> = {}): Promise<CallToolResult> =>
-    JSON.parse(
-      await setup.page.evaluate(
-        async ({ name, args }) => {
-          const context = (globalThis as unknown as PageGlobals).document.modelContext!;
-          const tool = (await context.getTools()).find((listed) => listed.name === name);
-          if (!tool) throw new Error(`document.modelContext has no tool ${name}`);
-          return context.executeTool(tool, args);
-        },
-        { name, args }
-      )
-    ) as CallToolResult;
+  const webMcpTools = () => listInPage(setup.page);
+  const execute = (name: string, args: Record<string, unknown> = {}) => executeInPage(setup.page, name, args);
   /** get_context over MCP adds the server's own fields (the page it routed to). */
   const withoutServerFields = ({ page: _page, pages: _pages, ...rest }: Record<string, unknown>) => rest;
   const statusItem = () => setup.page.locator('.jp-live-mcp-status');
