@@ -384,7 +384,7 @@ describe.each(KINDS)('the notebook tools in $kind', (kind) => {
       const nb = 'long-stream.ipynb';
       const [cellId] = await notebookWith(nb, ['for i in range(100): print(i)']);
       const ran = await ok('run_cell', { notebookPath: nb, cellId });
-      expect(ran.outputs).toEqual([{ type: 'stream', name: 'stdout', text: expect.stringContaining('19\n[… 61 lines left out …]\n80\n') }]);
+      expect(ran.outputs).toEqual([{ type: 'stream', name: 'stdout', text: expect.stringContaining('19\n[… 60 lines left out …]\n80\n') }]);
       const whole = await ok('read_cell', { notebookPath: nb, cellId, outputIndex: 0 });
       expect((whole.output as { text: string }).text).toBe(Array.from({ length: 100 }, (_, i) => `${i}\n`).join(''));
     });
@@ -511,7 +511,7 @@ describe.each(KINDS)('the notebook tools in $kind', (kind) => {
           id: 'stream',
           index: 1,
           executionCount: 3,
-          outputs: [{ type: 'stream', name: 'stdout', text: expect.stringContaining('[… 61 lines left out …]') }]
+          outputs: [{ type: 'stream', name: 'stdout', text: expect.stringContaining('line 19\n[… 60 lines left out …]\nline 80\n') }]
         },
         {
           id: 'error',

@@ -38,7 +38,7 @@ describe('condenseOutputs', () => {
     expect(condensed).toEqual({
       type: 'stream',
       name: 'stdout',
-      text: [...lines(20), '[… 61 lines left out …]', ...lines(19, 81), ''].join('\n')
+      text: [...lines(20), '[… 60 lines left out …]', ...lines(20, 80), ''].join('\n')
     });
   });
 

@@ -148,11 +148,13 @@ function condenseRich(type: 'result' | 'display', data: nbformat.IMimeBundle): C
 
 /** A text cut to its first and last lines, each line to its first characters; the cuts say what they left out. */
 export function headAndTail(text: string): string {
-  const lines = text.split('\n').map(shortLine);
+  // A last newline ends the last line; it starts none.
+  const ended = text.endsWith('\n');
+  const lines = (ended ? text.slice(0, -1) : text).split('\n').map(shortLine);
   const left = lines.length - HEAD_LINES - TAIL_LINES;
   // Leaving one line out would cost a line too.
   const kept = left > 1 ? [...lines.slice(0, HEAD_LINES), `[… ${left} lines left out …]`, ...lines.slice(-TAIL_LINES)] : lines;
-  return kept.join('\n');
+  return `${kept.join('\n')}${ended ? '\n' : ''}`;
 }
 
 /** A line as a terminal shows it: what a carriage return (a progress bar) wrote over is gone. */
