@@ -50,6 +50,13 @@ describe('condenseOutputs', () => {
         traceback: ['[… 2 earlier frames left out …]', ...[2, 3, 4, 5, 6].map((i) => `Cell In[${i}], line 1\n----> 1 f${i}()`)].join('\n')
       }
     ]);
+    const joined = {
+      ...ipythonError,
+      traceback: [`${(ipythonError as nbformat.IError).traceback[0]}\nCell In[9], line 1`, 'ZeroDivisionError: division by zero']
+    };
+    expect(condenseOutputs([joined as nbformat.IOutput])).toEqual([
+      { type: 'error', error: 'ZeroDivisionError: division by zero', traceback: 'Cell In[9], line 1' }
+    ]);
     expect(condenseOutputs([{ output_type: 'error', ename: 'KeyboardInterrupt', evalue: '', traceback: [] }])).toEqual([
       { type: 'error', error: 'KeyboardInterrupt' }
     ]);

@@ -110,10 +110,14 @@ function condenseError(
  * line (the error again) are left out: the error line says them.
  */
 export function condenseTraceback(traceback: readonly string[] | undefined, errorLine: string): string {
-  const frames = (traceback ?? []).map((frame) => stripAnsi(frame).trimEnd()).filter((frame) => frame !== '');
-  if (frames.length > 0 && IPYTHON_HEADER.test(frames[0]!)) {
-    frames.shift();
-  }
+  // Some IPython releases give the header and the first frame as one entry.
+  const frames = (traceback ?? [])
+    .map((frame, index) =>
+      stripAnsi(frame)
+        .replace(index === 0 ? IPYTHON_HEADER : /^$/, '')
+        .trimEnd()
+    )
+    .filter((frame) => frame !== '');
   if (frames.length > 0 && frames.at(-1)!.trim() === errorLine) {
     frames.pop();
   }
@@ -123,7 +127,7 @@ export function condenseTraceback(traceback: readonly string[] | undefined, erro
 }
 
 // "-----…\nNameError    Traceback (most recent call last)"
-const IPYTHON_HEADER = /^-{10,}\s*\n\s*\S+\s+Traceback \(most recent call last\)$/;
+const IPYTHON_HEADER = /^\s*-{10,}\s*\n\s*\S+\s+Traceback \(most recent call last\)[^\S\n]*(?:\n|$)/;
 
 function condenseRich(type: 'result' | 'display', data: nbformat.IMimeBundle): CondensedOutput {
   const view: CondensedOutput & Record<string, unknown> = { type };
