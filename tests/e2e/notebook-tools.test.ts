@@ -98,6 +98,75 @@ const codeCell = (source: string, id?: string) => ({
   execution_count: null
 });
 
+/** The HTML pandas writes for a DataFrame cut for display: its table, then its "rows × columns" footer. */
+const DATAFRAME_HTML = [
+  '<div>',
+  '<table border="1" class="dataframe">',
+  '  <thead>',
+  '    <tr style="text-align: right;">',
+  '      <th></th>',
+  '      <th>a</th>',
+  '      <th>b</th>',
+  '    </tr>',
+  '  </thead>',
+  '  <tbody>',
+  '    <tr>',
+  '      <th>0</th>',
+  '      <td>1</td>',
+  '      <td>2</td>',
+  '    </tr>',
+  '  </tbody>',
+  '</table>',
+  '<p>150 rows × 2 columns</p>',
+  '</div>'
+].join('\n');
+const colour = (text: string) => `\u001b[0;31m${text}\u001b[0m`;
+
+/**
+ * A notebook worked in elsewhere, with what outputs a session leaves: a long
+ * stream, an IPython traceback, a DataFrame, a picture; its code cells carry
+ * the trusted flag a saved notebook has. The traceback cell ran first.
+ */
+const workedNotebook = (kernelspec: Record<string, string>) => {
+  const ran = (id: string, count: number, source: string, outputs: unknown[]) => ({
+    cell_type: 'code',
+    id,
+    metadata: { trusted: false },
+    source,
+    execution_count: count,
+    outputs
+  });
+  return notebookFile(kernelspec, [
+    { cell_type: 'markdown', id: 'notes', metadata: {}, source: '# Worked' },
+    ran('stream', 3, 'for i in range(100): print("line", i)', [
+      { output_type: 'stream', name: 'stdout', text: Array.from({ length: 100 }, (_, i) => `line ${i}\n`) }
+    ]),
+    ran('error', 1, 'f()', [
+      {
+        output_type: 'error',
+        ename: 'ZeroDivisionError',
+        evalue: 'division by zero',
+        traceback: [
+          `${colour('-'.repeat(75))}\n${colour('ZeroDivisionError')}       Traceback (most recent call last)`,
+          ...Array.from({ length: 7 }, (_, i) => `frame ${i}\n${colour('----> 1')} f${i}()`),
+          `${colour('ZeroDivisionError')}: division by zero`
+        ]
+      }
+    ]),
+    ran('table', 4, 'df', [
+      {
+        output_type: 'execute_result',
+        execution_count: 4,
+        metadata: {},
+        data: { 'text/plain': ['   a  b\n', '0  1  2'], 'text/html': DATAFRAME_HTML }
+      }
+    ]),
+    ran('picture', 5, 'plot()', [
+      { output_type: 'display_data', metadata: {}, data: { 'image/png': `${ONE_PIXEL_PNG}\n`, 'text/plain': ['<Figure size 1x1>'] } }
+    ])
+  ]);
+};
+
 describe.each(KINDS)('the notebook tools in $kind', (kind) => {
   let setup: PageWithAgent;
   let calls = 0;
@@ -162,11 +231,7 @@ describe.each(KINDS)('the notebook tools in $kind', (kind) => {
       message: expect.stringContaining('no longer exists')
     });
     const ran = await ok('run_cell', { notebookPath: 'task.ipynb', cellId: added.cellId });
-    expect(ran).toMatchObject({
-      status: 'ok',
-      executionCount: 1,
-      outputs: [{ output_type: 'execute_result', data: { 'text/plain': '42' } }]
-    });
+    expect(ran).toMatchObject({ status: 'ok', executionCount: 1, outputs: [{ type: 'result', text: '42' }] });
     const read = await ok('read_notebook', { notebookPath: 'task.ipynb' });
     expect(read).toMatchObject({
       notebookPath: 'task.ipynb',
@@ -179,7 +244,7 @@ describe.each(KINDS)('the notebook tools in $kind', (kind) => {
           type: 'code',
           source: SIX_TIMES_SEVEN,
           executionCount: 1,
-          outputs: [expect.objectContaining({ data: { 'text/plain': '42' } })]
+          outputs: [{ type: 'result', text: '42' }]
         }
       ]
     });
@@ -314,6 +379,17 @@ describe.each(KINDS)('the notebook tools in $kind', (kind) => {
     expect(await ok('run_cell', { notebookPath: nb, cellId: notes.id })).toMatchObject({ status: 'no-op', type: 'markdown' });
   });
 
+  if (kind.kernel === 'python3') {
+    it("run_cell condenses a long stream as the reads do; read_cell's outputIndex gives it whole", async () => {
+      const nb = 'long-stream.ipynb';
+      const [cellId] = await notebookWith(nb, ['for i in range(100): print(i)']);
+      const ran = await ok('run_cell', { notebookPath: nb, cellId });
+      expect(ran.outputs).toEqual([{ type: 'stream', name: 'stdout', text: expect.stringContaining('19\n[… 60 lines left out …]\n80\n') }]);
+      const whole = await ok('read_cell', { notebookPath: nb, cellId, outputIndex: 0 });
+      expect((whole.output as { text: string }).text).toBe(Array.from({ length: 100 }, (_, i) => `${i}\n`).join(''));
+    });
+  }
+
   it('a long run answers pending by itself and finishes through wait_for_result', async () => {
     const nb = 'slow.ipynb';
     const [slow] = await notebookWith(nb, [kind.slow]);
@@ -369,7 +445,7 @@ describe.each(KINDS)('the notebook tools in $kind', (kind) => {
     expect(started).toMatchObject({ kernel: kind.kernel, kernelId: expect.any(String) });
     expect(await ok('run_cell', { notebookPath: nb, cellId: 'only' })).toMatchObject({
       status: 'ok',
-      outputs: [expect.objectContaining({ data: { 'text/plain': '42' } })]
+      outputs: [{ type: 'result', text: '42' }]
     });
   });
 
@@ -399,7 +475,7 @@ describe.each(KINDS)('the notebook tools in $kind', (kind) => {
       readFrom: 'disk',
       nbformat: '4.5',
       kernelspec: kind.kernel,
-      cells: [{ id: 'c1', index: 0, type: 'code', source: '1', executionCount: null, outputs: [] }]
+      cells: [{ id: 'c1', index: 0, type: 'code', source: '1', executionCount: null }]
     });
     expect(await ok('read_cell', { notebookPath: 'on-disk.ipynb', cellId: 'c1' })).toMatchObject({ cellId: 'c1', source: '1' });
     expect(await failure('read_cell', { notebookPath: 'on-disk.ipynb' }, 'bad_input')).toMatch(/pass cellId\. Its cells: "c1" \(code\)/);
@@ -417,6 +493,118 @@ describe.each(KINDS)('the notebook tools in $kind', (kind) => {
     );
     expect(await ok('read_cell', { notebookPath: 'old.ipynb', cellId: ids[1] })).toMatchObject({ source: '# Old', type: 'markdown' });
     expect(await ok('edit_cell', { notebookPath: 'old.ipynb', cellId: ids[0], content: 'a = 2' })).toMatchObject({ cellId: ids[0] });
+  });
+
+  it('read_notebook gives the compact view (a long stream cut, a traceback, a table, a picture), the nbformat JSON, and pages', async () => {
+    const nb = 'worked.ipynb';
+    await writeNotebook(nb, workedNotebook(kernelspec));
+    const read = await setup.mcp.call('read_notebook', { notebookPath: nb });
+    expect(read.result).toMatchObject({
+      success: true,
+      readFrom: 'disk',
+      cellCount: 5,
+      // The traceback cell ran before the stream cell above it; the page saw none of these runs.
+      stale: { outOfOrder: ['error'], unknown: 4 },
+      cells: [
+        { id: 'notes', index: 0, type: 'markdown', source: '# Worked' },
+        {
+          id: 'stream',
+          index: 1,
+          executionCount: 3,
+          outputs: [{ type: 'stream', name: 'stdout', text: expect.stringContaining('line 19\n[… 60 lines left out …]\nline 80\n') }]
+        },
+        {
+          id: 'error',
+          index: 2,
+          executionCount: 1,
+          outOfOrder: true,
+          outputs: [
+            {
+              type: 'error',
+              error: 'ZeroDivisionError: division by zero',
+              traceback: expect.stringMatching(/^\[… 2 earlier frames left out …\]\nframe 2/)
+            }
+          ]
+        },
+        {
+          id: 'table',
+          outputs: [{ type: 'result', text: '   a  b\n0  1  2', table: 'DataFrame: 150 rows × 2 columns: a, b' }]
+        },
+        { id: 'picture', outputs: [{ type: 'display', text: '<Figure size 1x1>', 'image/png': '[image 1: image/png 1x1, attached]' }] }
+      ]
+    });
+    const cells = read.result.cells as Record<string, unknown>[];
+    expect(cells.some((cell) => 'metadata' in cell)).toBe(false);
+    expect(cells[1]).not.toHaveProperty('editedSinceRun');
+    expect(JSON.stringify(read.result)).not.toContain('\\u001b');
+    const images = (raw: CallToolResult) => (raw.content as CallToolResult['content']).filter((block) => block.type === 'image');
+    expect(images(read.raw)).toHaveLength(1);
+
+    const full = await setup.mcp.call('read_notebook', { notebookPath: nb, format: 'nbformat' });
+    expect(full.result).toMatchObject({ success: true, format: 'nbformat', cellCount: 5, content: { nbformat: 4, nbformat_minor: 5 } });
+    const fullCells = (full.result.content as { cells: { metadata: unknown; outputs?: { text?: unknown }[] }[] }).cells;
+    expect(fullCells[1]!.metadata).toEqual({ trusted: false });
+    expect([fullCells[1]!.outputs![0]!.text].flat().join('')).toContain('line 50');
+    expect(images(full.raw)).toHaveLength(1);
+    const textOf = (raw: CallToolResult) => ((raw.content as CallToolResult['content'])[0] as { text: string }).text;
+    expect(textOf(read.raw).length).toBeLessThan(textOf(full.raw).length / 2);
+
+    const page = await ok('read_notebook', { notebookPath: nb, from: 1, to: 3 });
+    expect(page).toMatchObject({ cellCount: 5, stale: { outOfOrder: ['error'] } });
+    expect((page.cells as { index: number }[]).map((cell) => cell.index)).toEqual([1, 2]);
+    const picked = await ok('read_notebook', { notebookPath: nb, cellIds: ['picture', 'notes'], format: 'nbformat' });
+    expect((picked.content as { cells: { id: string }[] }).cells.map((cell) => cell.id)).toEqual(['notes', 'picture']);
+    expect(await failure('read_notebook', { notebookPath: nb, from: 5 }, 'bad_input')).toMatch(
+      /from 5 is past its last cell: it has 5 cells/
+    );
+    expect(await failure('read_notebook', { notebookPath: nb, cellIds: ['nope'] }, 'not_found')).toMatch(
+      /no cell with id "nope"\. Its cells: "notes"/
+    );
+
+    const whole = await ok('read_cell', { notebookPath: nb, cellId: 'stream', outputIndex: 0 });
+    expect(whole).toMatchObject({ cellId: 'stream', index: 1, outputIndex: 0, output: { output_type: 'stream', name: 'stdout' } });
+    expect((whole.output as { text: string }).text.split('\n')).toHaveLength(101);
+    expect(whole).not.toHaveProperty('source');
+    expect(await failure('read_cell', { notebookPath: nb, cellId: 'stream', outputIndex: 1 }, 'bad_input')).toMatch(
+      /cell "stream" has 1 output: outputIndex is 0 to 0/
+    );
+    expect(await ok('read_cell', { notebookPath: nb, cellId: 'error' })).toMatchObject({ cellId: 'error', outOfOrder: true });
+  });
+
+  it('marks a cell edited since it ran, and the cells below one that ran again; edits and adds send back no source', async () => {
+    const nb = 'stale.ipynb';
+    await ok('create_notebook', { name: nb });
+    const added = await ok('add_cell', { notebookPath: nb, content: SIX_TIMES_SEVEN });
+    expect(Object.keys(added).sort()).toEqual([
+      'cellId',
+      'index',
+      'message',
+      'notebookPath',
+      'position',
+      'replacedCellId',
+      'success',
+      'type'
+    ]);
+    const first = added.cellId as string;
+    const second = (await ok('add_cell', { notebookPath: nb, content: '1+1', referenceCellId: first })).cellId as string;
+    await ok('run_cell', { notebookPath: nb, cellId: first });
+    await ok('run_cell', { notebookPath: nb, cellId: second });
+    expect(await ok('read_notebook', { notebookPath: nb })).toMatchObject({ stale: {} });
+
+    const edited = await ok('edit_cell', { notebookPath: nb, cellId: first, content: '6*7 + 0' });
+    expect(Object.keys(edited).sort()).toEqual(['cellId', 'index', 'notebookPath', 'success', 'type']);
+    const afterEdit = await ok('read_notebook', { notebookPath: nb });
+    expect(afterEdit.stale).toEqual({ editedSinceRun: [first] });
+    expect(afterEdit.cells).toMatchObject([{ id: first, editedSinceRun: true }, { id: second }]);
+    expect((afterEdit.cells as object[])[1]).not.toHaveProperty('editedSinceRun');
+
+    await ok('run_cell', { notebookPath: nb, cellId: first });
+    const afterRerun = await ok('read_notebook', { notebookPath: nb });
+    expect(afterRerun.stale).toEqual({ outOfOrder: [second] });
+    expect(afterRerun.cells).toMatchObject([
+      { id: first, executionCount: 3 },
+      { id: second, executionCount: 2, outOfOrder: true }
+    ]);
   });
 
   it('list_directory, create_file, read_file and write_file work on the files, and write_file creates a new file', async () => {

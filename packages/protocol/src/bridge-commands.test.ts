@@ -66,11 +66,11 @@ describe('the default notebook, file and kernel tools', () => {
     }
   });
 
-  it('keep the input names of SPEC §2.2; create_notebook also takes a kernel', () => {
+  it('keep the input names of SPEC §2.2; create_notebook also takes a kernel, the reads a format, cells and an output (§2.3b)', () => {
     const inputs = Object.fromEntries(tools.map((tool) => [tool.name, Object.keys(tool.properties)]));
     expect(inputs).toEqual({
-      read_notebook: ['notebookPath'],
-      read_cell: ['notebookPath', 'cellId'],
+      read_notebook: ['notebookPath', 'format', 'from', 'to', 'cellIds'],
+      read_cell: ['notebookPath', 'cellId', 'outputIndex'],
       add_cell: ['notebookPath', 'content', 'cellType', 'position', 'referenceCellId'],
       edit_cell: ['notebookPath', 'cellId', 'content'],
       delete_cell: ['notebookPath', 'cellId'],

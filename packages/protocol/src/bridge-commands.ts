@@ -40,12 +40,52 @@ const cellId = (what: string) => z.string().min(1).describe(`Id of the cell ${wh
 const filePath = z.string().min(1).describe('Path of the file, relative to the Jupyter root.');
 const kernelName = z.string().min(1).describe('A kernelspec name, e.g. "python3" (get_context kernelspecs lists them).');
 
+/**
+ * The caps of the condensed outputs the notebook tools give by default (the
+ * bridge's condensed-outputs.ts cuts to them; the tools' descriptions say them).
+ */
+export const CONDENSED_OUTPUTS = {
+  /** Lines of a long stream or text kept from its start… */
+  headLines: 20,
+  /** …and from its end; the text says how many lines between were left out. */
+  tailLines: 20,
+  /** A longer line keeps its start only. */
+  lineChars: 500,
+  /** Traceback frames an error keeps, the last ones (where it was raised). */
+  tracebackFrames: 5,
+  /** Column names a DataFrame's one-line summary lists. */
+  listedColumns: 20
+} as const;
+
+/** How read_notebook gives the cells: the agent's compact view, or the notebook's own JSON. */
+export const READ_FORMATS = ['compact', 'nbformat'] as const;
+const cellIndex = z.number().int().min(0);
+
 /** The inputs of the notebook, file and kernel commands, by the key of their id in BRIDGE_COMMANDS. */
 export const NOTEBOOK_COMMAND_INPUTS = {
-  readNotebook: z.strictObject({ notebookPath }),
+  readNotebook: z.strictObject({
+    notebookPath,
+    format: z
+      .enum(READ_FORMATS)
+      .optional()
+      .describe(
+        'compact (default): per cell id, index, type, source, execution count, condensed outputs and stale marks. ' +
+          "nbformat: the notebook's full nbformat JSON (metadata and whole outputs) under content."
+      ),
+    from: cellIndex.optional().describe('Index (0-based) of the first cell to give (default 0).'),
+    to: cellIndex
+      .optional()
+      .describe('Index of the cell after the last one to give, as in a slice (default: to the end); from 0, to 20 gives cells 0 to 19.'),
+    cellIds: z.array(z.string().min(1)).min(1).optional().describe('Instead of from/to: the ids of the cells to give.')
+  }),
   readCell: z.strictObject({
     notebookPath,
-    cellId: cellId('to read').optional()
+    cellId: cellId('to read').optional(),
+    outputIndex: cellIndex
+      .optional()
+      .describe(
+        "Give only this output of the cell (0-based, in the order of the cell's outputs list), whole: nothing cut, every MIME type."
+      )
   }),
   addCell: z.strictObject({
     notebookPath,

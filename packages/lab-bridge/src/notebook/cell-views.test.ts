@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { cellView, describeCellIds, hasCellIds, outputsForAgent, stripAnsi, tracebackText } from './cell-views.js';
+import { cellView, describeCellIds, hasCellIds } from './cell-views.js';
 
 const red = (text: string) => `\u001b[0;31m${text}\u001b[0m`;
 
-describe('stripAnsi', () => {
-  it('removes colours, cursor moves and terminal titles, and keeps the text', () => {
-    expect(stripAnsi(`${red('NameError')}: name 'x'\u001b[1;32m is\u001b[39;49m not defined`)).toBe("NameError: name 'x' is not defined");
-    expect(stripAnsi('\u001b]0;title\u0007done\u001b[2K\u001b[1A')).toBe('done');
-    expect(stripAnsi('plain')).toBe('plain');
-  });
-});
-
 describe('cellView', () => {
-  it('gives a code cell its id, index, type, joined source, execution count and outputs', () => {
+  it('gives a code cell its id, index, type, joined source, execution count, condensed outputs and marks', () => {
     const view = cellView(
       {
         id: 'c1',
@@ -24,7 +16,8 @@ describe('cellView', () => {
           { output_type: 'stream', name: 'stdout', text: ['a\n', red('b')] }
         ]
       },
-      4
+      4,
+      { outOfOrder: true }
     );
     expect(view).toEqual({
       id: 'c1',
@@ -33,41 +26,27 @@ describe('cellView', () => {
       source: 'x = 1\nx',
       executionCount: 3,
       outputs: [
-        { output_type: 'execute_result', data: { 'text/plain': '1' }, execution_count: 3 },
-        { output_type: 'stream', name: 'stdout', text: 'a\nb' }
-      ]
+        { type: 'result', text: '1' },
+        { type: 'stream', name: 'stdout', text: 'a\nb' }
+      ],
+      outOfOrder: true
     });
   });
 
-  it('gives a markdown cell no execution count or outputs, and a cell without id an empty one', () => {
+  it('leaves out the metadata of a cell read from disk (trusted false and all)', () => {
+    const cell = { id: 'c', cell_type: 'code', source: '1', metadata: { trusted: false }, execution_count: null, outputs: [] };
+    expect(cellView(cell, 0)).toEqual({ id: 'c', index: 0, type: 'code', source: '1', executionCount: null });
+  });
+
+  it('gives a markdown cell no execution count or outputs, a code cell without outputs none, and a cell without id an empty one', () => {
     expect(cellView({ cell_type: 'markdown', source: '# Title' }, 0)).toEqual({ id: '', index: 0, type: 'markdown', source: '# Title' });
-    expect(cellView({ id: 'c', cell_type: 'code', source: '' }, 1)).toMatchObject({ executionCount: null, outputs: [] });
-  });
-});
-
-describe('outputsForAgent', () => {
-  it('keeps a picture where the image pipeline finds it, its lines joined, and keeps non-empty metadata', () => {
-    const [output] = outputsForAgent([
-      {
-        output_type: 'display_data',
-        data: { 'image/png': ['iVBORw0K\n', 'Ggo='], 'text/plain': '<Figure>' },
-        metadata: { 'image/png': { width: 10 } }
-      }
-    ]);
-    expect(output).toEqual({
-      output_type: 'display_data',
-      data: { 'image/png': 'iVBORw0K\nGgo=', 'text/plain': '<Figure>' },
-      metadata: { 'image/png': { width: 10 } }
+    expect(cellView({ id: 'c', cell_type: 'code', source: '' }, 1)).toEqual({
+      id: 'c',
+      index: 1,
+      type: 'code',
+      source: '',
+      executionCount: null
     });
-  });
-
-  it('takes the colours out of a traceback and leaves JSON data alone', () => {
-    const [error, json] = outputsForAgent([
-      { output_type: 'error', ename: 'E', evalue: 'v', traceback: [red('Traceback'), 'line'] },
-      { output_type: 'display_data', data: { 'application/json': { a: 1 } }, metadata: {} }
-    ]);
-    expect(error).toEqual({ output_type: 'error', ename: 'E', evalue: 'v', traceback: ['Traceback', 'line'] });
-    expect(json).toEqual({ output_type: 'display_data', data: { 'application/json': { a: 1 } } });
   });
 });
 
@@ -89,12 +68,5 @@ describe('hasCellIds', () => {
     expect(hasCellIds({ nbformat: 4, nbformat_minor: 5, cells })).toBe(true);
     expect(hasCellIds({ nbformat: 4, nbformat_minor: 4, cells })).toBe(false);
     expect(hasCellIds({ nbformat: 4, nbformat_minor: 5, cells: [{ cell_type: 'markdown', source: '', metadata: {} }] })).toBe(false);
-  });
-});
-
-describe('tracebackText', () => {
-  it('joins the frames without colours', () => {
-    expect(tracebackText([red('a'), 'b'])).toBe('a\nb');
-    expect(tracebackText(undefined)).toBe('');
   });
 });

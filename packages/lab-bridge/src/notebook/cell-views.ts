@@ -1,20 +1,23 @@
 /**
- * Cells and outputs as the notebook tools answer them: nbformat shapes made
- * easy to read — multiline strings joined, colour escapes removed — with
- * pictures left in their MIME bundles, where the image pipeline
- * (calls/images) takes them out and attaches them. Pure.
+ * Cells as the notebook tools answer them by default (SPEC §2.3b): per cell
+ * its id, index, type and source, and for a code cell its execution count, its
+ * condensed outputs (condensed-outputs.ts) and its stale marks — only the
+ * fields that say something: no metadata, no empty outputs, no false marks.
+ * read_notebook, read_cell and run_cell answer cells so. Pure.
  */
 import type * as nbformat from '@jupyterlab/nbformat';
-import type { PartialJSONObject } from '@lumino/coreutils';
+import { condenseOutputs, type CondensedOutput } from './condensed-outputs.js';
+import { joinMultiline } from './nbformat-outputs.js';
+import type { StaleMarks } from './stale-state.js';
 
-/** One cell in a result. `executionCount` and `outputs` only for code cells. */
-export interface CellView {
+/** One cell in a result. `executionCount` and `outputs` only for code cells; outputs only when it has some. */
+export interface CellView extends StaleMarks {
   id: string;
   index: number;
   type: string;
   source: string;
   executionCount?: number | null;
-  outputs?: nbformat.IOutput[];
+  outputs?: CondensedOutput[];
 }
 
 /** The fields of an nbformat cell read here; a notebook model's cells give the same. */
@@ -26,57 +29,16 @@ export interface CellLike {
   outputs?: nbformat.IOutput[];
 }
 
-// CSI sequences (colours, cursor moves), OSC sequences (titles, links), then two-character escapes.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: escape sequences are made of control characters.
-const ANSI_ESCAPES = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|\u001b[@-Z\\-_]/g;
-
-export function stripAnsi(text: string): string {
-  return text.replace(ANSI_ESCAPES, '');
-}
-
-/** nbformat allows any string as a list of lines. */
-export function joinMultiline(value: nbformat.MultilineString | undefined): string {
-  return Array.isArray(value) ? value.join('') : (value ?? '');
-}
-
-export function cellView(cell: CellLike, index: number): CellView {
+export function cellView(cell: CellLike, index: number, marks: StaleMarks = {}): CellView {
   const view: CellView = { id: cell.id ?? '', index, type: cell.cell_type, source: joinMultiline(cell.source) };
   if (cell.cell_type === 'code') {
     view.executionCount = cell.execution_count ?? null;
-    view.outputs = outputsForAgent(cell.outputs ?? []);
+    const outputs = condenseOutputs(cell.outputs ?? []);
+    if (outputs.length > 0) {
+      view.outputs = outputs;
+    }
   }
-  return view;
-}
-
-/** Outputs in nbformat shape, text joined and without colour escapes; empty metadata dropped. */
-export function outputsForAgent(outputs: readonly nbformat.IOutput[]): nbformat.IOutput[] {
-  return outputs.map((output) => {
-    const out: nbformat.IOutput = { ...output };
-    if (typeof output.text === 'string' || Array.isArray(output.text)) {
-      out.text = stripAnsi(joinMultiline(output.text as nbformat.MultilineString));
-    }
-    if (Array.isArray(output.traceback)) {
-      out.traceback = (output.traceback as string[]).map(stripAnsi);
-    }
-    if (output.data && typeof output.data === 'object') {
-      out.data = Object.fromEntries<nbformat.MultilineString | PartialJSONObject>(
-        Object.entries(output.data as Record<string, unknown>).map(([mime, value]) => [
-          mime,
-          typeof value === 'string' || Array.isArray(value)
-            ? textOf(mime, joinMultiline(value as nbformat.MultilineString))
-            : (value as PartialJSONObject)
-        ])
-      );
-    }
-    if (out.metadata && typeof out.metadata === 'object' && Object.keys(out.metadata).length === 0) {
-      delete out.metadata;
-    }
-    return out;
-  });
-}
-
-function textOf(mime: string, value: string): string {
-  return mime === 'text/plain' ? stripAnsi(value) : value;
+  return { ...view, ...marks };
 }
 
 /** How many cell ids an error lists before it says how many more there are. */
@@ -90,11 +52,6 @@ export function describeCellIds(cells: readonly { id: string; type: string }[]):
   const listed = cells.slice(0, LISTED_CELL_IDS).map((cell) => `"${cell.id}" (${cell.type})`);
   const more = cells.length - listed.length;
   return `Its cells: ${listed.join(', ')}${more > 0 ? `, and ${more} more (read_notebook lists them all)` : ''}.`;
-}
-
-/** A traceback as one text, without colour escapes. */
-export function tracebackText(traceback: readonly string[] | undefined): string {
-  return (traceback ?? []).map(stripAnsi).join('\n');
 }
 
 /** Whether a notebook file names its cells (nbformat 4.5 and later); older ones get ids only from a model. */

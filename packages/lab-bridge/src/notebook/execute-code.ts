@@ -23,7 +23,7 @@ export function registerExecuteCode(app: JupyterFrontEnd): void {
     const outputs = new OutputAreaModel();
     try {
       const outcome = await executeOnKernel(kernel, code, outputs, { storeHistory: false });
-      return executionResult({ tool, what: 'the code', onError: 'See the traceback.', fields: { kernelId } }, outcome);
+      return executionResult({ tool, what: 'the code', onError: 'See the traceback.', fields: { kernelId }, wholeOutputs: true }, outcome);
     } finally {
       outputs.dispose();
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { executionResult, lostOutcome, outcomeOfReply } from './execution-outcome.js';
+import { executionResult, lostOutcome, outcomeOfReply, type ExecutionOutcome } from './execution-outcome.js';
 
 const colour = (text: string) => `\u001b[0;31m${text}\u001b[0m`;
 const errorOutput = {
@@ -53,15 +53,24 @@ describe('outcomeOfReply', () => {
 });
 
 describe('executionResult', () => {
-  it('answers an ok run with its outputs', () => {
-    const outputs = [{ output_type: 'stream', name: 'stdout', text: ['4', '2\n'] }];
+  it('answers an ok run with its outputs, condensed as a read gives them, or whole for code in no cell', () => {
+    const outputs = [
+      { output_type: 'stream', name: 'stdout', text: ['4', '2\n'] },
+      { output_type: 'stream', name: 'stdout', text: 'again\n' }
+    ];
     expect(executionResult(subject, { status: 'ok', executionCount: 1, outputs })).toEqual({
       success: true,
       status: 'ok',
       notebookPath: 'a.ipynb',
       cellId: 'c1',
       executionCount: 1,
-      outputs: [{ output_type: 'stream', name: 'stdout', text: '42\n' }]
+      outputs: [{ type: 'stream', name: 'stdout', text: '42\nagain\n' }]
+    });
+    expect(executionResult({ ...subject, wholeOutputs: true }, { status: 'ok', executionCount: 1, outputs })).toMatchObject({
+      outputs: [
+        { output_type: 'stream', name: 'stdout', text: '42\n' },
+        { output_type: 'stream', name: 'stdout', text: 'again\n' }
+      ]
     });
   });
 
@@ -85,9 +94,27 @@ describe('executionResult', () => {
       ename: 'NameError',
       evalue: "name 'x' is not defined",
       traceback: 'Traceback (most recent call last)\nNameError',
-      outputs: [{ output_type: 'stream', name: 'stdout', text: 'before\n' }]
+      outputs: [{ type: 'stream', name: 'stdout', text: 'before\n' }]
     });
     expect(JSON.stringify(result).match(/Traceback/g)).toHaveLength(1);
+  });
+
+  it('keeps the last frames of a long traceback, and all of them for code in no cell', () => {
+    const frames = Array.from({ length: 8 }, (_, i) => `frame ${i}`);
+    const outcome: ExecutionOutcome = {
+      status: 'error',
+      executionCount: 3,
+      outputs: [],
+      ename: 'E',
+      evalue: 'v',
+      traceback: [...frames, 'E: v']
+    };
+    expect(executionResult(subject, outcome)).toMatchObject({
+      traceback: ['[… 3 earlier frames left out …]', 'frame 3', 'frame 4', 'frame 5', 'frame 6', 'frame 7'].join('\n')
+    });
+    expect(executionResult({ ...subject, wholeOutputs: true }, outcome)).toMatchObject({
+      traceback: [...frames, 'E: v'].join('\n')
+    });
   });
 
   it('says why input() stopped the run, and what to do instead', () => {

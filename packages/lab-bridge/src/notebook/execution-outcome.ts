@@ -2,11 +2,15 @@
  * How a run of code ended, and the result run_cell and execute_code answer
  * with. An exception in the code is the code's outcome, not a failed call:
  * its own code (cell_error), with the error's name, value and traceback once,
- * without colour escapes. Pure.
+ * without colour escapes. A cell's run answers condensed outputs and the last
+ * frames of the traceback (condensed-outputs.ts), as the reads show the cell;
+ * code run on its own (execute_code) has no cell to read again, so it answers
+ * them whole. Pure.
  */
 import type * as nbformat from '@jupyterlab/nbformat';
 import { fail, succeed, type ToolResult } from '@jupyter-live-mcp/protocol';
-import { outputsForAgent, stripAnsi, tracebackText } from './cell-views.js';
+import { condenseOutputs, condenseTraceback } from './condensed-outputs.js';
+import { outputsForAgent, stripAnsi, tracebackText } from './nbformat-outputs.js';
 
 export type ExecutionOutcome =
   | { status: 'ok'; executionCount: number | null; outputs: nbformat.IOutput[] }
@@ -71,30 +75,34 @@ export interface RunSubject {
   onError: string;
   /** Fields every answer carries (notebookPath, cellId, kernelId…). */
   fields: Record<string, unknown>;
+  /** Outputs and traceback whole, for code that is in no cell (default: condensed, as a cell's are read). */
+  wholeOutputs?: boolean;
 }
 
 export function executionResult(subject: RunSubject, outcome: ExecutionOutcome): ToolResult {
   const { tool, what, fields } = subject;
   // An error output is told once, in ename, evalue and traceback.
-  const outputs = outputsForAgent(outcome.outputs.filter((output) => output.output_type !== 'error'));
+  const shown = outcome.outputs.filter((output) => output.output_type !== 'error');
+  const outputs = subject.wholeOutputs ? outputsForAgent(shown) : condenseOutputs(shown);
   switch (outcome.status) {
     case 'ok':
       return succeed({ status: 'ok', ...fields, executionCount: outcome.executionCount, outputs });
-    case 'error':
+    case 'error': {
+      const error = `${outcome.ename}${outcome.evalue ? `: ${stripAnsi(outcome.evalue)}` : ''}`;
       return fail(
         'cell_error',
-        `${tool}: ${what} raised ${outcome.ename}${outcome.evalue ? `: ${stripAnsi(outcome.evalue)}` : ''}. That is the code's ` +
-          `outcome, not a failure of the call. ${subject.onError}`,
+        `${tool}: ${what} raised ${error}. That is the code's outcome, not a failure of the call. ${subject.onError}`,
         {
           status: 'error',
           ...fields,
           executionCount: outcome.executionCount,
           ename: outcome.ename,
           evalue: stripAnsi(outcome.evalue),
-          traceback: tracebackText(outcome.traceback),
+          traceback: subject.wholeOutputs ? tracebackText(outcome.traceback) : condenseTraceback(outcome.traceback, error),
           outputs
         }
       );
+    }
     case 'input':
       return fail(
         'kernel_input',

@@ -18,6 +18,7 @@ import { documentsOpenInNewTabs } from '../jupyterlab/main-area.js';
 import { CommandFailure, errorMessage, isNotFound, noNotebook } from './command-failure.js';
 import { kernelspecForNotebook } from './kernelspecs.js';
 import { MemoryNotebook } from './memory-notebook.js';
+import { RunTracker } from './run-tracker.js';
 
 /** A notebook as the page has it. */
 export interface HeldNotebook {
@@ -51,6 +52,8 @@ export function normalizePath(contents: Contents.IManager, path: string): string
 }
 
 export class NotebookDocuments {
+  /** The runs of every notebook the page has, for the reads' stale marks. */
+  readonly runs = new RunTracker();
   private readonly memory = new Map<string, Promise<MemoryNotebook>>();
   /** Kernel starts for a notebook, one after the other: a run waits for its kernel rather than finding none. */
   private readonly kernelStarts = new WeakMap<ISessionContext, Promise<void>>();
@@ -61,6 +64,10 @@ export class NotebookDocuments {
     private readonly tracker: INotebookTracker
   ) {
     app.serviceManager.contents.fileChanged.connect((_, change) => void this.followFile(change));
+    tracker.forEach((panel) => {
+      this.runs.watch(panel.context.model);
+    });
+    tracker.widgetAdded.connect((_, panel) => this.runs.watch(panel.context.model));
   }
 
   /** A path as the contents service names it. */
@@ -73,10 +80,13 @@ export class NotebookDocuments {
     const panel = this.tracker.find((candidate) => candidate.context.path === path && !candidate.isDisposed);
     if (panel) {
       await loaded(tool, panel);
-      return fromPanel(panel);
     }
     const memory = this.memory.get(path);
-    return memory ? fromMemory(await memory) : undefined;
+    const notebook = panel ? fromPanel(panel) : memory ? fromMemory(await memory) : undefined;
+    if (notebook) {
+      this.runs.watch(notebook.model);
+    }
+    return notebook;
   }
 
   /** The notebook the page has, or opens now without taking focus; `opened` says it did. */
@@ -87,6 +97,7 @@ export class NotebookDocuments {
     }
     await this.requireNotebookFile(tool, path);
     const notebook = documentsOpenInNewTabs() ? fromMemory(await this.loadInMemory(path)) : await this.openInBackground(tool, path);
+    this.runs.watch(notebook.model);
     void this.queueStart(notebook.sessionContext, () => this.startOwnKernel(notebook));
     return { notebook, opened: true };
   }
@@ -94,6 +105,7 @@ export class NotebookDocuments {
   /** Opens a notebook just created with the kernel chosen for it, started explicitly. */
   async openCreated(tool: string, path: string, kernel: string): Promise<HeldNotebook> {
     const notebook = documentsOpenInNewTabs() ? fromMemory(await this.loadInMemory(path)) : await this.openInBackground(tool, path);
+    this.runs.watch(notebook.model);
     await this.startKernel(notebook, kernel);
     return notebook;
   }

@@ -4,74 +4,85 @@
  * read from the contents service alone, without building a notebook model —
  * unless its file names no cell ids (nbformat before 4.5): then the page opens
  * it, and the ids are its model's, valid while the page has it open.
+ * By default the cells come in the agent's compact view (cell-views.ts) with
+ * the notebook's stale state (stale-state.ts); format "nbformat" gives the
+ * notebook's own JSON instead. Either way a range or a list of ids picks the
+ * cells, and cellCount says how many the notebook has.
  */
 import type { JupyterFrontEnd } from '@jupyterlab/application';
+import type { ICellModel, ICodeCellModel } from '@jupyterlab/cells';
 import type * as nbformat from '@jupyterlab/nbformat';
 import type { Contents } from '@jupyterlab/services';
-import { succeed, type ToolResult } from '@jupyter-live-mcp/protocol';
+import { succeed, type NotebookCommandInput, type ToolResult } from '@jupyter-live-mcp/protocol';
 import { CommandFailure, isBadRequest, isNotFound, errorMessage, noNotebook } from './command-failure.js';
-import { cellView, describeCellIds, hasCellIds, type CellView } from './cell-views.js';
+import { cellView, describeCellIds, hasCellIds, type CellLike } from './cell-views.js';
+import { selectCells } from './cell-selection.js';
+import { condensedCount, wholeOutput } from './condensed-outputs.js';
+import { joinMultiline } from './nbformat-outputs.js';
 import { notebookContentOf } from './new-notebook.js';
 import { addNotebookCommand } from './notebook-command.js';
-import { cellsOf, findCell, missingCell, viewOf } from './notebook-cells.js';
+import { cellLike, cellsOf, findCell, missingCell } from './notebook-cells.js';
 import { OPENED_IN, type HeldNotebook, type NotebookDocuments } from './notebook-documents.js';
+import type { RunTracker } from './run-tracker.js';
+import { staleState, type RunRecord, type StaleCell } from './stale-state.js';
 
-/** A notebook the page read without opening, and its cells. */
-interface NotebookFile {
-  content: nbformat.INotebookContent;
-  cells: CellView[];
+/** A notebook as a read finds it, in the page's model or in its file. */
+interface ReadNotebook {
+  /** What the result says of the notebook before its cells. */
+  header: Record<string, unknown>;
+  /** Every cell's id, type, source and execution count: enough to pick cells and mark stale state. */
+  cells: StaleCell[];
+  /** The cell at `index`, outputs included. */
+  cellAt(index: number): CellLike;
+  /** The notebook's nbformat JSON. */
+  content(): nbformat.INotebookContent;
+  recordOf(cellId: string): RunRecord | undefined;
 }
 
 export function registerReadCommands(app: JupyterFrontEnd, documents: NotebookDocuments): void {
-  addNotebookCommand(app, 'readNotebook', 'Read Notebook', async ({ notebookPath }, tool) => {
-    const path = documents.normalize(notebookPath);
+  addNotebookCommand(app, 'readNotebook', 'Read Notebook', async (args, tool) => {
+    const path = documents.normalize(args.notebookPath);
     const held = await documents.held(tool, path);
     if (held) {
-      return notebookResult(held, held.heldIn);
+      return notebookResult(tool, fromModel(held, held.heldIn, documents.runs), args);
     }
     const file = await readFile(app, tool, path);
-    if (hasCellIds(file.content)) {
-      return succeed({
-        notebookPath: path,
-        readFrom: 'disk',
-        ...versionAndKernelspec(file.content),
-        cellCount: file.cells.length,
-        cells: file.cells
-      });
+    if (hasCellIds(file)) {
+      return notebookResult(tool, fromFile(path, file), args);
     }
     const { notebook, opened } = await documents.hold(tool, path);
-    return { ...notebookResult(notebook, notebook.heldIn), note: noIdsNote(file.content, notebook, opened) };
+    const result = notebookResult(tool, fromModel(notebook, notebook.heldIn, documents.runs), args);
+    return { ...result, note: noIdsNote(file, notebook, opened) };
   });
 
-  addNotebookCommand(app, 'readCell', 'Read Cell', async ({ notebookPath, cellId }, tool) => {
+  addNotebookCommand(app, 'readCell', 'Read Cell', async ({ notebookPath, cellId, outputIndex }, tool) => {
     const path = documents.normalize(notebookPath);
     const held = await documents.held(tool, path);
     if (held) {
-      const { cell, index } = findCell(tool, held, cellId);
-      return cellResult(path, viewOf(cell, index));
+      return cellResult(tool, fromModel(held, held.heldIn, documents.runs), findCell(tool, held, cellId).index, outputIndex);
     }
     const file = await readFile(app, tool, path);
+    const read = fromFile(path, file);
     if (cellId === undefined) {
       throw new CommandFailure(
         'bad_input',
         `${tool}: without cellId it reads the active cell, and the page does not have "${path}" open: pass cellId. ` +
-          describeCellIds(file.cells)
+          describeCellIds(read.cells)
       );
     }
-    if (hasCellIds(file.content)) {
-      const cell = file.cells.find((candidate) => candidate.id === cellId);
-      if (!cell) {
-        throw missingCell(tool, path, cellId, file.cells);
+    if (hasCellIds(file)) {
+      const index = read.cells.findIndex((candidate) => candidate.id === cellId);
+      if (index < 0) {
+        throw missingCell(tool, path, cellId, read.cells);
       }
-      return cellResult(path, cell);
+      return cellResult(tool, read, index, outputIndex);
     }
     const { notebook } = await documents.hold(tool, path);
-    const { cell, index } = findCell(tool, notebook, cellId);
-    return cellResult(path, viewOf(cell, index));
+    return cellResult(tool, fromModel(notebook, notebook.heldIn, documents.runs), findCell(tool, notebook, cellId).index, outputIndex);
   });
 }
 
-async function readFile(app: JupyterFrontEnd, tool: string, path: string): Promise<NotebookFile> {
+async function readFile(app: JupyterFrontEnd, tool: string, path: string): Promise<nbformat.INotebookContent> {
   let model: Contents.IModel;
   try {
     model = await app.serviceManager.contents.get(path, { type: 'notebook', content: true });
@@ -91,22 +102,92 @@ async function readFile(app: JupyterFrontEnd, tool: string, path: string): Promi
   if (model.type === 'directory' || !content) {
     throw new CommandFailure('bad_input', `${tool}: "${path}" is a ${model.type === 'directory' ? 'folder' : 'file'}, not a notebook.`);
   }
-  return { content, cells: content.cells.map((cell, index) => cellView(cell, index)) };
+  return content;
 }
 
-function notebookResult(notebook: HeldNotebook, readFrom: 'tab' | 'memory'): ToolResult {
+function fromModel(notebook: HeldNotebook, readFrom: 'tab' | 'memory', runs: RunTracker): ReadNotebook {
   const { model } = notebook;
-  const cells = cellsOf(model).map(viewOf);
+  const models = cellsOf(model);
   const kernel = notebook.sessionContext.session?.kernel;
+  return {
+    header: {
+      notebookPath: notebook.path,
+      readFrom,
+      ...versionAndKernelspec({ nbformat: model.nbformat, nbformat_minor: model.nbformatMinor, metadata: model.metadata }),
+      ...(kernel ? { kernel: { id: kernel.id, name: kernel.name, status: kernel.status } } : {}),
+      dirty: model.dirty
+    },
+    cells: models.map(staleCellOf),
+    cellAt: (index) => cellLike(models[index]!),
+    content: () => model.toJSON() as nbformat.INotebookContent,
+    recordOf: (cellId) => runs.recordOf(model, cellId)
+  };
+}
+
+/** A notebook read from its file: the page saw none of its runs. */
+function fromFile(path: string, content: nbformat.INotebookContent): ReadNotebook {
+  return {
+    header: { notebookPath: path, readFrom: 'disk', ...versionAndKernelspec(content) },
+    cells: content.cells.map((cell) => ({
+      id: typeof cell.id === 'string' ? cell.id : '',
+      type: cell.cell_type,
+      source: joinMultiline(cell.source),
+      executionCount: cell.cell_type === 'code' ? ((cell as nbformat.ICodeCell).execution_count ?? null) : undefined
+    })),
+    cellAt: (index) => content.cells[index] as CellLike,
+    content: () => content,
+    recordOf: () => undefined
+  };
+}
+
+function staleCellOf(cell: ICellModel): StaleCell {
+  const executionCount = cell.type === 'code' ? (cell as ICodeCellModel).executionCount : undefined;
+  return { id: cell.id, type: cell.type, source: cell.sharedModel.getSource(), executionCount };
+}
+
+function notebookResult(tool: string, read: ReadNotebook, args: NotebookCommandInput<'readNotebook'>): ToolResult {
+  const selected = selectCells(
+    read.cells.map((cell) => cell.id),
+    args
+  );
+  if ('code' in selected) {
+    const message = `${tool}: "${read.header.notebookPath}": ${selected.message}`;
+    throw new CommandFailure(selected.code, selected.code === 'not_found' ? `${message} ${describeCellIds(read.cells)}` : message);
+  }
+  const { indexes } = selected;
+  const cellCount = read.cells.length;
+  if (args.format === 'nbformat') {
+    const content = read.content();
+    const cells = indexes.length === cellCount ? content.cells : indexes.map((index) => content.cells[index]!);
+    return succeed({ ...read.header, format: 'nbformat', cellCount, content: { ...content, cells } });
+  }
+  const { summary, marks } = staleState(read.cells, read.recordOf);
   return succeed({
-    notebookPath: notebook.path,
-    readFrom,
-    ...versionAndKernelspec({ nbformat: model.nbformat, nbformat_minor: model.nbformatMinor, metadata: model.metadata }),
-    ...(kernel ? { kernel: { id: kernel.id, name: kernel.name, status: kernel.status } } : {}),
-    dirty: model.dirty,
-    cellCount: cells.length,
-    cells
+    ...read.header,
+    cellCount,
+    stale: summary,
+    cells: indexes.map((index) => cellView(read.cellAt(index), index, marks.get(read.cells[index]!.id)))
   });
+}
+
+function cellResult(tool: string, read: ReadNotebook, index: number, outputIndex: number | undefined): ToolResult {
+  const notebookPath = read.header.notebookPath;
+  const cell = read.cellAt(index);
+  const cellId = read.cells[index]!.id;
+  if (outputIndex === undefined) {
+    const { id: _id, ...view } = cellView(cell, index, staleState(read.cells, read.recordOf).marks.get(cellId));
+    return succeed({ notebookPath, cellId, ...view });
+  }
+  const outputs = cell.outputs ?? [];
+  const output = wholeOutput(outputs, outputIndex);
+  if (!output) {
+    const count = condensedCount(outputs);
+    throw new CommandFailure(
+      'bad_input',
+      `${tool}: cell "${cellId}" has ${count === 0 ? 'no outputs' : `${count} output${count === 1 ? '' : 's'}: outputIndex is 0 to ${count - 1}`}.`
+    );
+  }
+  return succeed({ notebookPath, cellId, index, outputIndex, output });
 }
 
 function versionAndKernelspec(content: Pick<nbformat.INotebookContent, 'nbformat' | 'nbformat_minor' | 'metadata'>) {
@@ -115,10 +196,6 @@ function versionAndKernelspec(content: Pick<nbformat.INotebookContent, 'nbformat
     nbformat: `${content.nbformat}.${content.nbformat_minor}`,
     ...(typeof kernelspec?.name === 'string' ? { kernelspec: kernelspec.name } : {})
   };
-}
-
-function cellResult(path: string, { id, ...cell }: CellView): ToolResult {
-  return succeed({ notebookPath: path, cellId: id, ...cell });
 }
 
 function noIdsNote(content: nbformat.INotebookContent, notebook: HeldNotebook, opened: boolean): string {

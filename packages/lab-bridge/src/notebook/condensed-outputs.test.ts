@@ -1,0 +1,125 @@
+import type * as nbformat from '@jupyterlab/nbformat';
+import { describe, expect, it } from 'vitest';
+import { condensedCount, condenseOutputs, condenseTraceback, headAndTail, wholeOutput } from './condensed-outputs.js';
+
+const red = (text: string) => `\u001b[0;31m${text}\u001b[0m`;
+const lines = (count: number, from = 0) => Array.from({ length: count }, (_, i) => `line ${from + i}`);
+const stream = (name: string, text: string | string[]): nbformat.IOutput => ({ output_type: 'stream', name, text });
+// IPython's traceback: a header, one entry per frame, the error again.
+const ipythonError: nbformat.IOutput = {
+  output_type: 'error',
+  ename: 'ZeroDivisionError',
+  evalue: 'division by zero',
+  traceback: [
+    `${red('---------------------------------------------------------------------------')}\n${red('ZeroDivisionError')}                         Traceback (most recent call last)`,
+    ...Array.from({ length: 7 }, (_, i) => `Cell ${red(`In[${i}]`)}, line 1\n----> 1 f${i}()`),
+    `${red('ZeroDivisionError')}: division by zero`
+  ]
+};
+
+describe('condenseOutputs', () => {
+  it('joins the streams of one name in the place of the first, without colours', () => {
+    const outputs = [
+      stream('stdout', 'a\n'),
+      stream('stderr', red('warning\n')),
+      { output_type: 'execute_result', execution_count: 1, data: { 'text/plain': '1' }, metadata: {} },
+      stream('stdout', ['b\n', 'c\n'])
+    ];
+    expect(condenseOutputs(outputs)).toEqual([
+      { type: 'stream', name: 'stdout', text: 'a\nb\nc\n' },
+      { type: 'stream', name: 'stderr', text: 'warning\n' },
+      { type: 'result', text: '1' }
+    ]);
+    expect(condensedCount(outputs)).toBe(3);
+  });
+
+  it('cuts a long stream to its first and last lines and says how many it left out', () => {
+    const [condensed] = condenseOutputs([stream('stdout', `${lines(100).join('\n')}\n`)]);
+    expect(condensed).toEqual({
+      type: 'stream',
+      name: 'stdout',
+      text: [...lines(20), '[… 60 lines left out …]', ...lines(20, 80), ''].join('\n')
+    });
+  });
+
+  it('gives an error as "ename: evalue" and the last five frames, without the header or the error again', () => {
+    expect(condenseOutputs([ipythonError])).toEqual([
+      {
+        type: 'error',
+        error: 'ZeroDivisionError: division by zero',
+        traceback: ['[… 2 earlier frames left out …]', ...[2, 3, 4, 5, 6].map((i) => `Cell In[${i}], line 1\n----> 1 f${i}()`)].join('\n')
+      }
+    ]);
+    const joined = {
+      ...ipythonError,
+      traceback: [`${(ipythonError as nbformat.IError).traceback[0]}\nCell In[9], line 1`, 'ZeroDivisionError: division by zero']
+    };
+    expect(condenseOutputs([joined as nbformat.IOutput])).toEqual([
+      { type: 'error', error: 'ZeroDivisionError: division by zero', traceback: 'Cell In[9], line 1' }
+    ]);
+    expect(condenseOutputs([{ output_type: 'error', ename: 'KeyboardInterrupt', evalue: '', traceback: [] }])).toEqual([
+      { type: 'error', error: 'KeyboardInterrupt' }
+    ]);
+  });
+
+  it('gives a rich output its text/plain, a summary of its HTML table and its picture, and drops the rest', () => {
+    const html = '<table class="dataframe"><thead><tr><th></th><th>a</th></tr></thead><tbody><tr><th>0</th><td>1</td></tr></tbody></table>';
+    expect(
+      condenseOutputs([
+        { output_type: 'execute_result', execution_count: 2, metadata: {}, data: { 'text/plain': '   a\n0  1', 'text/html': html } },
+        {
+          output_type: 'display_data',
+          metadata: { 'image/png': { width: 640 } },
+          data: { 'text/plain': '<Figure size 640x480 with 1 Axes>', 'image/png': 'iVBORw0K\n', 'image/svg+xml': ['<svg>', '</svg>'] }
+        }
+      ])
+    ).toEqual([
+      { type: 'result', text: '   a\n0  1', table: 'DataFrame: 1 rows × 1 columns: a' },
+      { type: 'display', text: '<Figure size 640x480 with 1 Axes>', 'image/png': 'iVBORw0K\n' }
+    ]);
+  });
+
+  it('falls back to markdown text, else names the MIME types an output has', () => {
+    expect(
+      condenseOutputs([
+        { output_type: 'display_data', metadata: {}, data: { 'text/markdown': ['# Hi'] } },
+        { output_type: 'display_data', metadata: {}, data: { 'application/vnd.jupyter.widget-view+json': { model_id: 'm' } } }
+      ])
+    ).toEqual([
+      { type: 'display', text: '# Hi' },
+      { type: 'display', mimeTypes: ['application/vnd.jupyter.widget-view+json'] }
+    ]);
+  });
+});
+
+describe('headAndTail', () => {
+  it('keeps a text of up to 41 lines whole', () => {
+    expect(headAndTail(lines(41).join('\n'))).toBe(lines(41).join('\n'));
+    expect(headAndTail('')).toBe('');
+  });
+
+  it('shows what a carriage return wrote over as a terminal does, and cuts long lines', () => {
+    expect(headAndTail('10%\r50%\r100%\nwindows line\r\nend')).toBe('100%\nwindows line\nend');
+    expect(headAndTail('x'.repeat(600))).toBe(`${'x'.repeat(500)}[… 100 characters left out]`);
+  });
+});
+
+describe('condenseTraceback', () => {
+  it('keeps a traceback of one entry (another kernel) as it is, cut by lines when long', () => {
+    expect(condenseTraceback(['ReferenceError: x is not defined\n    at eval'], 'ReferenceError: x is not defined')).toBe(
+      'ReferenceError: x is not defined\n    at eval'
+    );
+    expect(condenseTraceback([lines(50).join('\n')], 'E')).toContain('[… 10 lines left out …]');
+  });
+});
+
+describe('wholeOutput', () => {
+  const outputs = [stream('stdout', 'a\n'), ipythonError, stream('stdout', red('b\n'))];
+
+  it('gives a stream of the condensed list with all its text, and any other output in nbformat shape', () => {
+    expect(wholeOutput(outputs, 0)).toEqual({ output_type: 'stream', name: 'stdout', text: 'a\nb\n' });
+    expect(wholeOutput(outputs, 1)).toMatchObject({ output_type: 'error', ename: 'ZeroDivisionError' });
+    expect((wholeOutput(outputs, 1) as nbformat.IError).traceback).toHaveLength(9);
+    expect(wholeOutput(outputs, 2)).toBeUndefined();
+  });
+});
