@@ -162,7 +162,7 @@ describe.each(KINDS)('the tool catalogue in $kind', (kind) => {
     return tab;
   }
 
-  it("offers the 5 built-in tools, the 16 default tools and the server's select_page", async () => {
+  it("offers the 5 built-in tools, the 18 default tools and the server's select_page", async () => {
     const { tools } = await setup.mcp.client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual([...LISTED_TOOL_NAMES].sort());
     // The schema shown is the command's own, narrowed: fixed arguments hidden.
