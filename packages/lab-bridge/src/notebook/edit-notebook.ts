@@ -1,8 +1,9 @@
 /**
  * edit_notebook: several edits of the live notebook model, all or none. The
  * edits are planned first against the cells as they are (edit-plan.ts), so a
- * bad one changes nothing; the plan is then applied in one transaction of the
- * shared model, which JupyterLab's undo takes back as one step. Unsaved until
+ * bad one changes nothing; the plan is then applied step by step, one shared
+ * model transaction each (the model finds its cells by index only once a
+ * transaction is over), as one step of JupyterLab's undo. Unsaved until
  * save_notebook, like the other edit tools.
  */
 import type { JupyterFrontEnd } from '@jupyterlab/application';
@@ -32,11 +33,13 @@ export function registerEditNotebook(app: JupyterFrontEnd, documents: NotebookDo
     }
     const { steps, added, renewed, replacedCellId } = planned.plan;
     const shared = notebook.model.sharedModel;
-    shared.transact(() => {
-      for (const step of steps) {
-        apply(shared, step);
-      }
-    });
+    // Changes made together become one undo step: so do the steps, and nothing before or after them.
+    const undo = (shared as { undoManager?: { stopCapturing(): void } }).undoManager;
+    undo?.stopCapturing();
+    for (const step of steps) {
+      shared.transact(() => apply(shared, step));
+    }
+    undo?.stopCapturing();
     // As JupyterLab's own delete does: the kernel hears of deleted cells at the next run (debuggers use it).
     notebook.model.deletedCells.push(...steps.flatMap((step) => (step.kind === 'delete' && step.cellId ? [step.cellId] : [])));
     const cells = cellsOf(notebook.model);
