@@ -187,7 +187,8 @@ describe.each(KINDS)('the tool catalogue in $kind', (kind) => {
     await onMainPage();
     const { commands } = await ok('list_all_commands', { query: 'jupyter-live-mcp:run-cell' });
     expect(commands).toEqual([
-      expect.objectContaining({ id: 'jupyter-live-mcp:run-cell', label: 'Run Cell (agent bridge)', tool: 'run_cell' })
+      expect.objectContaining({ id: 'jupyter-live-mcp:run-cell', label: 'Run Cell (agent bridge)', tool: 'run_cell' }),
+      expect.objectContaining({ id: 'jupyter-live-mcp:run-cells', label: 'Run Cells (agent bridge)', tool: 'run_cells' })
     ]);
     const created = await ok('execute_command', { commandId: 'docmanager:new-untitled', args: { path: '', type: 'file', ext: '.txt' } });
     expect(created.result).toMatchObject({ path: expect.stringMatching(/^untitled\d*\.txt$/), type: 'file' });
