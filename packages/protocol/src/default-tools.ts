@@ -6,7 +6,8 @@
  * server lists before any page has connected. The 13 notebook, file and kernel
  * tools run the bridge's own commands, whose schemas come from their zod inputs
  * (bridge-commands.ts); AI_COMMANDS_TOOLS keeps what each of them runs in the
- * jupyterlab-ai-commands mode instead.
+ * jupyterlab-ai-commands mode instead. The batch tools edit_notebook and
+ * run_cells (SPEC §2.3b) are the bridge mode's only (`modes`).
  */
 import { BRIDGE_COMMANDS, notebookCommandSchema, type NotebookCommand } from './bridge-commands.js';
 import type { ToolDescriptor, ToolHints } from './wire.js';
