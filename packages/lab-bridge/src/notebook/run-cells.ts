@@ -20,7 +20,8 @@ export function registerRunCells(app: JupyterFrontEnd, documents: NotebookDocume
     const { notebook, opened } = await documents.hold(tool, documents.normalize(args.notebookPath));
     const cellsNow = () => cellsOf(notebook.model);
     const selected = selectCells(tool, notebook.path, cellsNow(), args);
-    const kernel = cellsNow().some((cell) => selected.includes(cell.id) && runsCode(cell))
+    // Refused before any cell runs; asked again only if a cell became code meanwhile.
+    let kernel = cellsNow().some((cell) => selected.includes(cell.id) && runsCode(cell))
       ? await kernelToRun(app, documents, tool, notebook)
       : undefined;
     const runs: CellRun[] = [];
@@ -39,7 +40,8 @@ export function registerRunCells(app: JupyterFrontEnd, documents: NotebookDocume
         runs.push({ entry: { status: 'no-op', cellId, index, type: cell.type, ...(cell.type === 'code' ? { empty: true } : {}) } });
         continue;
       }
-      const outcome = await runCode(notebook, index, kernel!);
+      kernel ??= await kernelToRun(app, documents, tool, notebook);
+      const outcome = await runCode(notebook, index, kernel);
       const run = cellRun(
         executionResult(
           {
