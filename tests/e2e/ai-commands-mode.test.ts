@@ -58,6 +58,11 @@ describe('notebookTools: "jupyterlab-ai-commands"', () => {
     // The extension's own result shape: the nbformat content.
     expect(read).toMatchObject({ notebookPath: 'mode.ipynb', content: { nbformat: 4 } });
     expect((await page.mcp.ok('get_context')).catalogueErrors).toBeUndefined();
+    // The batch tools are the bridge mode's own: not offered here, and the agent hears how to get them.
+    expect(names(tools)).not.toContain('edit_notebook');
+    const batch = await page.mcp.call('run_cells', { notebookPath: 'mode.ipynb', all: true });
+    expect(batch.result).toMatchObject({ success: false, code: 'unknown_tool' });
+    expect(batch.result.error).toMatch(/notebookTools setting to "bridge" for it/);
   });
 
   it('with 0.3.1, leaves out read_notebook, read_cell and read_file, and says they need 0.4', async () => {

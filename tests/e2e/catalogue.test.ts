@@ -162,7 +162,7 @@ describe.each(KINDS)('the tool catalogue in $kind', (kind) => {
     return tab;
   }
 
-  it("offers the 5 built-in tools, the 16 default tools and the server's select_page", async () => {
+  it("offers the 5 built-in tools, the 18 default tools and the server's select_page", async () => {
     const { tools } = await setup.mcp.client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual([...LISTED_TOOL_NAMES].sort());
     // The schema shown is the command's own, narrowed: fixed arguments hidden.
@@ -187,7 +187,8 @@ describe.each(KINDS)('the tool catalogue in $kind', (kind) => {
     await onMainPage();
     const { commands } = await ok('list_all_commands', { query: 'jupyter-live-mcp:run-cell' });
     expect(commands).toEqual([
-      expect.objectContaining({ id: 'jupyter-live-mcp:run-cell', label: 'Run Cell (agent bridge)', tool: 'run_cell' })
+      expect.objectContaining({ id: 'jupyter-live-mcp:run-cell', label: 'Run Cell (agent bridge)', tool: 'run_cell' }),
+      expect.objectContaining({ id: 'jupyter-live-mcp:run-cells', label: 'Run Cells (agent bridge)', tool: 'run_cells' })
     ]);
     const created = await ok('execute_command', { commandId: 'docmanager:new-untitled', args: { path: '', type: 'file', ext: '.txt' } });
     expect(created.result).toMatchObject({ path: expect.stringMatching(/^untitled\d*\.txt$/), type: 'file' });

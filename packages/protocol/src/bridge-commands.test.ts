@@ -110,3 +110,53 @@ describe('the default notebook, file and kernel tools', () => {
     expect(AI_COMMANDS_TOOLS.edit_cell!.fixedArgs).toEqual({ background: true, showDiff: false });
   });
 });
+
+describe('the batch tools edit_notebook and run_cells (SPEC §2.3b)', () => {
+  const tool = (name: string) => DEFAULT_TOOLS.find((candidate) => candidate.name === name)!;
+
+  it("run the bridge's commands, with hints as delete_cell's and run_cell's", () => {
+    expect(tool('edit_notebook')).toMatchObject({ command: BRIDGE_COMMANDS.editNotebook, hints: tool('delete_cell').hints });
+    expect(tool('run_cells')).toMatchObject({ command: BRIDGE_COMMANDS.runCells, hints: tool('run_cell').hints });
+    expect(tool('edit_notebook').required).toEqual(['notebookPath', 'edits']);
+    expect(Object.keys(tool('run_cells').properties)).toEqual(['notebookPath', 'cellIds', 'fromCellId', 'all', 'continueOnError']);
+  });
+
+  it('list each kind of edit as its own schema, told apart by op (anyOf, not oneOf)', () => {
+    const items = (notebookCommandSchema('editNotebook').properties.edits as { items: { anyOf?: { properties: { op: unknown } }[] } })
+      .items;
+    expect(items.anyOf?.map((edit) => edit.properties.op)).toEqual(
+      ['add', 'set_source', 'delete', 'move', 'set_type'].map((op) => ({ type: 'string', const: op }))
+    );
+    expect(JSON.stringify(notebookCommandSchema('editNotebook'))).not.toContain('oneOf');
+  });
+
+  it('take an edit list and one way of choosing the cells to run', () => {
+    const edits = NOTEBOOK_COMMAND_INPUTS.editNotebook;
+    expect(
+      edits.safeParse({
+        notebookPath: 'a.ipynb',
+        edits: [
+          { op: 'add', content: '1', key: 'k' },
+          { op: 'move', cellId: 'k', at: 'start' }
+        ]
+      }).success
+    ).toBe(true);
+    expect(edits.safeParse({ notebookPath: 'a.ipynb', edits: [] }).success).toBe(false);
+    const run = NOTEBOOK_COMMAND_INPUTS.runCells;
+    for (const choice of [{ cellIds: ['a'] }, { fromCellId: 'a' }, { all: true }]) {
+      expect(run.safeParse({ notebookPath: 'a.ipynb', ...choice, continueOnError: true }).success).toBe(true);
+    }
+    for (const choice of [{}, { all: false }, { cellIds: ['a'], all: true }, { cellIds: [] }]) {
+      expect(run.safeParse({ notebookPath: 'a.ipynb', ...choice }).success).toBe(false);
+    }
+  });
+
+  it('are offered in the bridge mode only, and say so in the other', () => {
+    expect(defaultToolsFor('bridge').filter((candidate) => candidate.unavailable)).toEqual([]);
+    const ai = defaultToolsFor('jupyterlab-ai-commands').filter((candidate) => candidate.unavailable);
+    expect(ai.map((candidate) => candidate.name)).toEqual(['edit_notebook', 'run_cells']);
+    expect(ai[1]!.unavailable).toMatch(/notebookTools setting to "bridge" for it, or do the same one cell per call/);
+    // In that mode they keep the bridge's command: no other runs them.
+    expect(ai[1]!.command).toBe(BRIDGE_COMMANDS.runCells);
+  });
+});

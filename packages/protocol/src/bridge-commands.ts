@@ -25,10 +25,13 @@ export const BRIDGE_COMMANDS = {
   readFile: `${BRIDGE_COMMANDS_PREFIX}read-file`,
   writeFile: `${BRIDGE_COMMANDS_PREFIX}write-file`,
   createFile: `${BRIDGE_COMMANDS_PREFIX}create-file`,
-  executeCode: `${BRIDGE_COMMANDS_PREFIX}execute-code`
+  executeCode: `${BRIDGE_COMMANDS_PREFIX}execute-code`,
+  editNotebook: `${BRIDGE_COMMANDS_PREFIX}edit-notebook`,
+  runCells: `${BRIDGE_COMMANDS_PREFIX}run-cells`
 } as const;
 
 export const CELL_TYPES = ['code', 'markdown', 'raw'] as const;
+export type CellType = (typeof CELL_TYPES)[number];
 
 const notebookPath = z
   .string()
@@ -37,6 +40,57 @@ const notebookPath = z
     'Path of the notebook, relative to the Jupyter root (e.g. "analysis/data.ipynb"), as get_context widgets or list_directory show it.'
   );
 const cellId = (what: string) => z.string().min(1).describe(`Id of the cell ${what} (from read_notebook or add_cell).`);
+/** How many edits one edit_notebook call takes, and how many cells one run_cells call lists. */
+export const MAX_EDITS = 200;
+export const MAX_RUN_CELLS = 1000;
+
+/** A cell an edit_notebook edit names: by id, or by the key an earlier add of the same call gave it. */
+const cellRef = (what: string) =>
+  z.string().min(1).describe(`${what}: a cell id (from read_notebook), or the key an earlier add of this call gave its new cell.`);
+/** Where an added or moved cell goes; edit-plan.ts checks that at most one (for a move: exactly one) is given. */
+const placement = {
+  before: cellRef('Put it just before this cell').optional(),
+  after: cellRef('Put it just after this cell').optional(),
+  at: z.enum(['start', 'end']).optional().describe('Put it at the start or at the end of the notebook.')
+};
+const editedCell = (what: string) => cellRef(`The cell to ${what}`);
+
+export const NOTEBOOK_EDIT_OPS = ['add', 'set_source', 'delete', 'move', 'set_type'] as const;
+
+const notebookEdit = z.discriminatedUnion(
+  'op',
+  [
+    z
+      .strictObject({
+        op: z.literal('add'),
+        content: z.string().optional().describe('Source of the new cell (default empty).'),
+        cellType: z.enum(CELL_TYPES).optional().describe('Cell type (default code).'),
+        ...placement,
+        key: z
+          .string()
+          .min(1)
+          .optional()
+          .describe('A name for the new cell (e.g. "load"), which later edits of this call can use in place of its id.')
+      })
+      .describe('Add a cell: at the end, unless before, after or at (one of them) says where.'),
+    z
+      .strictObject({
+        op: z.literal('set_source'),
+        cellId: editedCell('change'),
+        content: z.string().describe('The new source of the cell.')
+      })
+      .describe("Replace a cell's source (its outputs stay until it runs again)."),
+    z.strictObject({ op: z.literal('delete'), cellId: editedCell('delete') }).describe('Delete a cell.'),
+    z
+      .strictObject({ op: z.literal('move'), cellId: editedCell('move'), ...placement })
+      .describe('Move a cell: exactly one of before, after or at says where.'),
+    z
+      .strictObject({ op: z.literal('set_type'), cellId: editedCell('change'), cellType: z.enum(CELL_TYPES).describe('The new type.') })
+      .describe("Change a cell's type; it keeps its id and source (a code cell's outputs go).")
+  ],
+  { error: () => `op must be one of ${NOTEBOOK_EDIT_OPS.map((op) => `"${op}"`).join(', ')}` }
+);
+
 const filePath = z.string().min(1).describe('Path of the file, relative to the Jupyter root.');
 const kernelName = z.string().min(1).describe('A kernelspec name, e.g. "python3" (get_context kernelspecs lists them).');
 
@@ -150,7 +204,29 @@ export const NOTEBOOK_COMMAND_INPUTS = {
   executeCode: z.strictObject({
     kernelId: z.string().min(1).describe('Id of a running kernel, from get_context kernels.'),
     code: z.string().describe('The code to run.')
-  })
+  }),
+  editNotebook: z.strictObject({
+    notebookPath,
+    edits: z
+      .array(notebookEdit)
+      .min(1)
+      .max(MAX_EDITS)
+      .describe('The edits, applied in order, all or none: each one sees the notebook as the edits before it left it.')
+  }),
+  runCells: z
+    .strictObject({
+      notebookPath,
+      cellIds: z.array(z.string().min(1)).min(1).max(MAX_RUN_CELLS).optional().describe('The cells to run, in this order.'),
+      fromCellId: cellId('to start from: it and every cell below it run, top to bottom').optional(),
+      all: z.boolean().optional().describe('true: run every cell of the notebook, top to bottom.'),
+      continueOnError: z
+        .boolean()
+        .optional()
+        .describe('Go on with the next cells after a cell fails (default false: the run stops at the first error).')
+    })
+    .refine((args) => [args.cellIds !== undefined, args.fromCellId !== undefined, args.all === true].filter(Boolean).length === 1, {
+      message: 'say which cells to run with exactly one of cellIds (a list of ids), fromCellId (a cell and all below it) or all: true'
+    })
 } as const;
 
 export type NotebookCommand = keyof typeof NOTEBOOK_COMMAND_INPUTS;
@@ -170,9 +246,20 @@ export function notebookCommandSchema(command: NotebookCommand): CommandArgsSche
   let schema = schemas.get(command);
   if (!schema) {
     // The dialect marker is noise in a command's description.
-    const { $schema: _dialect, ...rest } = z.toJSONSchema(NOTEBOOK_COMMAND_INPUTS[command], { io: 'input' });
+    const { $schema: _dialect, ...rest } = z.toJSONSchema(NOTEBOOK_COMMAND_INPUTS[command], { io: 'input', override: anyOfForOneOf });
     schema = rest as unknown as CommandArgsSchema;
     schemas.set(command, schema);
   }
   return schema;
+}
+
+/**
+ * The edits' variants as anyOf: their op constants keep them apart all the same,
+ * and more MCP clients (and the models behind them) take anyOf than oneOf.
+ */
+function anyOfForOneOf({ jsonSchema }: { jsonSchema: z.core.JSONSchema.BaseSchema }): void {
+  if (jsonSchema.oneOf) {
+    jsonSchema.anyOf = jsonSchema.oneOf;
+    delete jsonSchema.oneOf;
+  }
 }

@@ -6,7 +6,8 @@
  * server lists before any page has connected. The 13 notebook, file and kernel
  * tools run the bridge's own commands, whose schemas come from their zod inputs
  * (bridge-commands.ts); AI_COMMANDS_TOOLS keeps what each of them runs in the
- * jupyterlab-ai-commands mode instead.
+ * jupyterlab-ai-commands mode instead. The batch tools edit_notebook and
+ * run_cells (SPEC §2.3b) are the bridge mode's only (`modes`).
  */
 import { BRIDGE_COMMANDS, CONDENSED_OUTPUTS, notebookCommandSchema, type NotebookCommand } from './bridge-commands.js';
 import type { ToolDescriptor, ToolHints } from './wire.js';
@@ -33,6 +34,8 @@ export interface DefaultTool {
   fixedArgs: Readonly<Record<string, unknown>>;
   /** What a call of it works on, marked in the page while it runs; reading is not working. */
   worksOn?: WorksOn;
+  /** The notebookTools modes that offer it (default: every mode); in the others it is unavailable, saying so. */
+  modes?: readonly NotebookToolsMode[];
 }
 
 /**
@@ -63,7 +66,7 @@ const kernelId = string('Id of a running kernel, from get_context kernels.');
 /** A tool that runs one of the bridge's notebook, file and kernel commands: its inputs are that command's. */
 function bridgeTool(
   command: NotebookCommand,
-  tool: Pick<DefaultTool, 'name' | 'title' | 'description' | 'hints' | 'worksOn'>
+  tool: Pick<DefaultTool, 'name' | 'title' | 'description' | 'hints' | 'worksOn' | 'modes'>
 ): DefaultTool {
   const schema = notebookCommandSchema(command);
   return { ...tool, command: BRIDGE_COMMANDS[command], properties: schema.properties, required: schema.required ?? [], fixedArgs: {} };
@@ -254,6 +257,36 @@ export const DEFAULT_TOOLS: readonly DefaultTool[] = [
       'ename, evalue and traceback. input() is refused (code kernel_input). ' +
       OUTPUTS_ARE_DATA,
     hints: CU
+  }),
+  bridgeTool('editNotebook', {
+    name: 'edit_notebook',
+    title: 'Edit a notebook',
+    description:
+      'Make several edits of a notebook in one call — add, set_source, delete, move and set_type cells — applied in ' +
+      'order, all or none: if one edit is wrong (a cell id not there, a position missing) nothing changes and the ' +
+      'error names the edit (edits[i]) and why. A later edit can name a cell an earlier add of the call made by the ' +
+      "key that add gave it. If the notebook's only cell is empty and the edits do not name it, the added cells " +
+      "take its place (replacedCellId). Returns the new cells' ids (newCellIds, in the order of the adds) and the " +
+      'cells after the edits (id, index, type, first line). ' +
+      `${NOT_SAVED} ${NOT_OPEN}`,
+    hints: C,
+    modes: ['bridge'],
+    worksOn: { action: 'editing', notebook: 'notebookPath' }
+  }),
+  bridgeTool('runCells', {
+    name: 'run_cells',
+    title: 'Run several cells',
+    description:
+      'Run several cells one after the other, as run_cell runs one: the cells listed in cellIds (in that order), ' +
+      "fromCellId and every cell below it, or all: true. Returns each cell's status and outputs (cells) as run_cell " +
+      'does. The run stops at the first cell that fails (code cell_error, kernel_input or execution_aborted, with the ' +
+      'outcomes of the cells before it) and lists the cells that did not run (notRun); continueOnError: true goes ' +
+      'on after a failing cell (not after the kernel stops). Markdown cells are rendered (status "no-op"). A long ' +
+      'run answers pending: collect it with wait_for_result. A notebook without a kernel gives code no_kernel, ' +
+      `naming the kernelspecs to start. ${NOT_OPEN} ${MISSING} ${OUTPUTS_ARE_DATA}`,
+    hints: CU,
+    modes: ['bridge'],
+    worksOn: { action: 'running', notebook: 'notebookPath', cells: ['cellIds', 'fromCellId'] }
   })
 ];
 
@@ -365,21 +398,31 @@ export interface ModeTool extends DefaultTool {
   providedBy?: typeof AI_COMMANDS_EXTENSION;
   /** What the installed provider of the command must offer. */
   needs?: AiCommandsNeeds;
+  /** Why the mode does not offer it (its `modes` leave the mode out), for the agent that calls it anyway. */
+  unavailable?: string;
 }
 
 /** The default tools of a notebookTools mode. */
 export function defaultToolsFor(mode: NotebookToolsMode): ModeTool[] {
-  if (mode === 'bridge') {
-    return [...DEFAULT_TOOLS];
-  }
   return DEFAULT_TOOLS.map((tool) => {
-    const mapping = AI_COMMANDS_TOOLS[tool.name];
+    if (tool.modes && !tool.modes.includes(mode)) {
+      return { ...tool, unavailable: notInMode(tool, mode) };
+    }
+    const mapping = mode === 'bridge' ? undefined : AI_COMMANDS_TOOLS[tool.name];
     if (!mapping) {
       return tool;
     }
     const { command, description, fixedArgs, needs } = mapping;
     return { ...tool, command, description, fixedArgs, providedBy: AI_COMMANDS_EXTENSION, ...(needs ? { needs } : {}) };
   });
+}
+
+function notInMode(tool: DefaultTool, mode: NotebookToolsMode): string {
+  const modes = (tool.modes ?? []).map((name) => `"${name}"`).join(' or ');
+  return (
+    `the page's notebookTools setting is "${mode}", and ${tool.name} runs on the bridge's own notebook commands only: ` +
+    `set the bridge's notebookTools setting to ${modes} for it, or do the same one cell per call (add_cell, edit_cell, delete_cell, run_cell)`
+  );
 }
 
 /** A default tool as the MCP server lists it before a page has connected. */

@@ -19,6 +19,9 @@ export const NOTEBOOK_TOOL_NAMES = [
   'execute_code'
 ];
 
+/** The batch tools of the bridge mode (SPEC §2.3b). */
+export const BATCH_TOOL_NAMES = ['edit_notebook', 'run_cells'];
+
 export const LISTED_TOOL_NAMES = [
   'get_context',
   'list_all_commands',
@@ -29,5 +32,6 @@ export const LISTED_TOOL_NAMES = [
   'interrupt_kernel',
   'restart_kernel',
   ...NOTEBOOK_TOOL_NAMES,
+  ...BATCH_TOOL_NAMES,
   'select_page'
 ];

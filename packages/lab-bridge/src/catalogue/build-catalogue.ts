@@ -1,7 +1,7 @@
 /**
- * The page's catalogue (SPEC §2): the built-in tools, the default tools of the
- * notebookTools mode whose command exists (and, for another extension's
- * command, whose installed release offers what the tool needs), the settings
+ * The page's catalogue (SPEC §2): the built-in tools, the default tools that
+ * the notebookTools mode offers and whose command exists (and, for another
+ * extension's command, whose installed release offers what the tool needs), the settings
  * tools (replacing a default of the same name), minus `disabledTools` and minus
  * tools whose command is blocked. Each default tool left out is named with why,
  * for the agent that calls it anyway. Pure: the page's commands and their
@@ -159,6 +159,9 @@ function whyNotOffered(
   }
   if (input.isBlocked(tool.command)) {
     return { reason: `its command "${tool.command}" is in the page's blockedCommands setting` };
+  }
+  if (tool.unavailable) {
+    return { reason: tool.unavailable };
   }
   const provider = tool.providedBy;
   const instead = 'or set the bridge\'s notebookTools setting to "bridge" for the bridge\'s own notebook tools';

@@ -8,6 +8,8 @@ import { commandTool } from './command-tools.js';
 import { parseSettingsTools } from './settings-tools.js';
 
 const R = { readOnlyHint: true, consequentialHint: false, untrustedContentHint: false };
+/** The bridge-mode tools (SPEC §2.3b): unavailable in the jupyterlab-ai-commands mode. */
+const BATCH_TOOLS = ['edit_notebook', 'run_cells'];
 
 /** The schema jupyterlab-ai-commands 0.4 declares for set-cell-content. */
 const setCellContent = {
@@ -172,10 +174,11 @@ describe('buildCatalogue', () => {
     ...catalogue.commandTools.map((t) => t.descriptor.name)
   ];
 
-  it("has 21 tools with every command present, and still 21 without jupyterlab-ai-commands (the bridge's own commands run them)", () => {
-    expect(names(buildCatalogue(input()))).toHaveLength(21);
+  it("has 23 tools with every command present, and still 23 without jupyterlab-ai-commands (the bridge's own commands run them)", () => {
+    expect(names(buildCatalogue(input()))).toHaveLength(23);
     const withoutAi = buildCatalogue(input({ hasCommand: (id) => !id.startsWith(AI_COMMANDS_PREFIX) }));
-    expect(names(withoutAi)).toHaveLength(21);
+    expect(names(withoutAi)).toHaveLength(23);
+    expect(names(withoutAi)).toEqual(expect.arrayContaining(['edit_notebook', 'run_cells']));
   });
 
   it('removes disabled tools of any kind and tools whose command is blocked, saying why for the default ones', () => {
@@ -209,19 +212,24 @@ describe('buildCatalogue', () => {
     const everyInput = ['notebookPath', 'cellId', 'referenceCellId', 'createWidget', 'background', 'content', 'showDiff'];
     const v04 = Object.fromEntries(aiNames.map((tool) => [AI_COMMANDS_TOOLS[tool]!.command.slice(AI_COMMANDS_PREFIX.length), everyInput]));
 
-    it("runs the extension's commands: 21 tools with 0.4", () => {
+    it("runs the extension's commands: 21 tools with 0.4, without the bridge's batch tools, saying why", () => {
       const catalogue = buildCatalogue(input(release(v04)));
       expect(names(catalogue)).toHaveLength(21);
       expect(catalogue.commandTools.find((t) => t.descriptor.name === 'run_cell')?.descriptor.command).toBe(
         `${AI_COMMANDS_PREFIX}run-cell`
       );
-      expect(catalogue.unavailable).toEqual([]);
+      expect(catalogue.unavailable.map((tool) => tool.name)).toEqual(BATCH_TOOLS);
+      expect(catalogue.unavailable[0]?.reason).toMatch(
+        /^the page's notebookTools setting is "jupyterlab-ai-commands", and edit_notebook runs on the bridge's own notebook commands only: set the bridge's notebookTools setting to "bridge" for it/
+      );
+      // The person has nothing to fix: it is what the mode is.
+      expect(catalogue.errors).toEqual([]);
     });
 
     it('has 8 tools without the extension, and says how to get it, never pip install on JupyterLite', () => {
       const lab = buildCatalogue(input({ ...release({}), hasCommandWithPrefix: (prefix) => prefix !== AI_COMMANDS_PREFIX }));
       expect(names(lab)).toHaveLength(8);
-      expect(lab.unavailable.map((tool) => tool.name).sort()).toEqual([...aiNames].sort());
+      expect(lab.unavailable.map((tool) => tool.name).sort()).toEqual([...aiNames, ...BATCH_TOOLS].sort());
       expect(lab.unavailable[0]?.reason).toMatch(
         /install it \(pip install jupyterlab-ai-commands\) and reload the page, or set .*notebookTools setting to "bridge"/
       );
@@ -238,7 +246,7 @@ describe('buildCatalogue', () => {
         Object.entries(v04).map(([command, inputs]) => [command, inputs.filter((i) => i !== 'createWidget')])
       );
       const catalogue = buildCatalogue(input(release(v031)));
-      expect(catalogue.unavailable.map((tool) => tool.name)).toEqual(['read_notebook', 'read_cell', 'read_file']);
+      expect(catalogue.unavailable.map((tool) => tool.name)).toEqual(['read_notebook', 'read_cell', 'read_file', ...BATCH_TOOLS]);
       expect(names(catalogue)).toHaveLength(18);
       expect(catalogue.errors.map((error) => error.source)).toEqual([
         'default tool "read_notebook"',
@@ -269,7 +277,8 @@ describe('buildCatalogue', () => {
         'delete_cell',
         'run_cell',
         'read_file',
-        'execute_code'
+        'execute_code',
+        ...BATCH_TOOLS
       ]);
       expect(names(catalogue)).toEqual(
         expect.arrayContaining(['save_notebook', 'create_notebook', 'list_directory', 'write_file', 'create_file'])

@@ -104,18 +104,18 @@ export function registerEditCommands(app: JupyterFrontEnd, documents: NotebookDo
   });
 }
 
-function newCell(cellType: string, source: string) {
+export function newCell(cellType: string, source: string) {
   // A cell the agent adds in this page is trusted, like one the person adds.
   return { cell_type: cellType as 'code', source, metadata: cellType === 'code' ? { trusted: true } : {} };
 }
 
-function isBlank(cell: ICellModel): boolean {
+export function isBlank(cell: ICellModel): boolean {
   const outputs = (cell as { outputs?: { length: number } }).outputs;
   return cell.sharedModel.getSource().trim() === '' && !outputs?.length;
 }
 
 /** The person sees a markdown cell the agent wrote rendered, as after running it. */
-function renderMarkdown(notebook: HeldNotebook, index: number): void {
+export function renderMarkdown(notebook: HeldNotebook, index: number): void {
   const widget = notebook.panel?.content.widgets[index];
   if (widget instanceof MarkdownCell && widget.model.sharedModel.getSource()) {
     widget.rendered = true;

@@ -53,16 +53,31 @@ export function addNotebookCommand<K extends NotebookCommand>(
   });
 }
 
-/** The first thing wrong with the arguments, said as the tools' own input checks say it. */
+/** The first thing wrong with the arguments, said as the tools' own input checks say it; a field inside one as edits[2].cellId. */
 export function describeIssue(tool: string, accepted: readonly string[], args: Record<string, unknown>, error: z.ZodError): string {
   const issue = error.issues[0]!;
   const acceptedList = `Accepted arguments: ${accepted.join(', ')}.`;
+  const name = issue.path
+    .map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`))
+    .join('')
+    .replace(/^\./, '');
   if (issue.code === 'unrecognized_keys') {
-    return `${tool}: unknown argument "${issue.keys[0]}". ${acceptedList}`;
+    return name
+      ? `${tool}: argument "${name}" has an unknown field "${issue.keys[0]}" (the tool's input schema lists the fields it takes).`
+      : `${tool}: unknown argument "${issue.keys[0]}". ${acceptedList}`;
   }
-  const name = issue.path.map(String).join('.');
-  if (issue.code === 'invalid_type' && args[name] === undefined) {
-    return `${tool}: missing required argument "${name}". ${acceptedList}`;
+  if (!name) {
+    return `${tool}: ${issue.message}.`;
+  }
+  if (issue.code === 'invalid_type' && valueAt(args, issue.path) === undefined) {
+    return issue.path.length === 1 ? `${tool}: missing required argument "${name}". ${acceptedList}` : `${tool}: "${name}" is missing.`;
   }
   return `${tool}: argument "${name}": ${issue.message}.`;
+}
+
+function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
+  return path.reduce<unknown>(
+    (at, part) => (at !== null && typeof at === 'object' ? (at as Record<PropertyKey, unknown>)[part] : undefined),
+    value
+  );
 }

@@ -1,18 +1,21 @@
 /**
  * The bridge's own notebook, file and kernel commands behind the 13 default
- * notebook tools (SPEC §2.2), written on JupyterLab's public APIs so they work
- * alike in JupyterLab, Notebook 7 and JupyterLite.
+ * notebook tools (SPEC §2.2) and the batch tools edit_notebook and run_cells
+ * (§2.3b), written on JupyterLab's public APIs so they work alike in
+ * JupyterLab, Notebook 7 and JupyterLite.
  */
 import type { JupyterFrontEnd } from '@jupyterlab/application';
 import type { IDocumentManager } from '@jupyterlab/docmanager';
 import type { INotebookTracker } from '@jupyterlab/notebook';
 import { registerEditCommands } from './edit-commands.js';
+import { registerEditNotebook } from './edit-notebook.js';
 import { registerExecuteCode } from './execute-code.js';
 import { registerFileCommands } from './file-commands.js';
 import { registerKernelStartCommands } from './kernel-start-commands.js';
 import { NotebookDocuments } from './notebook-documents.js';
 import { registerReadCommands } from './read-commands.js';
 import { registerRunCell } from './run-cell.js';
+import { registerRunCells } from './run-cells.js';
 
 export interface NotebookCommandDeps {
   docManager: IDocumentManager;
@@ -23,7 +26,9 @@ export function registerNotebookCommands(app: JupyterFrontEnd, { docManager, not
   const documents = new NotebookDocuments(app, docManager, notebookTracker);
   registerReadCommands(app, documents);
   registerEditCommands(app, documents);
+  registerEditNotebook(app, documents);
   registerRunCell(app, documents);
+  registerRunCells(app, documents);
   registerKernelStartCommands(app, documents);
   registerFileCommands(app, docManager, documents);
   registerExecuteCode(app);

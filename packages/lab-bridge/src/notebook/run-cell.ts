@@ -8,7 +8,7 @@
  * pending by itself and wait_for_result collects the end.
  */
 import type { JupyterFrontEnd } from '@jupyterlab/application';
-import { CodeCell, MarkdownCell, type ICodeCellModel } from '@jupyterlab/cells';
+import { CodeCell, MarkdownCell, type ICellModel, type ICodeCellModel } from '@jupyterlab/cells';
 import type { NotebookPanel } from '@jupyterlab/notebook';
 import type { Kernel, KernelMessage } from '@jupyterlab/services';
 import { BRIDGE_COMMANDS, succeed } from '@jupyter-live-mcp/protocol';
@@ -25,45 +25,73 @@ export function registerRunCell(app: JupyterFrontEnd, documents: NotebookDocumen
     const { notebook, opened } = await documents.hold(tool, documents.normalize(notebookPath));
     const { cell, index } = findCell(tool, notebook, cellId);
     const fields = { notebookPath: notebook.path, cellId: cell.id, ...openedNote(notebook, opened) };
-    if (cell.type !== 'code') {
-      const widget = notebook.panel?.content.widgets[index];
-      if (widget instanceof MarkdownCell) {
-        widget.rendered = true;
-      }
+    if (!runsCode(cell)) {
+      const rendered = renderIfMarkdown(notebook, index);
       return succeed({
         status: 'no-op',
         ...fields,
         type: cell.type,
-        message: `A ${cell.type} cell runs no code${widget instanceof MarkdownCell ? ': it was rendered' : ''}.`
+        message:
+          cell.type === 'code'
+            ? 'The cell is empty: nothing ran.'
+            : `A ${cell.type} cell runs no code${rendered ? ': it was rendered' : ''}.`
       });
     }
-    if (!cell.sharedModel.getSource().trim()) {
-      return succeed({ status: 'no-op', ...fields, type: cell.type, message: 'The cell is empty: nothing ran.' });
-    }
-    const kernel = await documents.kernelOf(notebook);
-    if (!kernel || kernel.status === 'dead') {
-      await app.serviceManager.kernelspecs.ready;
-      throw new CommandFailure(
-        'no_kernel',
-        noKernelMessage(tool, notebook.path, listKernelspecs(app.serviceManager.kernelspecs.specs), BRIDGE_COMMANDS.startKernel),
-        { notebookPath: notebook.path }
-      );
-    }
-    if (notebook.sessionContext.pendingInput) {
-      throw new CommandFailure(
-        'kernel_input',
-        `${tool}: the kernel of "${notebook.path}" is waiting for input that another cell asked for, so nothing else can run. ` +
-          'The person can type it in the page, or interrupt_kernel stops that cell.'
-      );
-    }
-    const outcome = notebook.panel
-      ? await runInTab(notebook.panel, index, kernel)
-      : await runInMemory(notebook, cell as ICodeCellModel, kernel);
+    const kernel = await kernelToRun(app, documents, tool, notebook);
+    const outcome = await runCode(notebook, index, kernel);
     return executionResult(
       { tool, what: `cell "${cell.id}"`, onError: 'Fix it (edit_cell) and run it again.', fields: { ...fields, kernelId: kernel.id } },
       outcome
     );
   });
+}
+
+/** Whether running the cell runs code: a code cell with some source. */
+export function runsCode(cell: ICellModel): boolean {
+  return cell.type === 'code' && cell.sharedModel.getSource().trim() !== '';
+}
+
+/** Running a markdown cell renders it, as in the page; whether it did. */
+export function renderIfMarkdown(notebook: HeldNotebook, index: number): boolean {
+  const widget = notebook.panel?.content.widgets[index];
+  if (widget instanceof MarkdownCell) {
+    widget.rendered = true;
+    return true;
+  }
+  return false;
+}
+
+/** The kernel to run the notebook's code in; refused when it has none, or when it waits for input another cell asked for. */
+export async function kernelToRun(
+  app: JupyterFrontEnd,
+  documents: NotebookDocuments,
+  tool: string,
+  notebook: HeldNotebook
+): Promise<Kernel.IKernelConnection> {
+  const kernel = await documents.kernelOf(notebook);
+  if (!kernel || kernel.status === 'dead') {
+    await app.serviceManager.kernelspecs.ready;
+    throw new CommandFailure(
+      'no_kernel',
+      noKernelMessage(tool, notebook.path, listKernelspecs(app.serviceManager.kernelspecs.specs), BRIDGE_COMMANDS.startKernel),
+      { notebookPath: notebook.path }
+    );
+  }
+  if (notebook.sessionContext.pendingInput) {
+    throw new CommandFailure(
+      'kernel_input',
+      `${tool}: the kernel of "${notebook.path}" is waiting for input that another cell asked for, so nothing else can run. ` +
+        'The person can type it in the page, or interrupt_kernel stops that cell.'
+    );
+  }
+  return kernel;
+}
+
+/** Runs the code cell at `index`: in its tab as the person's own run does, else in the model held in memory. */
+export function runCode(notebook: HeldNotebook, index: number, kernel: Kernel.IKernelConnection): Promise<ExecutionOutcome> {
+  return notebook.panel
+    ? runInTab(notebook.panel, index, kernel)
+    : runInMemory(notebook, notebook.model.cells.get(index) as ICodeCellModel, kernel);
 }
 
 async function runInTab(panel: NotebookPanel, index: number, kernel: Kernel.IKernelConnection): Promise<ExecutionOutcome> {

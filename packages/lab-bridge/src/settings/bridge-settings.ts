@@ -79,7 +79,8 @@ export const settingsSchema = z.strictObject({
     'Notebook tools',
     "Which commands run the agent's 13 notebook, file and kernel tools (read_notebook, run_cell, write_file, execute_code, ...): " +
       '"bridge", the bridge\'s own (every page, nothing else needed), or "jupyterlab-ai-commands", the commands of that ' +
-      'extension when it is installed (a tool its release cannot run safely is left out and listed in get_context catalogueErrors).'
+      'extension when it is installed (a tool its release cannot run safely is left out and listed in get_context catalogueErrors). ' +
+      'The batch tools edit_notebook and run_cells are the bridge\'s own: "bridge" only.'
   ),
   webmcp: setting(
     z.boolean().default(true),

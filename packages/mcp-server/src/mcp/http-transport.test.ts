@@ -117,7 +117,8 @@ describe('MCP over Streamable HTTP', () => {
     const b = await connect();
     expect(endpoint.sessionCount).toBe(2);
     expect(listeners).toBe(2);
-    expect((await a.client.listTools()).tools).toHaveLength(22);
+    // The 23 tools listed before a page connects, and select_page.
+    expect((await a.client.listTools()).tools).toHaveLength(24);
     // Notifications travel on each client's GET stream: wait until both are open.
     await expect.poll(() => logLines.filter((line) => line.includes('notification stream open')).length).toBe(2);
 

@@ -66,7 +66,7 @@ describe('toMcpTool', () => {
 
 describe('the catalogue listed before a page connects', () => {
   it('has the built-in tools, then every default tool, with their default schemas', () => {
-    expect(DEFAULT_CATALOGUE.map((tool) => tool.name)).toHaveLength(21);
+    expect(DEFAULT_CATALOGUE.map((tool) => tool.name)).toHaveLength(23);
     const runCell = DEFAULT_CATALOGUE.find((tool) => tool.name === 'run_cell')!;
     expect(runCell.inputSchema).toMatchObject({ required: ['notebookPath', 'cellId'], additionalProperties: false });
     expect(toMcpTool(runCell).annotations).toMatchObject({ destructiveHint: true, openWorldHint: true });
@@ -92,6 +92,6 @@ describe('fitListing', () => {
   });
 
   it('lists the default catalogue whole', () => {
-    expect(fitListing(DEFAULT_CATALOGUE)).toMatchObject({ offered: 21, leftOut: [] });
+    expect(fitListing(DEFAULT_CATALOGUE)).toMatchObject({ offered: 23, leftOut: [] });
   });
 });

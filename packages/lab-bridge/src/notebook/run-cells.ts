@@ -1,0 +1,68 @@
+/**
+ * run_cells: runs several cells one after the other, each as run_cell runs
+ * one (run-cell.ts), and answers each one's outcome as run_cell would
+ * (run-report.ts). The run stops at the first cell that fails unless
+ * continueOnError, and always when the kernel stopped answering. A long run
+ * needs nothing special: the call pipeline answers pending by itself and
+ * wait_for_result collects the whole run.
+ */
+import type { JupyterFrontEnd } from '@jupyterlab/application';
+import { executionResult } from './execution-outcome.js';
+import { addNotebookCommand } from './notebook-command.js';
+import { cellsOf } from './notebook-cells.js';
+import { openedNote, type NotebookDocuments } from './notebook-documents.js';
+import { kernelToRun, renderIfMarkdown, runCode, runsCode } from './run-cell.js';
+import { cellRun, runReport, type CellRun, type Stop } from './run-report.js';
+import { selectCells } from './run-selection.js';
+
+export function registerRunCells(app: JupyterFrontEnd, documents: NotebookDocuments): void {
+  addNotebookCommand(app, 'runCells', 'Run Cells', async (args, tool) => {
+    const { notebook, opened } = await documents.hold(tool, documents.normalize(args.notebookPath));
+    const cellsNow = () => cellsOf(notebook.model);
+    const selected = selectCells(tool, notebook.path, cellsNow(), args);
+    // Refused before any cell runs; asked again only if a cell became code meanwhile.
+    let kernel = cellsNow().some((cell) => selected.includes(cell.id) && runsCode(cell))
+      ? await kernelToRun(app, documents, tool, notebook)
+      : undefined;
+    const runs: CellRun[] = [];
+    let stop: Stop | undefined;
+
+    for (const [at, cellId] of selected.entries()) {
+      // Found again each time: the person may add, move or delete cells while the run goes on.
+      const index = cellsNow().findIndex((cell) => cell.id === cellId);
+      if (index < 0) {
+        stop = { notRun: selected.slice(at), why: `Cell "${cellId}" was deleted during the run` };
+        break;
+      }
+      const cell = notebook.model.cells.get(index);
+      if (!runsCode(cell)) {
+        renderIfMarkdown(notebook, index);
+        runs.push({ entry: { status: 'no-op', cellId, index, type: cell.type, ...(cell.type === 'code' ? { empty: true } : {}) } });
+        continue;
+      }
+      kernel ??= await kernelToRun(app, documents, tool, notebook);
+      const outcome = await runCode(notebook, index, kernel);
+      const run = cellRun(
+        executionResult(
+          {
+            tool,
+            what: `cell "${cellId}" (index ${index})`,
+            onError: 'Fix it (edit_cell or edit_notebook), then run_cells from it (fromCellId).',
+            fields: { cellId, index }
+          },
+          outcome
+        )
+      );
+      runs.push(run);
+      if (run.failure && (!args.continueOnError || outcome.status === 'aborted')) {
+        stop = { notRun: selected.slice(at + 1), why: 'The run stopped there' };
+        break;
+      }
+    }
+    return runReport(tool, runs, stop, {
+      notebookPath: notebook.path,
+      ...(kernel ? { kernelId: kernel.id } : {}),
+      ...openedNote(notebook, opened)
+    });
+  });
+}

@@ -1,0 +1,398 @@
+/**
+ * The batch tools edit_notebook and run_cells end to end on each page kind:
+ * JupyterLab 4.6 and Notebook 7.6 (python3; Notebook 7 holds the agent's
+ * notebooks in memory) and JupyterLite 0.8 (JavaScript kernel). Edits in
+ * one call, all or none; runs of a list, from a cell, of all cells, stopping
+ * at the first error or not; a long run that answers pending; and the agent
+ * task "add a five-cell analysis section and run it" in at most 3 calls.
+ */
+import path from 'node:path';
+import { writeFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setBridgeSetting, startPageWithAgent, type PageKind, type PageWithAgent } from './support/lab-with-agent.js';
+
+interface Kind {
+  kind: PageKind;
+  kernel: string;
+  language: string;
+  /** Code that gives the global `name` the value of `expression`. */
+  assign: (name: string, expression: string) => string;
+  /** Code naming something undefined, and the error it raises. */
+  undefinedName: { code: string; ename: string };
+  /** Code that takes 5 s. */
+  slow: string;
+  /** Code that asks for input, where the kernel can. */
+  input?: string;
+  /** A one-document page: the notebook it shows. */
+  oneDocument: boolean;
+}
+
+const python = (name: string, expression: string) => `${name} = ${expression}`;
+const KINDS: Kind[] = [
+  {
+    kind: 'JupyterLab',
+    kernel: 'python3',
+    language: 'python',
+    assign: python,
+    undefinedName: { code: 'no_such_name + 1', ename: 'NameError' },
+    slow: "import time\ntime.sleep(5)\nprint('slept')",
+    input: "answer = input('Name: ')",
+    oneDocument: false
+  },
+  {
+    kind: 'Notebook 7',
+    kernel: 'python3',
+    language: 'python',
+    assign: python,
+    undefinedName: { code: 'no_such_name + 1', ename: 'NameError' },
+    slow: "import time\ntime.sleep(5)\nprint('slept')",
+    input: "answer = input('Name: ')",
+    oneDocument: true
+  },
+  {
+    kind: 'JupyterLite',
+    kernel: 'javascript',
+    language: 'javascript',
+    assign: (name, expression) => `globalThis.${name} = ${expression}`,
+    undefinedName: { code: 'no_such_name + 1', ename: 'ReferenceError' },
+    slow: "const until = Date.now() + 5000; while (Date.now() < until) {} 'slept'",
+    oneDocument: false
+  }
+];
+
+/** Far above what a call takes on a loaded machine: only the test of a long run, which lowers it, sees a pending. */
+const PENDING_AFTER_SECONDS = 60;
+const SHOWN = 'shown.ipynb';
+
+interface Outline {
+  id: string;
+  index: number;
+  type: string;
+  executionCount?: number | null;
+  firstLine: string;
+}
+interface CellOutcome {
+  cellId: string;
+  index: number;
+  status: string;
+  code?: string;
+  ename?: string;
+  outputs?: unknown[];
+}
+
+describe.each(KINDS)('the batch tools in $kind', (kind) => {
+  let setup: PageWithAgent;
+  let calls = 0;
+
+  beforeAll(async () => {
+    setup = await startPageWithAgent(kind.kind, { bridgeSettings: { pendingAfterSeconds: PENDING_AFTER_SECONDS } });
+    if (kind.oneDocument) {
+      const kernelspec = { name: kind.kernel, display_name: kind.kernel, language: kind.language };
+      const shown = { cells: [], metadata: { kernelspec }, nbformat: 4, nbformat_minor: 5 };
+      writeFileSync(path.join(setup.site.rootDir!, SHOWN), JSON.stringify(shown));
+      await setup.open(setup.site.notebookUrl!(SHOWN));
+    } else {
+      await setup.open();
+    }
+  });
+
+  afterAll(async () => {
+    await setup?.stop();
+  });
+
+  const call = async (name: string, args: Record<string, unknown> = {}) => {
+    calls++;
+    return (await setup.mcp.call(name, args)).result;
+  };
+  const ok = async (name: string, args: Record<string, unknown> = {}) => {
+    const result = await call(name, args);
+    expect(result, `${name} ${JSON.stringify(args)} answered ${JSON.stringify(result).slice(0, 800)}`).toMatchObject({ success: true });
+    return result;
+  };
+  const failure = async (name: string, args: Record<string, unknown>, code: string) => {
+    const result = await call(name, args);
+    expect(result, `${name} ${JSON.stringify(args)} answered ${JSON.stringify(result).slice(0, 800)}`).toMatchObject({
+      success: false,
+      code
+    });
+    return result;
+  };
+  const page = (): Page => setup.page;
+  const read = async (notebookPath: string) =>
+    ((await ok('read_notebook', { notebookPath })).cells as { id: string; type: string; source: string }[]).map(({ id, type, source }) => ({
+      id,
+      type,
+      source
+    }));
+  /** A new notebook whose cells are these code sources (a markdown cell for a source starting with "#"), made in one edit_notebook call. */
+  const notebookWith = async (notebookPath: string, sources: string[]) => {
+    await ok('create_notebook', { name: notebookPath });
+    const edited = await ok('edit_notebook', {
+      notebookPath,
+      edits: sources.map((content) => ({ op: 'add', content, ...(content.startsWith('#') ? { cellType: 'markdown' } : {}) }))
+    });
+    return edited.newCellIds as string[];
+  };
+  const outputsText = (outcome: CellOutcome | undefined) => JSON.stringify(outcome?.outputs ?? []);
+
+  it('a batch of five edits (adds by key, a type change, a move, a new source) is applied in one call', async () => {
+    const nb = 'batch.ipynb';
+    const created = await ok('create_notebook', { name: nb });
+    const [lone] = await read(nb);
+    const edited = await ok('edit_notebook', {
+      notebookPath: nb,
+      edits: [
+        { op: 'add', content: '6*7', key: 'calc' },
+        { op: 'add', content: '# Notes', key: 'notes' },
+        { op: 'set_type', cellId: 'notes', cellType: 'markdown' },
+        { op: 'move', cellId: 'notes', at: 'start' },
+        { op: 'set_source', cellId: 'calc', content: '6 * 7\n# the answer' }
+      ]
+    });
+    const [calc, notes] = edited.newCellIds as string[];
+    expect(edited).toMatchObject({
+      notebookPath: nb,
+      keys: { calc, notes },
+      // The new notebook's lone empty cell made way, as with add_cell.
+      replacedCellId: lone!.id,
+      message: expect.stringContaining('no longer exists'),
+      cellCount: 2,
+      cells: [
+        { id: notes, index: 0, type: 'markdown', firstLine: '# Notes' },
+        { id: calc, index: 1, type: 'code', executionCount: null, firstLine: '6 * 7 …' }
+      ]
+    });
+    // No echo of the sources sent.
+    expect(JSON.stringify(edited)).not.toContain('the answer');
+    expect(await read(nb)).toEqual([
+      { id: notes, type: 'markdown', source: '# Notes' },
+      { id: calc, type: 'code', source: '6 * 7\n# the answer' }
+    ]);
+
+    // Edits of cells the notebook has: a delete, an add after one, a type change back and forth.
+    const again = await ok('edit_notebook', {
+      notebookPath: nb,
+      edits: [
+        { op: 'add', content: '1 + 1', after: calc },
+        { op: 'delete', cellId: notes },
+        { op: 'set_type', cellId: calc, cellType: 'raw' },
+        { op: 'set_type', cellId: calc, cellType: 'code' },
+        { op: 'move', cellId: calc, at: 'end' }
+      ]
+    });
+    const [sum] = again.newCellIds as string[];
+    expect((again.cells as Outline[]).map(({ id, type }) => ({ id, type }))).toEqual([
+      { id: sum, type: 'code' },
+      { id: calc, type: 'code' }
+    ]);
+    expect(again.replacedCellId).toBeUndefined();
+    expect(await read(nb)).toEqual([
+      { id: sum, type: 'code', source: '1 + 1' },
+      { id: calc, type: 'code', source: '6 * 7\n# the answer' }
+    ]);
+    // Unsaved, like the other edit tools.
+    expect(await ok('read_notebook', { notebookPath: nb })).toMatchObject({ dirty: true });
+    expect(created.notebookPath).toBe(nb);
+  });
+
+  it('a bad edit changes nothing and the error names it; a bad shape is refused before anything runs', async () => {
+    const nb = 'all-or-none.ipynb';
+    const [first, second] = await notebookWith(nb, ['1', '2']);
+    const before = await read(nb);
+    const missing = await failure(
+      'edit_notebook',
+      {
+        notebookPath: nb,
+        edits: [
+          { op: 'set_source', cellId: first, content: 'changed' },
+          { op: 'add', content: 'new', key: 'n' },
+          { op: 'delete', cellId: 'nope' }
+        ]
+      },
+      'not_found'
+    );
+    expect(missing.error).toMatch(
+      /^edit_notebook: edits\[2\] \(delete\): "all-or-none\.ipynb" has no cell with id "nope"\. Its cells: ".+" \(code\), ".+" \(code\)\. Keys given so far in this call: "n"\. Nothing was changed/
+    );
+    expect(missing.error).toContain(second);
+    expect(missing).toMatchObject({ edit: 2 });
+    const nowhere = await failure('edit_notebook', { notebookPath: nb, edits: [{ op: 'move', cellId: first }] }, 'bad_input');
+    expect(nowhere.error).toMatch(/^edit_notebook: edits\[0\] \(move\): say where the cell goes/);
+    const shape = await failure('edit_notebook', { notebookPath: nb, edits: [{ op: 'rename', cellId: first }] }, 'bad_input');
+    expect(shape.error).toMatch(/^edit_notebook: argument "edits\[0\]\.op": op must be one of "add", "set_source"/);
+    expect(await read(nb)).toEqual(before);
+  });
+
+  if (kind.kind === 'JupyterLab') {
+    it("the person's undo takes a whole batch back in one step", async () => {
+      const nb = 'undo.ipynb';
+      await notebookWith(nb, ['1', '2']);
+      const before = await read(nb);
+      await ok('edit_notebook', {
+        notebookPath: nb,
+        edits: [
+          { op: 'add', content: '3' },
+          { op: 'set_source', cellId: before[0]!.id, content: 'one' },
+          { op: 'move', cellId: before[1]!.id, at: 'start' }
+        ]
+      });
+      await page().evaluate((notebookPath) => {
+        type Panel = { context?: { path: string; model: { sharedModel: { undo(): void } } } };
+        const app = (globalThis as unknown as { jupyterapp: { shell: { widgets(area: string): Iterable<Panel> } } }).jupyterapp;
+        const panel = [...app.shell.widgets('main')].find((widget) => widget.context?.path === notebookPath);
+        panel!.context!.model.sharedModel.undo();
+      }, nb);
+      expect(await read(nb)).toEqual(before);
+    });
+  }
+
+  it('run_cells runs all cells, from a cell, or a list; it stops at the first error unless continueOnError', async () => {
+    const nb = 'runs.ipynb';
+    const ids = await notebookWith(nb, [
+      '# Run them',
+      kind.assign('a', '6'),
+      kind.assign('b', 'a * 7'),
+      'b',
+      kind.undefinedName.code,
+      '6*7'
+    ]);
+    const [title, setA, setB, showB, broken, last] = ids as [string, string, string, string, string, string];
+
+    const all = await failure('run_cells', { notebookPath: nb, all: true }, 'cell_error');
+    expect(all.error).toMatch(
+      new RegExp(
+        `^run_cells: cell "${broken}" \\(index 4\\) raised ${kind.undefinedName.ename}.* The run stopped there: 1 cell did not run \\(notRun\\)\\.$`
+      )
+    );
+    const ran = all.cells as CellOutcome[];
+    expect(ran.map(({ cellId, status }) => ({ cellId, status }))).toEqual([
+      { cellId: title, status: 'no-op' },
+      { cellId: setA, status: 'ok' },
+      { cellId: setB, status: 'ok' },
+      { cellId: showB, status: 'ok' },
+      { cellId: broken, status: 'error' }
+    ]);
+    expect(outputsText(ran[3])).toContain('42');
+    expect(ran[4]).toMatchObject({ code: 'cell_error', ename: kind.undefinedName.ename, index: 4 });
+    expect(all).toMatchObject({ status: 'error', notRun: [last], kernelId: expect.any(String) });
+    // Each failure is told once, in the call's error.
+    expect(ran[4]).not.toHaveProperty('error');
+
+    const onward = await failure('run_cells', { notebookPath: nb, fromCellId: setB, continueOnError: true }, 'cell_error');
+    expect((onward.cells as CellOutcome[]).map((cell) => cell.cellId)).toEqual([setB, showB, broken, last]);
+    expect(onward.notRun).toBeUndefined();
+    expect(outputsText((onward.cells as CellOutcome[])[3])).toContain('42');
+
+    const listed = await ok('run_cells', { notebookPath: nb, cellIds: [last, showB] });
+    expect(listed).toMatchObject({
+      status: 'ok',
+      cells: [
+        { cellId: last, index: 5 },
+        { cellId: showB, index: 3 }
+      ]
+    });
+    expect(outputsText((listed.cells as CellOutcome[])[1])).toContain('42');
+
+    const notThere = await failure('run_cells', { notebookPath: nb, cellIds: [setA, 'nope'] }, 'not_found');
+    expect(notThere.error).toMatch(/^run_cells: "runs\.ipynb" has no cell with id "nope"\. Its cells: /);
+    const unsure = await failure('run_cells', { notebookPath: nb, all: true, fromCellId: setA }, 'bad_input');
+    expect(unsure.error).toBe(
+      'run_cells: say which cells to run with exactly one of cellIds (a list of ids), fromCellId (a cell and all below it) or all: true.'
+    );
+  });
+
+  if (kind.input) {
+    it('a cell asking for input stops the run with kernel_input, listing the cells before it', async () => {
+      const nb = 'run-input.ipynb';
+      const [before, asking, after] = await notebookWith(nb, ['6*7', kind.input!, '1']);
+      const stopped = await failure('run_cells', { notebookPath: nb, all: true }, 'kernel_input');
+      expect(stopped).toMatchObject({
+        cells: [
+          { cellId: before, status: 'ok' },
+          { cellId: asking, code: 'kernel_input' }
+        ],
+        notRun: [after]
+      });
+      expect(await page().locator('.jp-Stdin').count()).toBe(0);
+    });
+  }
+
+  it('a notebook without a kernel answers no_kernel before any cell runs', async () => {
+    const nb = 'run-kernelless.ipynb';
+    await ok('write_file', {
+      filePath: nb,
+      content: JSON.stringify({
+        cells: [{ cell_type: 'code', id: 'only', metadata: {}, source: '6*7', outputs: [], execution_count: null }],
+        metadata: { kernelspec: { name: 'nosuch', display_name: 'No such kernel', language: 'nosuchlanguage' } },
+        nbformat: 4,
+        nbformat_minor: 5
+      })
+    });
+    const refused = await failure('run_cells', { notebookPath: nb, all: true }, 'no_kernel');
+    expect(refused.error).toContain(`"${kind.kernel}"`);
+  });
+
+  it('a long run answers one pending, with progress until then, and wait_for_result gives every cell', async () => {
+    const nb = 'run-slow.ipynb';
+    const ids = await notebookWith(nb, ['6*7', kind.slow, '1 + 1']);
+    // Progress notifications while the call is waited on (a client that sent a progressToken).
+    const progress: { message?: string }[] = [];
+    const seen = await setup.mcp.client.callTool({ name: 'run_cells', arguments: { notebookPath: nb, cellIds: [ids[1]] } }, undefined, {
+      onprogress: (notification) => progress.push(notification),
+      timeout: 60_000
+    });
+    expect(seen.structuredContent).toMatchObject({ success: true, status: 'ok' });
+    expect(progress[0]?.message).toMatch(/^run_cells is still running in the page \(\d+ s\)$/);
+
+    await setBridgeSetting(page(), 'pendingAfterSeconds', 1);
+    try {
+      const first = await ok('run_cells', { notebookPath: nb, all: true });
+      expect(first).toMatchObject({ pending: true, tool: 'run_cells', command: 'jupyter-live-mcp:run-cells' });
+      const running = (await ok('get_context')).pending as { pendingId: string; tool: string }[];
+      expect(running).toContainEqual(expect.objectContaining({ pendingId: first.pendingId, tool: 'run_cells' }));
+      const final = await ok('wait_for_result', { pendingId: first.pendingId, seconds: 30 });
+      expect(final).toMatchObject({ status: 'ok' });
+      const cells = final.cells as CellOutcome[];
+      expect(cells.map((cell) => cell.cellId)).toEqual(ids);
+      expect(outputsText(cells[1])).toContain('slept');
+      expect(outputsText(cells[2])).toContain('2');
+    } finally {
+      await setBridgeSetting(page(), 'pendingAfterSeconds', PENDING_AFTER_SECONDS);
+    }
+  });
+
+  it('the agent task "add a five-cell analysis section and run it" takes at most 3 calls', async () => {
+    const nb = 'analysis.ipynb';
+    await ok('create_notebook', { name: nb });
+    calls = 0;
+    const added = await ok('edit_notebook', {
+      notebookPath: nb,
+      edits: [
+        { op: 'add', cellType: 'markdown', content: '## Analysis' },
+        { op: 'add', content: kind.assign('data', '[3, 1, 4, 1, 5, 9, 2, 6]') },
+        {
+          op: 'add',
+          content: `${kind.assign('total', kind.language === 'python' ? 'sum(data)' : 'data.reduce((x, y) => x + y, 0)')}\ntotal`
+        },
+        { op: 'add', content: `${kind.assign('mean', kind.language === 'python' ? 'total / len(data)' : 'total / data.length')}\nmean` },
+        { op: 'add', content: kind.language === 'python' ? 'max(data) - min(data)' : 'Math.max(...data) - Math.min(...data)' }
+      ]
+    });
+    const ids = added.newCellIds as string[];
+    expect(ids).toHaveLength(5);
+    const run = await ok('run_cells', { notebookPath: nb, fromCellId: ids[0] });
+    const cells = run.cells as CellOutcome[];
+    expect(cells.map((cell) => cell.status)).toEqual(['no-op', 'ok', 'ok', 'ok', 'ok']);
+    expect(outputsText(cells[2])).toContain('31');
+    expect(outputsText(cells[3])).toContain('3.875');
+    expect(outputsText(cells[4])).toContain('8');
+    expect(calls).toBeLessThanOrEqual(3);
+  });
+
+  it('left no dialog open in the page, and the bridge logged no errors', async () => {
+    expect((await setup.mcp.ok('get_context')).dialogs).toEqual([]);
+    expect(await page().locator('.jp-Dialog').count()).toBe(0);
+    expect(setup.consoleErrors.filter((text) => text.includes('jupyter-live-mcp'))).toEqual([]);
+  });
+});
