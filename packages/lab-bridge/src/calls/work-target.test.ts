@@ -42,6 +42,17 @@ describe('workTarget', () => {
 
   it('is given to the tools that edit or run a cell, and not to reads', () => {
     const marked = DEFAULT_TOOLS.filter((tool) => tool.worksOn).map((tool) => tool.name);
-    expect(marked).toEqual(['add_cell', 'edit_cell', 'delete_cell', 'run_cell']);
+    expect(marked).toEqual(['add_cell', 'edit_cell', 'delete_cell', 'run_cell', 'edit_notebook', 'run_cells']);
+  });
+
+  it("marks the cells run_cells names, and edit_notebook's notebook as a whole (its cells are inside its edits)", () => {
+    expect(workTarget(worksOnOf('run_cells')!, { notebookPath: 'a.ipynb', cellIds: ['c1', 'c2'] })?.cellIds).toEqual(['c1', 'c2']);
+    expect(workTarget(worksOnOf('run_cells')!, { notebookPath: 'a.ipynb', fromCellId: 'c3' })?.cellIds).toEqual(['c3']);
+    const edits = [{ op: 'delete', cellId: 'c1' }];
+    expect(workTarget(worksOnOf('edit_notebook')!, { notebookPath: 'a.ipynb', edits })).toEqual({
+      action: 'editing',
+      notebookPath: 'a.ipynb',
+      cellIds: []
+    });
   });
 });

@@ -293,7 +293,8 @@ describe('buildCatalogue', () => {
     const worksOn = (catalogue: ReturnType<typeof buildCatalogue>) =>
       Object.fromEntries(catalogue.commandTools.filter((t) => t.worksOn).map((t) => [t.descriptor.name, t.worksOn?.action]));
     const marked = { add_cell: 'editing', edit_cell: 'editing', delete_cell: 'editing', run_cell: 'running' };
-    expect(worksOn(buildCatalogue(input()))).toEqual(marked);
+    // The batch tools are the bridge mode's alone.
+    expect(worksOn(buildCatalogue(input()))).toEqual({ ...marked, edit_notebook: 'editing', run_cells: 'running' });
     const aiRelease = { type: 'object', properties: { cellId: {}, referenceCellId: {}, createWidget: {} } };
     expect(worksOn(buildCatalogue(input({ defaultTools: defaultToolsFor('jupyterlab-ai-commands'), schemaOf: () => aiRelease })))).toEqual(
       marked
