@@ -11,6 +11,7 @@ import { writeFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setBridgeSetting, startPageWithAgent, type PageKind, type PageWithAgent } from './support/lab-with-agent.js';
+import { countedCalls } from './support/counted-calls.js';
 
 interface Kind {
   kind: PageKind;
@@ -83,7 +84,6 @@ interface CellOutcome {
 
 describe.each(KINDS)('the batch tools in $kind', (kind) => {
   let setup: PageWithAgent;
-  let calls = 0;
 
   beforeAll(async () => {
     setup = await startPageWithAgent(kind.kind, { bridgeSettings: { pendingAfterSeconds: PENDING_AFTER_SECONDS } });
@@ -101,23 +101,8 @@ describe.each(KINDS)('the batch tools in $kind', (kind) => {
     await setup?.stop();
   });
 
-  const call = async (name: string, args: Record<string, unknown> = {}) => {
-    calls++;
-    return (await setup.mcp.call(name, args)).result;
-  };
-  const ok = async (name: string, args: Record<string, unknown> = {}) => {
-    const result = await call(name, args);
-    expect(result, `${name} ${JSON.stringify(args)} answered ${JSON.stringify(result).slice(0, 800)}`).toMatchObject({ success: true });
-    return result;
-  };
-  const failure = async (name: string, args: Record<string, unknown>, code: string) => {
-    const result = await call(name, args);
-    expect(result, `${name} ${JSON.stringify(args)} answered ${JSON.stringify(result).slice(0, 800)}`).toMatchObject({
-      success: false,
-      code
-    });
-    return result;
-  };
+  const agent = countedCalls(() => setup.mcp);
+  const { ok, failure } = agent;
   const page = (): Page => setup.page;
   const read = async (notebookPath: string) =>
     ((await ok('read_notebook', { notebookPath })).cells as { id: string; type: string; source: string }[]).map(({ id, type, source }) => ({
@@ -365,7 +350,7 @@ describe.each(KINDS)('the batch tools in $kind', (kind) => {
   it('the agent task "add a five-cell analysis section and run it" takes at most 3 calls', async () => {
     const nb = 'analysis.ipynb';
     await ok('create_notebook', { name: nb });
-    calls = 0;
+    agent.reset();
     const added = await ok('edit_notebook', {
       notebookPath: nb,
       edits: [
@@ -387,7 +372,7 @@ describe.each(KINDS)('the batch tools in $kind', (kind) => {
     expect(outputsText(cells[2])).toContain('31');
     expect(outputsText(cells[3])).toContain('3.875');
     expect(outputsText(cells[4])).toContain('8');
-    expect(calls).toBeLessThanOrEqual(3);
+    expect(agent.count).toBeLessThanOrEqual(3);
   });
 
   it('left no dialog open in the page, and the bridge logged no errors', async () => {

@@ -12,6 +12,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setBridgeSetting, startPageWithAgent, type PageKind, type PageWithAgent } from './support/lab-with-agent.js';
+import { countedCalls } from './support/counted-calls.js';
 
 interface Kind {
   kind: PageKind;
@@ -169,7 +170,6 @@ const workedNotebook = (kernelspec: Record<string, string>) => {
 
 describe.each(KINDS)('the notebook tools in $kind', (kind) => {
   let setup: PageWithAgent;
-  let calls = 0;
   const kernelspec = { name: kind.kernel, display_name: kind.kernel, language: kind.language };
 
   beforeAll(async () => {
@@ -186,20 +186,10 @@ describe.each(KINDS)('the notebook tools in $kind', (kind) => {
     await setup?.stop();
   });
 
-  const call = async (name: string, args: Record<string, unknown> = {}) => {
-    calls++;
-    return (await setup.mcp.call(name, args)).result;
-  };
-  const ok = async (name: string, args: Record<string, unknown> = {}) => {
-    const result = await call(name, args);
-    expect(result, `${name} ${JSON.stringify(args)} answered ${JSON.stringify(result).slice(0, 600)}`).toMatchObject({ success: true });
-    return result;
-  };
-  const failure = async (name: string, args: Record<string, unknown>, code: string) => {
-    const result = await call(name, args);
-    expect(result, `${name} ${JSON.stringify(args)}`).toMatchObject({ success: false, code });
-    return result.error as string;
-  };
+  const agent = countedCalls(() => setup.mcp);
+  const { call, ok } = agent;
+  const failure = async (name: string, args: Record<string, unknown>, code: string) =>
+    (await agent.failure(name, args, code)).error as string;
   const page = (): Page => setup.page;
   const context = () => setup.mcp.ok('get_context');
   const diskFile = (name: string) => (setup.site.rootDir ? readFileSync(path.join(setup.site.rootDir, name), 'utf8') : undefined);
@@ -219,7 +209,7 @@ describe.each(KINDS)('the notebook tools in $kind', (kind) => {
 
   it('the agent task "create a notebook, add a cell, run it, read its output back" takes 4 calls, without moving the person\'s focus', async () => {
     const before = (await context()).currentWidgetId;
-    calls = 0;
+    agent.reset();
     const created = await ok('create_notebook', { name: 'task' });
     expect(created).toMatchObject({ notebookPath: 'task.ipynb', kernel: kind.kernel, language: kind.language });
     const added = await ok('add_cell', { notebookPath: 'task.ipynb', content: SIX_TIMES_SEVEN });
@@ -248,7 +238,7 @@ describe.each(KINDS)('the notebook tools in $kind', (kind) => {
         }
       ]
     });
-    expect(calls).toBeLessThanOrEqual(4);
+    expect(agent.count).toBeLessThanOrEqual(4);
 
     const after = await context();
     expect(after.currentWidgetId).toBe(before);
