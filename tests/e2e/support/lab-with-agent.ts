@@ -109,7 +109,10 @@ async function withAgent<Site extends JupyterSite>(
   const page = await (await browser.newContext()).newPage();
   const consoleErrors: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error') consoleErrors.push(message.text());
+    // A resource that failed to load says which only in its location.
+    const url = message.location().url;
+    if (message.type() === 'error')
+      consoleErrors.push(message.text().startsWith('Failed to load resource') && url ? `${message.text()}: ${url}` : message.text());
   });
   const setup: PageWithAgent<Site> = {
     mcp,
