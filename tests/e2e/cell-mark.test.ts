@@ -2,7 +2,8 @@
  * The person sees where the agent works (SPEC §2.3b), on each page kind: while
  * run_cell runs, the page marks that cell (a class and an "agent running"
  * badge) and the notebook's tab, and the status item names the tool and the
- * notebook (where there is a status bar: Notebook 7 has none). When the call
+ * notebook (where there is a status bar: Notebook 7 has none); while run_cells
+ * runs, the cell it is running, and only that one. When the call
  * ends (at once, failed, or after answering pending) every mark is gone; a run
  * whose page the person disconnected keeps its marks until it ends in the
  * page. An edit moves neither focus nor the active cell. A notebook the call
@@ -78,17 +79,21 @@ const SHOWN_CELLS = '.jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook .jp-Cell
 /** What the checks use of the browser's globals (the tests are not compiled with the DOM's types). */
 type Browser = { getComputedStyle(node: unknown, pseudo: string): { content: string } };
 
-/** The cells of the notebook in front, as the person sees them: source, and whether marked (with which badge) or active. */
+/** The cells of the notebook in front, as the person sees them: source, whether marked (with which badge), active, or running (In [*]). */
 function shownCells(page: Page) {
   return page.locator(SHOWN_CELLS).evaluateAll((cells) =>
     cells.map((cell) => ({
       source: (cell.querySelector('.jp-InputArea-editor') as { innerText: string } | null)?.innerText ?? '',
       marked: cell.classList.contains('jp-live-mcp-agent-cell'),
       badge: (globalThis as unknown as Browser).getComputedStyle(cell, '::after').content,
-      active: cell.classList.contains('jp-mod-active')
+      active: cell.classList.contains('jp-mod-active'),
+      running: ((cell.querySelector('.jp-InputPrompt') as { innerText: string } | null)?.innerText ?? '').includes('*')
     }))
   );
 }
+
+/** The indexes of the cells for which `test` holds. */
+const indexesOf = <T>(cells: T[], test: (cell: T) => boolean) => cells.flatMap((cell, index) => (test(cell) ? [index] : []));
 
 /** The start of the focused node, if any: an agent's call must not move it. */
 const focused = (page: Page) => page.locator(':focus').evaluateAll((nodes) => nodes.map((node) => node.outerHTML.slice(0, 200)));
@@ -97,6 +102,8 @@ describe.each(KINDS)('the marks of the agent’s work in $kind', (kind) => {
   let setup: PageWithAgent;
   const kernelspec = { name: kind.kernel, display_name: kind.kernel, language: kind.language };
   const ids = { slow: 'slow-cell', failing: 'failing-cell', quick: 'quick-cell' };
+  /** Cells for run_cells, after the three above. */
+  const steps = ['step-1', 'step-2', 'step-3'];
   const slow = kind.slow(3);
   const page = () => setup.page;
   const ok = (name: string, args: Record<string, unknown> = {}) => setup.mcp.ok(name, args);
@@ -115,7 +122,8 @@ describe.each(KINDS)('the marks of the agent’s work in $kind', (kind) => {
     const cells = [
       { id: ids.quick, source: '6*7' },
       { id: ids.slow, source: slow },
-      { id: ids.failing, source: kind.failing }
+      { id: ids.failing, source: kind.failing },
+      ...steps.map((id) => ({ id, source: kind.slow(1.5) }))
     ];
     if (kind.oneDocument) {
       // The notebook the page shows, written before the page opens it.
@@ -126,7 +134,7 @@ describe.each(KINDS)('the marks of the agent’s work in $kind', (kind) => {
       await ok('write_file', { filePath: NOTEBOOK, content: notebookFile(kernelspec, cells) });
       await ok('open_document', { path: NOTEBOOK });
     }
-    await waitFor('the notebook to show its cells', async () => (await shownCells(page())).length === 3, 60_000);
+    await waitFor('the notebook to show its cells', async () => (await shownCells(page())).length === cells.length, 60_000);
     // The first run waits for the kernel: done here, so the slow cell's run is what the tests see.
     await ok('run_cell', { notebookPath: NOTEBOOK, cellId: ids.quick });
   });
@@ -152,6 +160,34 @@ describe.each(KINDS)('the marks of the agent’s work in $kind', (kind) => {
     await statusSays(/^Agent: 127\.0\.0\.1:\d+ · \d+ calls, last run_cell$/);
   });
 
+  it('marks the cell run_cells is running, and only it, the mark moving from cell to cell until the run ends', async () => {
+    let done = false;
+    const running = setup.mcp.call('run_cells', { notebookPath: NOTEBOOK, cellIds: steps }).finally(() => (done = true));
+    const seen: { marked: number[]; running: number[]; badges: string[]; notebookMarks: number }[] = [];
+    while (!done) {
+      const cells = await shownCells(page());
+      seen.push({
+        marked: indexesOf(cells, (cell) => cell.marked),
+        running: indexesOf(cells, (cell) => cell.running),
+        badges: cells.filter((cell) => cell.marked).map((cell) => cell.badge),
+        notebookMarks: await page().locator('.jp-live-mcp-agent-notebook').count()
+      });
+    }
+    expect((await running).result).toMatchObject({ success: true, status: 'ok', cells: steps.map((cellId) => ({ cellId, status: 'ok' })) });
+    expect(await marks()).toBe(0);
+    // At most one cell marked, never the notebook as a whole; a running cell is always the marked one.
+    const wrong = seen.filter(
+      (at) => at.marked.length > 1 || at.notebookMarks > 0 || at.running.some((index) => !at.marked.includes(index))
+    );
+    expect(wrong).toEqual([]);
+    expect(new Set(seen.flatMap((at) => at.badges))).toEqual(new Set(['"agent running"']));
+    // Seen on at least two of the steps while each ran, in the run's order.
+    const caught = [...new Set(seen.filter((at) => at.running.length === 1 && at.marked[0] === at.running[0]).map((at) => at.marked[0]))];
+    expect(caught.length, JSON.stringify(seen)).toBeGreaterThanOrEqual(2);
+    expect(caught).toEqual([...caught].sort((a = 0, b = 0) => a - b));
+    expect(caught.every((index) => index !== undefined && index >= 3)).toBe(true);
+  });
+
   it('keeps the mark of a run that answered pending until it finishes', async () => {
     await setBridgeSetting(page(), 'pendingAfterSeconds', 1);
     try {
@@ -160,6 +196,12 @@ describe.each(KINDS)('the marks of the agent’s work in $kind', (kind) => {
       expect((await shownCells(page())).filter((cell) => cell.marked).map((cell) => cell.source)).toEqual([slow]);
       await statusSays(`Agent: run_cell · ${NOTEBOOK}`);
       expect(await ok('wait_for_result', { pendingId: first.pendingId, seconds: 30 })).toMatchObject({ status: 'ok' });
+      await expect.poll(marks).toBe(0);
+
+      const batch = await ok('run_cells', { notebookPath: NOTEBOOK, cellIds: steps });
+      expect(batch).toMatchObject({ pending: true });
+      expect((await shownCells(page())).filter((cell) => cell.marked)).toHaveLength(1);
+      expect(await ok('wait_for_result', { pendingId: batch.pendingId, seconds: 30 })).toMatchObject({ status: 'ok' });
       await expect.poll(marks).toBe(0);
     } finally {
       await setBridgeSetting(page(), 'pendingAfterSeconds', PENDING_AFTER_SECONDS);
@@ -171,6 +213,9 @@ describe.each(KINDS)('the marks of the agent’s work in $kind', (kind) => {
     expect(result).toMatchObject({ success: false, code: 'cell_error' });
     expect(await marks()).toBe(0);
     await statusSays(/last run_cell$/);
+    const stopped = await setup.mcp.call('run_cells', { notebookPath: NOTEBOOK, cellIds: [ids.quick, ids.failing, steps[0]] });
+    expect(stopped.result).toMatchObject({ success: false, code: 'cell_error', notRun: [steps[0]] });
+    expect(await marks()).toBe(0);
   });
 
   it('clears the mark of an edit, which moves neither the focus nor the active cell', async () => {

@@ -59,8 +59,13 @@ const plugin: JupyterFrontEndPlugin<IAgentTools> = {
     notebookTracker: INotebookTracker | null
   ) => {
     registerKernelCommands(app);
-    if (docManager && notebookTracker) {
-      registerNotebookCommands(app, { docManager, notebookTracker });
+    const marks = notebookTracker && new WorkMarks(notebookTracker, (path) => normalizePath(app.serviceManager.contents, path));
+    if (docManager && notebookTracker && marks) {
+      registerNotebookCommands(app, {
+        docManager,
+        notebookTracker,
+        markRunning: (notebookPath, cellId) => marks.mark({ action: 'running', notebookPath, cellIds: [cellId] })
+      });
     }
     const storage = claimTabStorage(tabStorage(), window);
     let settings: BridgeSettings = readSettings({});
@@ -88,7 +93,6 @@ const plugin: JupyterFrontEndPlugin<IAgentTools> = {
       extensionTools
     );
     const person = new PersonControl(dialogs, () => settings.confirm);
-    const marks = notebookTracker && new WorkMarks(notebookTracker, (path) => normalizePath(app.serviceManager.contents, path));
     const call = callPipeline({
       tools: () => catalogue.tools,
       count: (tool, source) => statusItem.countCall(tool, source),

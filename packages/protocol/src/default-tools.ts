@@ -50,8 +50,10 @@ export interface WorksOn {
   /**
    * Inputs holding the id of a cell worked on, or a list of ids. None given
    * (or the call leaves them out): the notebook is marked as a whole.
+   * 'by-command': the command marks each cell while it works on it, so the
+   * call itself marks only the notebook's tab.
    */
-  cells?: readonly string[];
+  cells?: readonly string[] | 'by-command';
 }
 
 const R = { readOnlyHint: true, consequentialHint: false, untrustedContentHint: false };
@@ -286,7 +288,7 @@ export const DEFAULT_TOOLS: readonly DefaultTool[] = [
       `naming the kernelspecs to start. ${NOT_OPEN} ${MISSING} ${OUTPUTS_ARE_DATA}`,
     hints: CU,
     modes: ['bridge'],
-    worksOn: { action: 'running', notebook: 'notebookPath', cells: ['cellIds', 'fromCellId'] }
+    worksOn: { action: 'running', notebook: 'notebookPath', cells: 'by-command' }
   })
 ];
 

@@ -45,9 +45,14 @@ describe('workTarget', () => {
     expect(marked).toEqual(['add_cell', 'edit_cell', 'delete_cell', 'run_cell', 'edit_notebook', 'run_cells']);
   });
 
-  it("marks the cells run_cells names, and edit_notebook's notebook as a whole (its cells are inside its edits)", () => {
-    expect(workTarget(worksOnOf('run_cells')!, { notebookPath: 'a.ipynb', cellIds: ['c1', 'c2'] })?.cellIds).toEqual(['c1', 'c2']);
-    expect(workTarget(worksOnOf('run_cells')!, { notebookPath: 'a.ipynb', fromCellId: 'c3' })?.cellIds).toEqual(['c3']);
+  it("leaves run_cells' cells to its command, and marks edit_notebook's notebook as a whole (its cells are inside its edits)", () => {
+    expect(workTarget(worksOnOf('run_cells')!, { notebookPath: 'a.ipynb', cellIds: ['c1', 'c2'] })).toEqual({
+      action: 'running',
+      notebookPath: 'a.ipynb',
+      cellIds: [],
+      cellsByCommand: true
+    });
+    expect(workTarget(worksOnOf('run_cells')!, { all: true })).toBeUndefined();
     const edits = [{ op: 'delete', cellId: 'c1' }];
     expect(workTarget(worksOnOf('edit_notebook')!, { notebookPath: 'a.ipynb', edits })).toEqual({
       action: 'editing',

@@ -9,6 +9,8 @@ export interface Work {
   notebookPath: string;
   /** The cells worked on; empty: the notebook as a whole. */
   cellIds: string[];
+  /** The command marks each cell as it reaches it (worksOn cells 'by-command'): the call marks only the tab. */
+  cellsByCommand?: true;
 }
 
 /** The call's work, or undefined when its arguments name no notebook. */
@@ -16,6 +18,9 @@ export function workTarget(worksOn: WorksOn, args: Record<string, unknown>): Wor
   const notebookPath = args[worksOn.notebook];
   if (typeof notebookPath !== 'string' || !notebookPath.trim()) {
     return undefined;
+  }
+  if (worksOn.cells === 'by-command') {
+    return { action: worksOn.action, notebookPath, cellIds: [], cellsByCommand: true };
   }
   const named = (worksOn.cells ?? []).flatMap((input) => {
     const value = args[input];

@@ -15,20 +15,21 @@ import { registerKernelStartCommands } from './kernel-start-commands.js';
 import { NotebookDocuments } from './notebook-documents.js';
 import { registerReadCommands } from './read-commands.js';
 import { registerRunCell } from './run-cell.js';
-import { registerRunCells } from './run-cells.js';
+import { registerRunCells, type MarkRunning } from './run-cells.js';
 
 export interface NotebookCommandDeps {
   docManager: IDocumentManager;
   notebookTracker: INotebookTracker;
+  markRunning: MarkRunning;
 }
 
-export function registerNotebookCommands(app: JupyterFrontEnd, { docManager, notebookTracker }: NotebookCommandDeps): void {
+export function registerNotebookCommands(app: JupyterFrontEnd, { docManager, notebookTracker, markRunning }: NotebookCommandDeps): void {
   const documents = new NotebookDocuments(app, docManager, notebookTracker);
   registerReadCommands(app, documents);
   registerEditCommands(app, documents);
   registerEditNotebook(app, documents);
   registerRunCell(app, documents);
-  registerRunCells(app, documents);
+  registerRunCells(app, documents, markRunning);
   registerKernelStartCommands(app, documents);
   registerFileCommands(app, docManager, documents);
   registerExecuteCode(app);

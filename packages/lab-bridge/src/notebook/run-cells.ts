@@ -4,10 +4,11 @@
  * (run-report.ts). The run stops at the first cell that fails unless
  * continueOnError, and always when the kernel stopped answering. A long run
  * needs nothing special: the call pipeline answers pending by itself and
- * wait_for_result collects the whole run.
+ * wait_for_result collects the whole run. The cell being run is marked for
+ * the person (markRunning), and only while it runs.
  */
 import type { JupyterFrontEnd } from '@jupyterlab/application';
-import { executionResult } from './execution-outcome.js';
+import { executionResult, type ExecutionOutcome } from './execution-outcome.js';
 import { addNotebookCommand } from './notebook-command.js';
 import { cellsOf } from './notebook-cells.js';
 import { openedNote, type NotebookDocuments } from './notebook-documents.js';
@@ -15,7 +16,10 @@ import { kernelToRun, renderIfMarkdown, runCode, runsCode } from './run-cell.js'
 import { cellRun, runReport, type CellRun, type Stop } from './run-report.js';
 import { selectCells } from './run-selection.js';
 
-export function registerRunCells(app: JupyterFrontEnd, documents: NotebookDocuments): void {
+/** Marks, for the person, the cell a command is running, until the function returned is called (ui/work-marks). Never throws. */
+export type MarkRunning = (notebookPath: string, cellId: string) => () => void;
+
+export function registerRunCells(app: JupyterFrontEnd, documents: NotebookDocuments, markRunning: MarkRunning): void {
   addNotebookCommand(app, 'runCells', 'Run Cells', async (args, tool) => {
     const { notebook, opened } = await documents.hold(tool, documents.normalize(args.notebookPath));
     const cellsNow = () => cellsOf(notebook.model);
@@ -40,8 +44,14 @@ export function registerRunCells(app: JupyterFrontEnd, documents: NotebookDocume
         runs.push({ entry: { status: 'no-op', cellId, index, type: cell.type, ...(cell.type === 'code' ? { empty: true } : {}) } });
         continue;
       }
-      kernel ??= await kernelToRun(app, documents, tool, notebook);
-      const outcome = await runCode(notebook, index, kernel);
+      const unmark = markRunning(notebook.path, cellId);
+      let outcome: ExecutionOutcome;
+      try {
+        kernel ??= await kernelToRun(app, documents, tool, notebook);
+        outcome = await runCode(notebook, index, kernel);
+      } finally {
+        unmark();
+      }
       const run = cellRun(
         executionResult(
           {

@@ -60,6 +60,23 @@ describe('WorkMarks', () => {
     expect(panel.node.classes.size).toBe(0);
   });
 
+  it("marks only the tab of a call whose command marks the cells, and the cell each of the command's marks names", () => {
+    const { panel, cell } = fakePanel('a.ipynb', ['c1', 'c2']);
+    const marks = new WorkMarks(fakeTracker([panel]).tracker, normalize);
+    const call = marks.mark({ ...running([]), cellsByCommand: true });
+    expect(panel.title.className).toBe(`jp-mod-dirty ${MARK_CLASSES.tab}`);
+    expect([panel.node.classes.size, cell(0).size, cell(1).size]).toEqual([0, 0, 0]);
+    const first = marks.mark(running(['c1']));
+    first();
+    const second = marks.mark(running(['c2']));
+    expect([cell(0).size, [...cell(1)]]).toEqual([0, [MARK_CLASSES.cell, MARK_CLASSES.action.running]]);
+    second();
+    expect(panel.title.className).toBe(`jp-mod-dirty ${MARK_CLASSES.tab}`);
+    call();
+    expect(panel.title.className).toBe('jp-mod-dirty');
+    expect(cell(1).size).toBe(0);
+  });
+
   it('marks nothing, and throws nothing, for a notebook without a tab (held in memory)', () => {
     const { tracker, listeners } = fakeTracker([]);
     const unmark = new WorkMarks(tracker, normalize).mark(running(['c1']));

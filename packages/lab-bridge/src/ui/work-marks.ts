@@ -2,10 +2,12 @@
  * Where the agent works, shown in the page (SPEC §2.3b): while a call edits or
  * runs cells, their nodes carry a class (a highlight and an "agent running" /
  * "agent editing" badge, style/index.css), and so does the notebook's tab; a
- * call naming no cell marks the notebook as a whole. Nothing is focused,
- * activated or scrolled. A notebook the page holds in memory has no node: no
- * mark. A notebook the call opens is marked once its tab has loaded. Marks
- * are counted per node, so two calls on one cell do not clear each other's.
+ * call naming no cell marks the notebook as a whole. A command that goes
+ * through cells one by one (run_cells) marks each while it is on it, through
+ * mark() too, its call marking only the tab. Nothing is focused, activated or
+ * scrolled. A notebook the page holds in memory has no node: no mark. A
+ * notebook the call opens is marked once its tab has loaded. Marks are
+ * counted per node, so two calls on one cell do not clear each other's.
  */
 import type { INotebookTracker, NotebookPanel } from '@jupyterlab/notebook';
 import type { Title, Widget } from '@lumino/widgets';
@@ -64,16 +66,17 @@ export class WorkMarks {
   }
 }
 
-/** Marks the notebook's tab, and its cells worked on (else the notebook); returns the undos. */
+/** Marks the notebook's tab, and its cells worked on (else the notebook) unless the command marks them; returns the undos. */
 function markPanel(panel: NotebookPanel, work: Work): (() => void)[] {
+  const tab = holdTitleClass(panel.title, MARK_CLASSES.tab);
+  if (work.cellsByCommand) {
+    return [tab];
+  }
   const action = MARK_CLASSES.action[work.action];
   const cells = panel.content.widgets.filter((cell) => work.cellIds.includes(cell.model.id));
   const nodes = cells.length ? cells.map((cell) => cell.node) : [panel.node];
   const where = cells.length ? MARK_CLASSES.cell : MARK_CLASSES.notebook;
-  return [
-    holdTitleClass(panel.title, MARK_CLASSES.tab),
-    ...nodes.flatMap((node) => [holdNodeClass(node, where), holdNodeClass(node, action)])
-  ];
+  return [tab, ...nodes.flatMap((node) => [holdNodeClass(node, where), holdNodeClass(node, action)])];
 }
 
 const holds = new WeakMap<object, Map<string, number>>();
