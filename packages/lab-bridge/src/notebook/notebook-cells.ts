@@ -5,7 +5,7 @@
 import type { ICellModel, ICodeCellModel } from '@jupyterlab/cells';
 import type { INotebookModel } from '@jupyterlab/notebook';
 import { CommandFailure } from './command-failure.js';
-import { cellView, describeCellIds, type CellLike, type CellView } from './cell-views.js';
+import { describeCellIds, type CellLike } from './cell-views.js';
 import type { HeldNotebook } from './notebook-documents.js';
 
 export function cellsOf(model: INotebookModel): ICellModel[] {
@@ -20,10 +20,6 @@ export function cellLike(cell: ICellModel): CellLike {
     like.outputs = code.outputs.toJSON();
   }
   return like;
-}
-
-export function viewOf(cell: ICellModel, index: number): CellView {
-  return cellView(cellLike(cell), index);
 }
 
 /** The cell with `cellId`, or the notebook's active cell when no id is given. */
