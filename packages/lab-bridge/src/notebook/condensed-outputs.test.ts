@@ -5,13 +5,14 @@ import { condensedCount, condenseOutputs, condenseTraceback, headAndTail, wholeO
 const red = (text: string) => `\u001b[0;31m${text}\u001b[0m`;
 const lines = (count: number, from = 0) => Array.from({ length: count }, (_, i) => `line ${from + i}`);
 const stream = (name: string, text: string | string[]): nbformat.IOutput => ({ output_type: 'stream', name, text });
-// IPython's traceback: a header, one entry per frame, the error again.
+// IPython 8.5's traceback (as the test machine's kernel gives it): a rule and a header line, one entry per frame, the error again.
 const ipythonError: nbformat.IOutput = {
   output_type: 'error',
   ename: 'ZeroDivisionError',
   evalue: 'division by zero',
   traceback: [
-    `${red('---------------------------------------------------------------------------')}\n${red('ZeroDivisionError')}                         Traceback (most recent call last)`,
+    red('---------------------------------------------------------------------------'),
+    `${red('ZeroDivisionError')}                         Traceback (most recent call last)`,
     ...Array.from({ length: 7 }, (_, i) => `Cell ${red(`In[${i}]`)}, line 1\n----> 1 f${i}()`),
     `${red('ZeroDivisionError')}: division by zero`
   ]
@@ -50,9 +51,11 @@ describe('condenseOutputs', () => {
         traceback: ['[… 2 earlier frames left out …]', ...[2, 3, 4, 5, 6].map((i) => `Cell In[${i}], line 1\n----> 1 f${i}()`)].join('\n')
       }
     ]);
+    // Other IPython releases join the header into one entry, or into the first frame's.
+    const header = (ipythonError as nbformat.IError).traceback.slice(0, 2);
     const joined = {
       ...ipythonError,
-      traceback: [`${(ipythonError as nbformat.IError).traceback[0]}\nCell In[9], line 1`, 'ZeroDivisionError: division by zero']
+      traceback: [`${header.join('\n')}\nCell In[9], line 1`, 'ZeroDivisionError: division by zero']
     };
     expect(condenseOutputs([joined as nbformat.IOutput])).toEqual([
       { type: 'error', error: 'ZeroDivisionError: division by zero', traceback: 'Cell In[9], line 1' }
@@ -119,7 +122,7 @@ describe('wholeOutput', () => {
   it('gives a stream of the condensed list with all its text, and any other output in nbformat shape', () => {
     expect(wholeOutput(outputs, 0)).toEqual({ output_type: 'stream', name: 'stdout', text: 'a\nb\n' });
     expect(wholeOutput(outputs, 1)).toMatchObject({ output_type: 'error', ename: 'ZeroDivisionError' });
-    expect((wholeOutput(outputs, 1) as nbformat.IError).traceback).toHaveLength(9);
+    expect((wholeOutput(outputs, 1) as nbformat.IError).traceback).toHaveLength(10);
     expect(wholeOutput(outputs, 2)).toBeUndefined();
   });
 });

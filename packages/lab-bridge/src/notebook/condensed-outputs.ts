@@ -106,18 +106,11 @@ function condenseError(
 }
 
 /**
- * The last frames of a traceback, as text. IPython's header line and its last
- * line (the error again) are left out: the error line says them.
+ * The last frames of a traceback, as text. IPython's header and its last line
+ * (the error again) are left out: the error line says them.
  */
 export function condenseTraceback(traceback: readonly string[] | undefined, errorLine: string): string {
-  // Some IPython releases give the header and the first frame as one entry.
-  const frames = (traceback ?? [])
-    .map((frame, index) =>
-      stripAnsi(frame)
-        .replace(index === 0 ? IPYTHON_HEADER : /^$/, '')
-        .trimEnd()
-    )
-    .filter((frame) => frame !== '');
+  const frames = withoutHeader((traceback ?? []).map((frame) => stripAnsi(frame).trimEnd())).filter((frame) => frame !== '');
   if (frames.length > 0 && frames.at(-1)!.trim() === errorLine) {
     frames.pop();
   }
@@ -126,8 +119,29 @@ export function condenseTraceback(traceback: readonly string[] | undefined, erro
   return headAndTail(kept.join('\n'));
 }
 
-// "-----…\nNameError    Traceback (most recent call last)"
-const IPYTHON_HEADER = /^\s*-{10,}\s*\n\s*\S+\s+Traceback \(most recent call last\)[^\S\n]*(?:\n|$)/;
+// IPython's header: a rule of dashes, then "KeyError    Traceback (most recent call last)".
+const IPYTHON_HEADER_LINE = /^\s*(?:-{10,}|\S+\s+Traceback \(most recent call last\))[^\S\n]*(?:\n|$)/;
+
+/**
+ * The traceback's entries without IPython's header lines at its start: IPython
+ * 8 gives them as two entries of their own, some releases as one, or in the
+ * first frame's entry.
+ */
+function withoutHeader(entries: readonly string[]): string[] {
+  const rest = [...entries];
+  for (let first = rest[0]; first !== undefined; first = rest[0]) {
+    const shortened = first.replace(IPYTHON_HEADER_LINE, '');
+    if (shortened === first) {
+      break;
+    }
+    if (shortened.trim() === '') {
+      rest.shift();
+    } else {
+      rest[0] = shortened;
+    }
+  }
+  return rest;
+}
 
 function condenseRich(type: 'result' | 'display', data: nbformat.IMimeBundle): CondensedOutput {
   const view: CondensedOutput & Record<string, unknown> = { type };
