@@ -3,9 +3,11 @@
  * person glancing at them takes in, in few characters. The streams of one name
  * are joined, in the place of the first, and cut to their first and last
  * lines; an error is "ename: evalue" and the last frames of its traceback; a
- * rich output is its text/plain, with one line saying what an HTML table holds,
- * and its picture under its MIME type, where the image pipeline (calls/images)
- * takes it out and attaches it. Colour escapes are removed throughout.
+ * rich output is its text/plain (an HTML table's only its first lines), with
+ * one line saying what the table holds, and its picture under its MIME type,
+ * where the image pipeline (calls/images) takes it out and attaches it. Colour
+ * escapes are removed throughout. An execute result, by far the most common
+ * output, has no `type`: every other output says its own.
  * `wholeOutput` gives one of them uncondensed (read_cell's outputIndex). Pure.
  */
 import type * as nbformat from '@jupyterlab/nbformat';
@@ -14,14 +16,21 @@ import { IMAGE_MIME_TYPES, type ImageMimeType } from '../calls/images/image-outp
 import { joinMultiline, outputsForAgent, stripAnsi } from './nbformat-outputs.js';
 import { describeHtmlTable } from './html-tables.js';
 
-const { headLines: HEAD_LINES, tailLines: TAIL_LINES, lineChars: LINE_CHARS, tracebackFrames: TRACEBACK_FRAMES } = CONDENSED_OUTPUTS;
+const {
+  headLines: HEAD_LINES,
+  tailLines: TAIL_LINES,
+  lineChars: LINE_CHARS,
+  tracebackFrames: TRACEBACK_FRAMES,
+  tableLines: TABLE_LINES
+} = CONDENSED_OUTPUTS;
 
 /** One condensed output. A rich output keeps at most one picture, under its MIME type. */
 export type CondensedOutput =
   | { type: 'stream'; name: string; text: string }
   | { type: 'error'; error: string; traceback?: string }
   | ({
-      type: 'result' | 'display';
+      /** Display data; an execute result has none. */
+      type?: 'display';
       text?: string;
       /** What an HTML table holds, e.g. "DataFrame: 150 rows × 5 columns: a, b, c, d, e". */
       table?: string;
@@ -88,7 +97,7 @@ function condenseGroup(group: nbformat.IOutput[]): CondensedOutput {
     }
     case 'execute_result':
     case 'display_data':
-      return condenseRich(first.output_type === 'execute_result' ? 'result' : 'display', (first.data ?? {}) as nbformat.IMimeBundle);
+      return condenseRich(first.output_type === 'display_data', (first.data ?? {}) as nbformat.IMimeBundle);
     default:
       return { type: first.output_type };
   }
@@ -143,14 +152,15 @@ function withoutHeader(entries: readonly string[]): string[] {
   return rest;
 }
 
-function condenseRich(type: 'result' | 'display', data: nbformat.IMimeBundle): CondensedOutput {
-  const view: CondensedOutput & Record<string, unknown> = { type };
-  const textMime = TEXT_MIME_TYPES.find((mime) => isText(data[mime]));
-  if (textMime) {
-    view.text = headAndTail(stripAnsi(joinMultiline(data[textMime] as nbformat.MultilineString)));
-  }
+function condenseRich(display: boolean, data: nbformat.IMimeBundle): CondensedOutput {
+  const view: CondensedOutput & Record<string, unknown> = display ? { type: 'display' } : {};
   const html = data['text/html'];
   const table = isText(html) ? describeHtmlTable(joinMultiline(html)) : undefined;
+  const textMime = TEXT_MIME_TYPES.find((mime) => isText(data[mime]));
+  if (textMime) {
+    const text = stripAnsi(joinMultiline(data[textMime] as nbformat.MultilineString));
+    view.text = table ? headAndTail(text, TABLE_LINES, 0) : headAndTail(text);
+  }
   if (table) {
     view.table = table;
   }
@@ -165,13 +175,13 @@ function condenseRich(type: 'result' | 'display', data: nbformat.IMimeBundle): C
 }
 
 /** A text cut to its first and last lines, each line to its first characters; the cuts say what they left out. */
-export function headAndTail(text: string): string {
+export function headAndTail(text: string, head: number = HEAD_LINES, tail: number = TAIL_LINES): string {
   // A last newline ends the last line; it starts none.
   const ended = text.endsWith('\n');
   const lines = (ended ? text.slice(0, -1) : text).split('\n').map(shortLine);
-  const left = lines.length - HEAD_LINES - TAIL_LINES;
+  const left = lines.length - head - tail;
   // Leaving one line out would cost a line too.
-  const kept = left > 1 ? [...lines.slice(0, HEAD_LINES), `[… ${left} lines left out …]`, ...lines.slice(-TAIL_LINES)] : lines;
+  const kept = left > 1 ? [...lines.slice(0, head), `[… ${left} lines left out …]`, ...lines.slice(lines.length - tail)] : lines;
   return `${kept.join('\n')}${ended ? '\n' : ''}`;
 }
 
