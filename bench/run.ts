@@ -11,7 +11,7 @@ import { startBenchLab, type BenchLab } from './lab.js';
 import { Report, size } from './report.js';
 import { waitForQuietPage } from './page-probes.js';
 import { memoryOf, RssSampler } from './rss.js';
-import { agentReadsScenario } from './scenarios/agent-reads.js';
+import { agentTasksScenario } from './scenarios/agent-tasks.js';
 import { bigDocumentsScenario } from './scenarios/big-documents.js';
 import { bigOutputsScenario } from './scenarios/big-outputs.js';
 import { bundleScenario, cliStartScenario, memoryScenario } from './scenarios/footprint.js';
@@ -35,7 +35,7 @@ const LAB_SCENARIOS: [ScenarioName, Scenario][] = [
   ['throughput', throughputScenario],
   ['kernel', kernelScenario],
   ['outputs', bigOutputsScenario],
-  ['reads', agentReadsScenario],
+  ['tasks', agentTasksScenario],
   ['documents', bigDocumentsScenario],
   ['pages', manyPagesScenario]
 ];

@@ -105,11 +105,14 @@ describe.each(KINDS)('the batch tools in $kind', (kind) => {
   const { ok, failure } = agent;
   const page = (): Page => setup.page;
   const read = async (notebookPath: string) =>
-    ((await ok('read_notebook', { notebookPath })).cells as { id: string; type: string; source: string }[]).map(({ id, type, source }) => ({
-      id,
-      type,
-      source
-    }));
+    ((await ok('read_notebook', { notebookPath })).cells as { id: string; type?: string; source: string }[]).map(
+      ({ id, type, source }) => ({
+        id,
+        // The compact view gives a code cell no type.
+        type: type ?? 'code',
+        source
+      })
+    );
   /** A new notebook whose cells are these code sources (a markdown cell for a source starting with "#"), made in one edit_notebook call. */
   const notebookWith = async (notebookPath: string, sources: string[]) => {
     await ok('create_notebook', { name: notebookPath });

@@ -221,7 +221,7 @@ describe.each(KINDS)('the notebook tools in $kind', (kind) => {
       message: expect.stringContaining('no longer exists')
     });
     const ran = await ok('run_cell', { notebookPath: 'task.ipynb', cellId: added.cellId });
-    expect(ran).toMatchObject({ status: 'ok', executionCount: 1, outputs: [{ type: 'result', text: '42' }] });
+    expect(ran).toMatchObject({ status: 'ok', executionCount: 1, outputs: [{ text: '42' }] });
     const read = await ok('read_notebook', { notebookPath: 'task.ipynb' });
     expect(read).toMatchObject({
       notebookPath: 'task.ipynb',
@@ -231,10 +231,9 @@ describe.each(KINDS)('the notebook tools in $kind', (kind) => {
         {
           id: added.cellId,
           index: 0,
-          type: 'code',
           source: SIX_TIMES_SEVEN,
           executionCount: 1,
-          outputs: [{ type: 'result', text: '42' }]
+          outputs: [{ text: '42' }]
         }
       ]
     });
@@ -298,12 +297,9 @@ describe.each(KINDS)('the notebook tools in $kind', (kind) => {
       index: 2,
       type: 'code'
     });
-    expect(await ok('read_cell', { notebookPath: nb, cellId: target.id })).toMatchObject({
-      cellId: target.id,
-      index: 2,
-      type: 'code',
-      source: 'x = 6*7\nx'
-    });
+    const readBack = await ok('read_cell', { notebookPath: nb, cellId: target.id });
+    expect(readBack).toMatchObject({ cellId: target.id, index: 2, source: 'x = 6*7\nx' });
+    expect(readBack.type).toBeUndefined();
 
     expect(await failure('edit_cell', { notebookPath: nb, cellId: target.id }, 'bad_input')).toMatch(/missing required argument "content"/);
     expect((await ok('read_cell', { notebookPath: nb, cellId: target.id })).source).toBe('x = 6*7\nx');
@@ -374,7 +370,7 @@ describe.each(KINDS)('the notebook tools in $kind', (kind) => {
       const nb = 'long-stream.ipynb';
       const [cellId] = await notebookWith(nb, ['for i in range(100): print(i)']);
       const ran = await ok('run_cell', { notebookPath: nb, cellId });
-      expect(ran.outputs).toEqual([{ type: 'stream', name: 'stdout', text: expect.stringContaining('19\n[… 60 lines left out …]\n80\n') }]);
+      expect(ran.outputs).toEqual([{ type: 'stream', name: 'stdout', text: expect.stringContaining('9\n[… 80 lines left out …]\n90\n') }]);
       const whole = await ok('read_cell', { notebookPath: nb, cellId, outputIndex: 0 });
       expect((whole.output as { text: string }).text).toBe(Array.from({ length: 100 }, (_, i) => `${i}\n`).join(''));
     });
@@ -435,7 +431,7 @@ describe.each(KINDS)('the notebook tools in $kind', (kind) => {
     expect(started).toMatchObject({ kernel: kind.kernel, kernelId: expect.any(String) });
     expect(await ok('run_cell', { notebookPath: nb, cellId: 'only' })).toMatchObject({
       status: 'ok',
-      outputs: [{ type: 'result', text: '42' }]
+      outputs: [{ text: '42' }]
     });
   });
 
@@ -465,7 +461,7 @@ describe.each(KINDS)('the notebook tools in $kind', (kind) => {
       readFrom: 'disk',
       nbformat: '4.5',
       kernelspec: kind.kernel,
-      cells: [{ id: 'c1', index: 0, type: 'code', source: '1', executionCount: null }]
+      cells: [{ id: 'c1', index: 0, source: '1', executionCount: null }]
     });
     expect(await ok('read_cell', { notebookPath: 'on-disk.ipynb', cellId: 'c1' })).toMatchObject({ cellId: 'c1', source: '1' });
     expect(await failure('read_cell', { notebookPath: 'on-disk.ipynb' }, 'bad_input')).toMatch(/pass cellId\. Its cells: "c1" \(code\)/);
@@ -501,7 +497,7 @@ describe.each(KINDS)('the notebook tools in $kind', (kind) => {
           id: 'stream',
           index: 1,
           executionCount: 3,
-          outputs: [{ type: 'stream', name: 'stdout', text: expect.stringContaining('line 19\n[… 60 lines left out …]\nline 80\n') }]
+          outputs: [{ type: 'stream', name: 'stdout', text: expect.stringContaining('line 9\n[… 80 lines left out …]\nline 90\n') }]
         },
         {
           id: 'error',
@@ -518,7 +514,7 @@ describe.each(KINDS)('the notebook tools in $kind', (kind) => {
         },
         {
           id: 'table',
-          outputs: [{ type: 'result', text: '   a  b\n0  1  2', table: 'DataFrame: 150 rows × 2 columns: a, b' }]
+          outputs: [{ text: '   a  b\n0  1  2', table: 'DataFrame: 150 rows × 2 columns: a, b' }]
         },
         { id: 'picture', outputs: [{ type: 'display', text: '<Figure size 1x1>', 'image/png': '[image 1: image/png 1x1, attached]' }] }
       ]

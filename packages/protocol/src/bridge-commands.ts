@@ -100,9 +100,15 @@ const kernelName = z.string().min(1).describe('A kernelspec name, e.g. "python3"
  */
 export const CONDENSED_OUTPUTS = {
   /** Lines of a long stream or text kept from its start… */
-  headLines: 20,
+  headLines: 10,
   /** …and from its end; the text says how many lines between were left out. */
-  tailLines: 20,
+  tailLines: 10,
+  /**
+   * Lines of an HTML table's text/plain kept from its start (a DataFrame: its
+   * column names and first rows, as head() shows), and none from its end: the
+   * table's summary says its shape, and read_cell's outputIndex gives it whole.
+   */
+  tableLines: 5,
   /** A longer line keeps its start only. */
   lineChars: 500,
   /** Traceback frames an error keeps, the last ones (where it was raised). */
@@ -123,7 +129,7 @@ export const NOTEBOOK_COMMAND_INPUTS = {
       .enum(READ_FORMATS)
       .optional()
       .describe(
-        'compact (default): per cell id, index, type, source, execution count, condensed outputs and stale marks. ' +
+        'compact (default): per cell id, index, type (code unless given), source, execution count, condensed outputs and stale marks. ' +
           "nbformat: the notebook's full nbformat JSON (metadata and whole outputs) under content."
       ),
     from: cellIndex.optional().describe('Index (0-based) of the first cell to give (default 0).'),

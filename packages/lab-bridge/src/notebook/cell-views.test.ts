@@ -4,7 +4,7 @@ import { cellView, describeCellIds, hasCellIds } from './cell-views.js';
 const red = (text: string) => `\u001b[0;31m${text}\u001b[0m`;
 
 describe('cellView', () => {
-  it('gives a code cell its id, index, type, joined source, execution count, condensed outputs and marks', () => {
+  it('gives a code cell its id, index, joined source, execution count, condensed outputs and marks, and no type', () => {
     const view = cellView(
       {
         id: 'c1',
@@ -22,20 +22,16 @@ describe('cellView', () => {
     expect(view).toEqual({
       id: 'c1',
       index: 4,
-      type: 'code',
       source: 'x = 1\nx',
       executionCount: 3,
-      outputs: [
-        { type: 'result', text: '1' },
-        { type: 'stream', name: 'stdout', text: 'a\nb' }
-      ],
+      outputs: [{ text: '1' }, { type: 'stream', name: 'stdout', text: 'a\nb' }],
       outOfOrder: true
     });
   });
 
   it('leaves out the metadata of a cell read from disk (trusted false and all)', () => {
     const cell = { id: 'c', cell_type: 'code', source: '1', metadata: { trusted: false }, execution_count: null, outputs: [] };
-    expect(cellView(cell, 0)).toEqual({ id: 'c', index: 0, type: 'code', source: '1', executionCount: null });
+    expect(cellView(cell, 0)).toEqual({ id: 'c', index: 0, source: '1', executionCount: null });
   });
 
   it('gives a markdown cell no execution count or outputs, a code cell without outputs none, and a cell without id an empty one', () => {
@@ -43,7 +39,6 @@ describe('cellView', () => {
     expect(cellView({ id: 'c', cell_type: 'code', source: '' }, 1)).toEqual({
       id: 'c',
       index: 1,
-      type: 'code',
       source: '',
       executionCount: null
     });

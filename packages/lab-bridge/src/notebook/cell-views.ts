@@ -2,7 +2,8 @@
  * Cells as the notebook tools answer them by default (SPEC §2.3b): per cell
  * its id, index, type and source, and for a code cell its execution count, its
  * condensed outputs (condensed-outputs.ts) and its stale marks — only the
- * fields that say something: no metadata, no empty outputs, no false marks.
+ * fields that say something: no metadata, no empty outputs, no false marks,
+ * and no type for a code cell (most cells are code: the others say theirs).
  * read_notebook, read_cell and run_cell answer cells so. Pure.
  */
 import type * as nbformat from '@jupyterlab/nbformat';
@@ -14,7 +15,8 @@ import type { StaleMarks } from './stale-state.js';
 export interface CellView extends StaleMarks {
   id: string;
   index: number;
-  type: string;
+  /** Markdown or raw; a code cell has none. */
+  type?: string;
   source: string;
   executionCount?: number | null;
   outputs?: CondensedOutput[];
@@ -30,8 +32,9 @@ export interface CellLike {
 }
 
 export function cellView(cell: CellLike, index: number, marks: StaleMarks = {}): CellView {
-  const view: CellView = { id: cell.id ?? '', index, type: cell.cell_type, source: joinMultiline(cell.source) };
-  if (cell.cell_type === 'code') {
+  const code = cell.cell_type === 'code';
+  const view: CellView = { id: cell.id ?? '', index, ...(code ? {} : { type: cell.cell_type }), source: joinMultiline(cell.source) };
+  if (code) {
     view.executionCount = cell.execution_count ?? null;
     const outputs = condenseOutputs(cell.outputs ?? []);
     if (outputs.length > 0) {

@@ -5,13 +5,14 @@ import { condensedCount, condenseOutputs, condenseTraceback, headAndTail, wholeO
 const red = (text: string) => `\u001b[0;31m${text}\u001b[0m`;
 const lines = (count: number, from = 0) => Array.from({ length: count }, (_, i) => `line ${from + i}`);
 const stream = (name: string, text: string | string[]): nbformat.IOutput => ({ output_type: 'stream', name, text });
-// IPython's traceback: a header, one entry per frame, the error again.
+// IPython 8.5's traceback (as the test machine's kernel gives it): a rule and a header line, one entry per frame, the error again.
 const ipythonError: nbformat.IOutput = {
   output_type: 'error',
   ename: 'ZeroDivisionError',
   evalue: 'division by zero',
   traceback: [
-    `${red('---------------------------------------------------------------------------')}\n${red('ZeroDivisionError')}                         Traceback (most recent call last)`,
+    red('---------------------------------------------------------------------------'),
+    `${red('ZeroDivisionError')}                         Traceback (most recent call last)`,
     ...Array.from({ length: 7 }, (_, i) => `Cell ${red(`In[${i}]`)}, line 1\n----> 1 f${i}()`),
     `${red('ZeroDivisionError')}: division by zero`
   ]
@@ -28,7 +29,7 @@ describe('condenseOutputs', () => {
     expect(condenseOutputs(outputs)).toEqual([
       { type: 'stream', name: 'stdout', text: 'a\nb\nc\n' },
       { type: 'stream', name: 'stderr', text: 'warning\n' },
-      { type: 'result', text: '1' }
+      { text: '1' }
     ]);
     expect(condensedCount(outputs)).toBe(3);
   });
@@ -38,7 +39,7 @@ describe('condenseOutputs', () => {
     expect(condensed).toEqual({
       type: 'stream',
       name: 'stdout',
-      text: [...lines(20), '[… 60 lines left out …]', ...lines(20, 80), ''].join('\n')
+      text: [...lines(10), '[… 80 lines left out …]', ...lines(10, 90), ''].join('\n')
     });
   });
 
@@ -50,9 +51,11 @@ describe('condenseOutputs', () => {
         traceback: ['[… 2 earlier frames left out …]', ...[2, 3, 4, 5, 6].map((i) => `Cell In[${i}], line 1\n----> 1 f${i}()`)].join('\n')
       }
     ]);
+    // Other IPython releases join the header into one entry, or into the first frame's.
+    const header = (ipythonError as nbformat.IError).traceback.slice(0, 2);
     const joined = {
       ...ipythonError,
-      traceback: [`${(ipythonError as nbformat.IError).traceback[0]}\nCell In[9], line 1`, 'ZeroDivisionError: division by zero']
+      traceback: [`${header.join('\n')}\nCell In[9], line 1`, 'ZeroDivisionError: division by zero']
     };
     expect(condenseOutputs([joined as nbformat.IOutput])).toEqual([
       { type: 'error', error: 'ZeroDivisionError: division by zero', traceback: 'Cell In[9], line 1' }
@@ -62,7 +65,7 @@ describe('condenseOutputs', () => {
     ]);
   });
 
-  it('gives a rich output its text/plain, a summary of its HTML table and its picture, and drops the rest', () => {
+  it('gives a rich output its text/plain, a summary of its HTML table and its picture, and drops the rest; a result has no type', () => {
     const html = '<table class="dataframe"><thead><tr><th></th><th>a</th></tr></thead><tbody><tr><th>0</th><td>1</td></tr></tbody></table>';
     expect(
       condenseOutputs([
@@ -74,9 +77,23 @@ describe('condenseOutputs', () => {
         }
       ])
     ).toEqual([
-      { type: 'result', text: '   a\n0  1', table: 'DataFrame: 1 rows × 1 columns: a' },
+      { text: '   a\n0  1', table: 'DataFrame: 1 rows × 1 columns: a' },
       { type: 'display', text: '<Figure size 640x480 with 1 Axes>', 'image/png': 'iVBORw0K\n' }
     ]);
+  });
+
+  it('cuts the text/plain of an HTML table to its first lines, the text of another rich output as a stream', () => {
+    const frame = ['   a', ...Array.from({ length: 12 }, (_, i) => `${i}  ${i * 2}`)].join('\n');
+    const html = `<table class="dataframe"><thead><tr><th></th><th>a</th></tr></thead><tbody>${'<tr><th>0</th><td>1</td></tr>'.repeat(12)}</tbody></table>`;
+    const [table, text] = condenseOutputs([
+      { output_type: 'execute_result', execution_count: 1, metadata: {}, data: { 'text/plain': frame, 'text/html': html } },
+      { output_type: 'execute_result', execution_count: 2, metadata: {}, data: { 'text/plain': lines(30).join('\n') } }
+    ]);
+    expect(table).toEqual({
+      text: ['   a', '0  0', '1  2', '2  4', '3  6', '[… 8 lines left out …]'].join('\n'),
+      table: 'DataFrame: 12 rows × 1 columns: a'
+    });
+    expect(text).toEqual({ text: [...lines(10), '[… 10 lines left out …]', ...lines(10, 20)].join('\n') });
   });
 
   it('falls back to markdown text, else names the MIME types an output has', () => {
@@ -93,8 +110,8 @@ describe('condenseOutputs', () => {
 });
 
 describe('headAndTail', () => {
-  it('keeps a text of up to 41 lines whole', () => {
-    expect(headAndTail(lines(41).join('\n'))).toBe(lines(41).join('\n'));
+  it('keeps a text of up to 21 lines whole', () => {
+    expect(headAndTail(lines(21).join('\n'))).toBe(lines(21).join('\n'));
     expect(headAndTail('')).toBe('');
   });
 
@@ -109,7 +126,7 @@ describe('condenseTraceback', () => {
     expect(condenseTraceback(['ReferenceError: x is not defined\n    at eval'], 'ReferenceError: x is not defined')).toBe(
       'ReferenceError: x is not defined\n    at eval'
     );
-    expect(condenseTraceback([lines(50).join('\n')], 'E')).toContain('[… 10 lines left out …]');
+    expect(condenseTraceback([lines(50).join('\n')], 'E')).toContain('[… 30 lines left out …]');
   });
 });
 
@@ -119,7 +136,7 @@ describe('wholeOutput', () => {
   it('gives a stream of the condensed list with all its text, and any other output in nbformat shape', () => {
     expect(wholeOutput(outputs, 0)).toEqual({ output_type: 'stream', name: 'stdout', text: 'a\nb\n' });
     expect(wholeOutput(outputs, 1)).toMatchObject({ output_type: 'error', ename: 'ZeroDivisionError' });
-    expect((wholeOutput(outputs, 1) as nbformat.IError).traceback).toHaveLength(9);
+    expect((wholeOutput(outputs, 1) as nbformat.IError).traceback).toHaveLength(10);
     expect(wholeOutput(outputs, 2)).toBeUndefined();
   });
 });

@@ -3,9 +3,11 @@
  * person glancing at them takes in, in few characters. The streams of one name
  * are joined, in the place of the first, and cut to their first and last
  * lines; an error is "ename: evalue" and the last frames of its traceback; a
- * rich output is its text/plain, with one line saying what an HTML table holds,
- * and its picture under its MIME type, where the image pipeline (calls/images)
- * takes it out and attaches it. Colour escapes are removed throughout.
+ * rich output is its text/plain (an HTML table's only its first lines), with
+ * one line saying what the table holds, and its picture under its MIME type,
+ * where the image pipeline (calls/images) takes it out and attaches it. Colour
+ * escapes are removed throughout. An execute result, by far the most common
+ * output, has no `type`: every other output says its own.
  * `wholeOutput` gives one of them uncondensed (read_cell's outputIndex). Pure.
  */
 import type * as nbformat from '@jupyterlab/nbformat';
@@ -14,14 +16,21 @@ import { IMAGE_MIME_TYPES, type ImageMimeType } from '../calls/images/image-outp
 import { joinMultiline, outputsForAgent, stripAnsi } from './nbformat-outputs.js';
 import { describeHtmlTable } from './html-tables.js';
 
-const { headLines: HEAD_LINES, tailLines: TAIL_LINES, lineChars: LINE_CHARS, tracebackFrames: TRACEBACK_FRAMES } = CONDENSED_OUTPUTS;
+const {
+  headLines: HEAD_LINES,
+  tailLines: TAIL_LINES,
+  lineChars: LINE_CHARS,
+  tracebackFrames: TRACEBACK_FRAMES,
+  tableLines: TABLE_LINES
+} = CONDENSED_OUTPUTS;
 
 /** One condensed output. A rich output keeps at most one picture, under its MIME type. */
 export type CondensedOutput =
   | { type: 'stream'; name: string; text: string }
   | { type: 'error'; error: string; traceback?: string }
   | ({
-      type: 'result' | 'display';
+      /** Display data; an execute result has none. */
+      type?: 'display';
       text?: string;
       /** What an HTML table holds, e.g. "DataFrame: 150 rows × 5 columns: a, b, c, d, e". */
       table?: string;
@@ -88,7 +97,7 @@ function condenseGroup(group: nbformat.IOutput[]): CondensedOutput {
     }
     case 'execute_result':
     case 'display_data':
-      return condenseRich(first.output_type === 'execute_result' ? 'result' : 'display', (first.data ?? {}) as nbformat.IMimeBundle);
+      return condenseRich(first.output_type === 'display_data', (first.data ?? {}) as nbformat.IMimeBundle);
     default:
       return { type: first.output_type };
   }
@@ -106,18 +115,11 @@ function condenseError(
 }
 
 /**
- * The last frames of a traceback, as text. IPython's header line and its last
- * line (the error again) are left out: the error line says them.
+ * The last frames of a traceback, as text. IPython's header and its last line
+ * (the error again) are left out: the error line says them.
  */
 export function condenseTraceback(traceback: readonly string[] | undefined, errorLine: string): string {
-  // Some IPython releases give the header and the first frame as one entry.
-  const frames = (traceback ?? [])
-    .map((frame, index) =>
-      stripAnsi(frame)
-        .replace(index === 0 ? IPYTHON_HEADER : /^$/, '')
-        .trimEnd()
-    )
-    .filter((frame) => frame !== '');
+  const frames = withoutHeader((traceback ?? []).map((frame) => stripAnsi(frame).trimEnd())).filter((frame) => frame !== '');
   if (frames.length > 0 && frames.at(-1)!.trim() === errorLine) {
     frames.pop();
   }
@@ -126,17 +128,39 @@ export function condenseTraceback(traceback: readonly string[] | undefined, erro
   return headAndTail(kept.join('\n'));
 }
 
-// "-----…\nNameError    Traceback (most recent call last)"
-const IPYTHON_HEADER = /^\s*-{10,}\s*\n\s*\S+\s+Traceback \(most recent call last\)[^\S\n]*(?:\n|$)/;
+// IPython's header: a rule of dashes, then "KeyError    Traceback (most recent call last)".
+const IPYTHON_HEADER_LINE = /^\s*(?:-{10,}|\S+\s+Traceback \(most recent call last\))[^\S\n]*(?:\n|$)/;
 
-function condenseRich(type: 'result' | 'display', data: nbformat.IMimeBundle): CondensedOutput {
-  const view: CondensedOutput & Record<string, unknown> = { type };
-  const textMime = TEXT_MIME_TYPES.find((mime) => isText(data[mime]));
-  if (textMime) {
-    view.text = headAndTail(stripAnsi(joinMultiline(data[textMime] as nbformat.MultilineString)));
+/**
+ * The traceback's entries without IPython's header lines at its start: IPython
+ * 8 gives them as two entries of their own, some releases as one, or in the
+ * first frame's entry.
+ */
+function withoutHeader(entries: readonly string[]): string[] {
+  const rest = [...entries];
+  for (let first = rest[0]; first !== undefined; first = rest[0]) {
+    const shortened = first.replace(IPYTHON_HEADER_LINE, '');
+    if (shortened === first) {
+      break;
+    }
+    if (shortened.trim() === '') {
+      rest.shift();
+    } else {
+      rest[0] = shortened;
+    }
   }
+  return rest;
+}
+
+function condenseRich(display: boolean, data: nbformat.IMimeBundle): CondensedOutput {
+  const view: CondensedOutput & Record<string, unknown> = display ? { type: 'display' } : {};
   const html = data['text/html'];
   const table = isText(html) ? describeHtmlTable(joinMultiline(html)) : undefined;
+  const textMime = TEXT_MIME_TYPES.find((mime) => isText(data[mime]));
+  if (textMime) {
+    const text = stripAnsi(joinMultiline(data[textMime] as nbformat.MultilineString));
+    view.text = table ? headAndTail(text, TABLE_LINES, 0) : headAndTail(text);
+  }
   if (table) {
     view.table = table;
   }
@@ -151,13 +175,13 @@ function condenseRich(type: 'result' | 'display', data: nbformat.IMimeBundle): C
 }
 
 /** A text cut to its first and last lines, each line to its first characters; the cuts say what they left out. */
-export function headAndTail(text: string): string {
+export function headAndTail(text: string, head: number = HEAD_LINES, tail: number = TAIL_LINES): string {
   // A last newline ends the last line; it starts none.
   const ended = text.endsWith('\n');
   const lines = (ended ? text.slice(0, -1) : text).split('\n').map(shortLine);
-  const left = lines.length - HEAD_LINES - TAIL_LINES;
+  const left = lines.length - head - tail;
   // Leaving one line out would cost a line too.
-  const kept = left > 1 ? [...lines.slice(0, HEAD_LINES), `[… ${left} lines left out …]`, ...lines.slice(-TAIL_LINES)] : lines;
+  const kept = left > 1 ? [...lines.slice(0, head), `[… ${left} lines left out …]`, ...lines.slice(lines.length - tail)] : lines;
   return `${kept.join('\n')}${ended ? '\n' : ''}`;
 }
 

@@ -1,0 +1,121 @@
+/**
+ * The agent tasks of issue 15 (tests/e2e/support/agent-tasks.ts) end to end on
+ * JupyterLab 4.6 with the python3 kernel, each done with the batch tools and
+ * the compact view and with the single-cell tools only: the outcome the person
+ * would check (the fixed cell ran, the plot came as an MCP image, the new
+ * section ran with its outputs, the compact read has every cell and the same
+ * pictures), and for the batch tools the targets: (a) ≤ 4 calls, (b) ≤ 3
+ * calls, (c) the compact read's text ≤ 35% of the nbformat read's. (Not on
+ * JupyterLite: its JavaScript kernel draws no plots, and batch-tools.test.ts
+ * runs task (b) there.)
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addSection,
+  FAILING_INDEX,
+  FIX_CELL_COUNT,
+  fixFailingCell,
+  fixNotebook,
+  PLOT_INDEX,
+  READ_CELL_COUNT,
+  READ_PICTURES,
+  readWorked,
+  SECTION_CELLS,
+  TASK_WAYS,
+  Transcript,
+  workedNotebook
+} from './support/agent-tasks.js';
+import { startPageWithAgent, type PageWithAgent } from './support/lab-with-agent.js';
+
+/** A run of all 50 cells takes a while on a loaded machine: no call of these tasks goes pending. */
+const PENDING_AFTER_SECONDS = 120;
+const READ_TARGET = 0.35;
+
+interface Run {
+  status: string;
+  outputs?: { type?: string; text?: string; 'image/png'?: string }[];
+}
+
+describe('the agent tasks in JupyterLab (python3)', () => {
+  let setup: PageWithAgent;
+
+  beforeAll(async () => {
+    setup = await startPageWithAgent('JupyterLab', { bridgeSettings: { pendingAfterSeconds: PENDING_AFTER_SECONDS } });
+    await setup.open();
+  });
+
+  afterAll(async () => {
+    await setup?.stop();
+  });
+
+  describe.each(TASK_WAYS)('with the $label', ({ way }) => {
+    const notebookPath = `task-${way}.ipynb`;
+
+    it('(a) finds the failing cell, fixes it, reruns from it and sees the plot', async () => {
+      const ids = await fixNotebook(setup.mcp, notebookPath);
+      const transcript = new Transcript(setup.mcp);
+      const { failingCellId, runs } = await fixFailingCell(transcript, way, notebookPath);
+      expect(failingCellId).toBe(ids[FAILING_INDEX]);
+      expect((runs as unknown as Run[]).filter((run) => run.status !== 'no-op').map((run) => run.status)).toEqual(Array(6).fill('ok'));
+      // The plot is attached to the run's result as an MCP image block, and the cell's output names it.
+      expect(transcript.pictures).toBe(1);
+      expect(JSON.stringify(runs)).toMatch(/"image\/png":"\[image 1: image\/png \d+x\d+, attached\]"/);
+      const read = await setup.mcp.ok('read_notebook', { notebookPath });
+      const cells = read.cells as { id: string; source: string; outputs?: Run['outputs'] }[];
+      expect(cells).toHaveLength(FIX_CELL_COUNT);
+      expect(cells[FAILING_INDEX]).toMatchObject({
+        source: expect.stringContaining('total / len(sales)'),
+        outputs: [{ text: expect.any(String) }]
+      });
+      expect(cells.flatMap((cell) => cell.outputs ?? []).some((output) => output.type === 'error')).toBe(false);
+      expect(cells[PLOT_INDEX]!.outputs?.some((output) => output['image/png'] !== undefined)).toBe(true);
+      if (way === 'batch') {
+        expect(transcript.calls.map((call) => call.tool)).toEqual(['read_notebook', 'edit_cell', 'run_cells']);
+        expect(transcript.calls.length).toBeLessThanOrEqual(4);
+      }
+    });
+
+    it('(b) adds a five-cell analysis section and runs it', async () => {
+      const transcript = new Transcript(setup.mcp);
+      const { cellIds, runs } = await addSection(transcript, way, notebookPath);
+      expect(cellIds).toHaveLength(SECTION_CELLS.length);
+      expect((runs as unknown as Run[]).map((run) => run.status)).toEqual(['no-op', 'ok', 'ok', 'ok', 'ok']);
+      const texts = (runs as unknown as Run[]).slice(1).map((run) => run.outputs?.map((output) => output.text).join(''));
+      expect(texts.every((text) => text !== undefined && text !== '')).toBe(true);
+      expect(texts[3]).toMatch(/^spread \d+\.\d, std \d+\.\d\d, months above average \d+\n$/);
+      const read = await setup.mcp.ok('read_notebook', { notebookPath, from: FIX_CELL_COUNT });
+      expect((read.cells as { id: string }[]).map((cell) => cell.id)).toEqual(cellIds);
+      if (way === 'batch') {
+        expect(transcript.calls.map((call) => call.tool)).toEqual(['edit_notebook', 'run_cells']);
+        expect(transcript.calls.length).toBeLessThanOrEqual(3);
+      }
+    });
+  });
+
+  it('(c) reads a 50-cell notebook with outputs: the compact read has every cell and the same pictures in at most 35% of the characters', async () => {
+    const notebookPath = 'task-read.ipynb';
+    await workedNotebook(setup.mcp, notebookPath);
+    const compact = new Transcript(setup.mcp);
+    const compactRead = await readWorked(compact, 'batch', notebookPath);
+    const nbformat = new Transcript(setup.mcp);
+    const nbformatRead = await readWorked(nbformat, 'single', notebookPath);
+    const ids = (nbformatRead.content as { cells: { id: string }[] }).cells.map((cell) => cell.id);
+    expect(ids).toHaveLength(READ_CELL_COUNT);
+    const cells = compactRead.cells as { id: string; index: number; outputs?: { type?: string; table?: string; error?: string }[] }[];
+    expect(cells.map((cell) => cell.id)).toEqual(ids);
+    expect(cells.map((cell) => cell.index)).toEqual(ids.map((_, index) => index));
+    const outputs = cells.flatMap((cell) => cell.outputs ?? []);
+    expect(outputs.filter((output) => output.table?.startsWith('DataFrame: 150 rows'))).toHaveLength(6);
+    expect(outputs.filter((output) => output.type === 'error').map((output) => output.error)).toEqual(["KeyError: 'b'"]);
+    // IPython's header ("----" and "KeyError  Traceback (most recent call last)") is left out.
+    expect(JSON.stringify(outputs)).not.toMatch(/Traceback \(most recent call last\)|-{20}/);
+    expect(compact.pictures).toBe(READ_PICTURES);
+    expect(nbformat.pictures).toBe(READ_PICTURES);
+    expect(compact.textChars / nbformat.textChars).toBeLessThanOrEqual(READ_TARGET);
+  });
+
+  it('left no dialog open in the page, and the bridge logged no errors', async () => {
+    expect((await setup.mcp.ok('get_context')).dialogs).toEqual([]);
+    expect(setup.consoleErrors.filter((text) => text.includes('jupyter-live-mcp'))).toEqual([]);
+  });
+});
