@@ -179,6 +179,12 @@ describe.each(KINDS)('the batch tools in $kind', (kind) => {
       { id: sum, type: 'code', source: '1 + 1' },
       { id: calc, type: 'code', source: '6 * 7\n# the answer' }
     ]);
+    // The cells an edit left alone come by id and index only: the agent read them already.
+    const touched = await ok('edit_notebook', { notebookPath: nb, edits: [{ op: 'set_source', cellId: sum, content: '2 + 2' }] });
+    expect(touched.cells).toEqual([
+      { id: sum, index: 0, type: 'code', executionCount: null, firstLine: '2 + 2' },
+      { id: calc, index: 1 }
+    ]);
     // Unsaved, like the other edit tools.
     expect(await ok('read_notebook', { notebookPath: nb })).toMatchObject({ dirty: true });
     expect(created.notebookPath).toBe(nb);

@@ -208,6 +208,8 @@ describe.each(KINDS)('the notebook tools in $kind', (kind) => {
   };
 
   it('the agent task "create a notebook, add a cell, run it, read its output back" takes 4 calls, without moving the person\'s focus', async () => {
+    // The page's own start-up may still bring its launcher or notebook to the front: wait for it.
+    await expect.poll(async () => (await context()).currentWidgetId, { timeout: 15_000 }).not.toBeNull();
     const before = (await context()).currentWidgetId;
     agent.reset();
     const created = await ok('create_notebook', { name: 'task' });

@@ -270,7 +270,7 @@ export const DEFAULT_TOOLS: readonly DefaultTool[] = [
       'error names the edit (edits[i]) and why. A later edit can name a cell an earlier add of the call made by the ' +
       "key that add gave it. If the notebook's only cell is empty and the edits do not name it, the added cells " +
       "take its place (replacedCellId). Returns the new cells' ids (newCellIds, in the order of the adds) and the " +
-      'cells after the edits (id, index, type, first line). ' +
+      'cells after the edits (id and index; for the cells it added or changed also type and first line). ' +
       `${NOT_SAVED} ${NOT_OPEN}`,
     hints: C,
     modes: ['bridge'],

@@ -31,7 +31,7 @@ export function registerEditNotebook(app: JupyterFrontEnd, documents: NotebookDo
         edit
       });
     }
-    const { steps, added, renewed, replacedCellId } = planned.plan;
+    const { steps, added, renewed, changed, replacedCellId } = planned.plan;
     const shared = notebook.model.sharedModel;
     // Changes made together become one undo step: so do the steps, and nothing before or after them.
     const undo = (shared as { undoManager?: { stopCapturing(): void } }).undoManager;
@@ -59,16 +59,19 @@ export function registerEditNotebook(app: JupyterFrontEnd, documents: NotebookDo
           }
         : {}),
       cellCount: cells.length,
+      // The cells this call added or changed whole; the others only where they are now, for the ids.
       cells: cells.map((cell, index) =>
-        cellOutline(
-          {
-            id: cell.id,
-            type: cell.type,
-            source: cell.sharedModel.getSource(),
-            ...(cell.type === 'code' ? { executionCount: (cell as ICodeCellModel).executionCount } : {})
-          },
-          index
-        )
+        changed.includes(index)
+          ? cellOutline(
+              {
+                id: cell.id,
+                type: cell.type,
+                source: cell.sharedModel.getSource(),
+                ...(cell.type === 'code' ? { executionCount: (cell as ICodeCellModel).executionCount } : {})
+              },
+              index
+            )
+          : { id: cell.id, index }
       ),
       ...openedNote(notebook, opened)
     });

@@ -59,7 +59,17 @@ describe('planEdits', () => {
     expect(plan.added).toEqual([{ index: 1 }]);
     // The new cell and the one made again as code.
     expect(plan.renewed).toEqual([1, 3]);
+    // Moved, added, new source, new type: every cell left is one an edit touched.
+    expect(plan.changed).toEqual([0, 1, 2, 3]);
     expect(plan.replacedCellId).toBeUndefined();
+  });
+
+  it('says which cells an edit added or changed, and not those it left alone or moved to where they were', () => {
+    const plan = planned(CELLS, [
+      { op: 'set_source', cellId: 'b', content: 'z' },
+      { op: 'move', cellId: 'a', at: 'start' }
+    ]);
+    expect(plan.changed).toEqual([1]);
   });
 
   it('lets later edits name a new cell by its key, and reports the new cells in the order of the adds', () => {

@@ -33,6 +33,8 @@ export interface EditPlan {
   added: { index: number; key?: string }[];
   /** Where the cells end up that the plan makes anew: added, or made again with another type. */
   renewed: number[];
+  /** Where the cells end up that an edit added or changed (source, type, place): the result shows these whole. */
+  changed: number[];
   /** The notebook's lone empty cell, which the added cells replace. */
   replacedCellId?: string;
 }
@@ -52,6 +54,8 @@ interface Slot {
   made?: number;
   type: string;
   retyped?: boolean;
+  /** An edit gave it another source or place. */
+  changed?: boolean;
 }
 
 /** Why an edit cannot be done: its result code, and the reason. */
@@ -118,6 +122,7 @@ export function planEdits(
     const slot = slots[at]!;
     switch (edit.op) {
       case 'set_source':
+        slot.changed = true;
         steps.push({ kind: 'setSource', index: at, source: edit.content });
         break;
       case 'delete':
@@ -137,6 +142,7 @@ export function planEdits(
         }
         slots.splice(to, 0, slot);
         if (to !== at) {
+          slot.changed = true;
           steps.push({ kind: 'move', from: at, to });
         }
         break;
@@ -164,7 +170,8 @@ export function planEdits(
     .sort((a, b) => a.made - b.made)
     .map(({ index, key }) => ({ index, ...(key !== undefined ? { key } : {}) }));
   const renewed = slots.flatMap((slot, at) => (slot.made !== undefined || slot.retyped ? [at] : []));
-  return { plan: { steps, added, renewed, ...(replaced >= 0 ? { replacedCellId: lone! } : {}) } };
+  const changed = slots.flatMap((slot, at) => (slot.made !== undefined || slot.retyped || slot.changed ? [at] : []));
+  return { plan: { steps, added, renewed, changed, ...(replaced >= 0 ? { replacedCellId: lone! } : {}) } };
 }
 
 /** Where an add or a move puts its cell in `slots` (the list without the moved cell), or why it cannot say. */
