@@ -55,8 +55,11 @@ export function syntheticNotebook(cells: number): string {
   });
 }
 
-/** What the cap left of a read: how many cells, and whether strings were cut. */
+/** What the cap left of a read: how many cells, and whether strings were cut; or where a read of whole cells stopped. */
 export function describeCut(result: Record<string, unknown>, cells: number): string {
+  if (result.readOn !== undefined) {
+    return `${(result.cells as unknown[]).length} of ${cells} cells, whole; readOn ${JSON.stringify(result.readOn)}`;
+  }
   if (result.truncated !== true) {
     return 'whole';
   }

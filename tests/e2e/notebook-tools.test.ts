@@ -559,6 +559,40 @@ describe.each(KINDS)('the notebook tools in $kind', (kind) => {
     expect(await ok('read_cell', { notebookPath: nb, cellId: 'error' })).toMatchObject({ cellId: 'error', outOfOrder: true });
   });
 
+  it('a read bigger than maxResultChars gives whole cells and says where to read on, so the agent pages through it', async () => {
+    const nb = 'long.ipynb';
+    const ids = Array.from({ length: 40 }, (_, i) => `long-${i}`);
+    const sources = ids.map((_, i) => `# step ${i}\n${'x = 1\n'.repeat(40)}`);
+    const cells = ids.map((id, i) => codeCell(sources[i]!, id));
+    await ok('write_file', { filePath: nb, content: notebookFile(kernelspec, cells) });
+    await setBridgeSetting(page(), 'maxResultChars', 3000);
+    try {
+      const seen: string[] = [];
+      let args: Record<string, unknown> = {};
+      for (let reads = 0; reads < 40; reads++) {
+        const { raw, result } = await setup.mcp.call('read_notebook', { notebookPath: nb, ...args });
+        expect(result).toMatchObject({ success: true, cellCount: 40 });
+        expect(result).not.toHaveProperty('truncated');
+        expect((raw.content[0] as { text: string }).text.length).toBeLessThanOrEqual(3000);
+        const got = result.cells as { id: string; source: string }[];
+        // Whole cells: every source as written.
+        expect(got.map((cell) => cell.source)).toEqual(got.map((cell) => sources[ids.indexOf(cell.id)]));
+        seen.push(...got.map((cell) => cell.id));
+        if (!result.readOn) {
+          break;
+        }
+        expect(result.note).toMatch(/did not fit in one result \(maxResultChars 3000\): read on with read_notebook \{"from":\d+\}/);
+        args = result.readOn as Record<string, unknown>;
+        expect(args).toEqual({ from: seen.length });
+      }
+      expect(seen).toEqual(ids);
+      const picked = await ok('read_notebook', { notebookPath: nb, cellIds: ids.slice(0, 30) });
+      expect(picked.readOn).toEqual({ cellIds: ids.slice((picked.cells as unknown[]).length, 30) });
+    } finally {
+      await setBridgeSetting(page(), 'maxResultChars', 60_000);
+    }
+  });
+
   it('marks a cell edited since it ran, and the cells below one that ran again; edits and adds send back no source', async () => {
     const nb = 'stale.ipynb';
     await ok('create_notebook', { name: nb });

@@ -64,7 +64,8 @@ const plugin: JupyterFrontEndPlugin<IAgentTools> = {
       registerNotebookCommands(app, {
         docManager,
         notebookTracker,
-        markRunning: (notebookPath, cellId) => marks.mark({ action: 'running', notebookPath, cellIds: [cellId] })
+        markRunning: (notebookPath, cellId) => marks.mark({ action: 'running', notebookPath, cellIds: [cellId] }),
+        resultChars: () => settings.maxResultChars
       });
     }
     const storage = claimTabStorage(tabStorage(), window);

@@ -139,7 +139,7 @@ export const DEFAULT_TOOLS: readonly DefaultTool[] = [
     description:
       'Read a notebook as the page has it now, unsaved edits included: cellCount, and per cell its id, index, type ' +
       `(code unless given), source, and for code its execution count (In [n]; null: never ran) and outputs. ${CONDENSED} from/to (a range ` +
-      'of indexes, to left out) or cellIds pick the cells, to page through a big notebook. stale names the code cells ' +
+      'of indexes, to left out) or cellIds pick the cells, to page through a big notebook; a read that would pass the maxResultChars setting gives the whole cells that fit and readOn, the arguments that read on. stale names the code cells ' +
       'edited since they last ran (editedSinceRun) and those whose outputs came from an order other than top to ' +
       'bottom (outOfOrder: a cell above ran after them, or never ran); the cells carry the same marks. Edits are known ' +
       'only for runs this page saw: unknown counts the cells that ran before (outputs from the file) and were not ' +

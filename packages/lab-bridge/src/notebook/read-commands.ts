@@ -17,6 +17,7 @@ import { succeed, type NotebookCommandInput, type ToolResult } from '@jupyter-li
 import { CommandFailure, isBadRequest, isNotFound, errorMessage, noNotebook } from './command-failure.js';
 import { cellView, describeCellIds, hasCellIds, type CellLike } from './cell-views.js';
 import { selectCells } from './cell-selection.js';
+import { cellsWithin } from './cells-within.js';
 import { condensedCount, wholeOutput } from './condensed-outputs.js';
 import { joinMultiline } from './nbformat-outputs.js';
 import { notebookContentOf } from './new-notebook.js';
@@ -39,19 +40,21 @@ interface ReadNotebook {
   recordOf(cellId: string): RunRecord | undefined;
 }
 
-export function registerReadCommands(app: JupyterFrontEnd, documents: NotebookDocuments): void {
+/** `resultChars`: the page's maxResultChars now, which a compact read fills with whole cells (cells-within.ts). */
+export function registerReadCommands(app: JupyterFrontEnd, documents: NotebookDocuments, resultChars: () => number): void {
   addNotebookCommand(app, 'readNotebook', 'Read Notebook', async (args, tool) => {
     const path = documents.normalize(args.notebookPath);
     const held = await documents.held(tool, path);
+    const within = resultChars();
     if (held) {
-      return notebookResult(tool, fromModel(held, held.heldIn, documents.runs), args);
+      return notebookResult(tool, fromModel(held, held.heldIn, documents.runs), args, within);
     }
     const file = await readFile(app, tool, path);
     if (hasCellIds(file)) {
-      return notebookResult(tool, fromFile(path, file), args);
+      return notebookResult(tool, fromFile(path, file), args, within);
     }
     const { notebook, opened } = await documents.hold(tool, path);
-    const result = notebookResult(tool, fromModel(notebook, notebook.heldIn, documents.runs), args);
+    const result = notebookResult(tool, fromModel(notebook, notebook.heldIn, documents.runs), args, within);
     return { ...result, note: noIdsNote(file, notebook, opened) };
   });
 
@@ -145,7 +148,7 @@ function staleCellOf(cell: ICellModel): StaleCell {
   return { id: cell.id, type: cell.type, source: cell.sharedModel.getSource(), executionCount };
 }
 
-function notebookResult(tool: string, read: ReadNotebook, args: NotebookCommandInput<'readNotebook'>): ToolResult {
+function notebookResult(tool: string, read: ReadNotebook, args: NotebookCommandInput<'readNotebook'>, within: number): ToolResult {
   const selected = selectCells(
     read.cells.map((cell) => cell.id),
     args
@@ -162,12 +165,28 @@ function notebookResult(tool: string, read: ReadNotebook, args: NotebookCommandI
     return succeed({ ...read.header, format: 'nbformat', cellCount, content: { ...content, cells } });
   }
   const { summary, marks } = staleState(read.cells, read.recordOf);
-  return succeed({
-    ...read.header,
-    cellCount,
-    stale: summary,
-    cells: indexes.map((index) => cellView(read.cellAt(index), index, marks.get(read.cells[index]!.id)))
-  });
+  const fields = { ...read.header, cellCount, stale: summary };
+  const cells = cellsWithin(
+    indexes,
+    (index) => cellView(read.cellAt(index), index, marks.get(read.cells[index]!.id)),
+    within,
+    JSON.stringify(fields).length
+  );
+  const left = indexes.slice(cells.length);
+  return succeed({ ...fields, cells, ...(left.length ? readOn(args, left, read.cells, within) : {}) });
+}
+
+/** Where a read that stopped at maxResultChars goes on: the arguments of the next read_notebook, said for the agent. */
+function readOn(args: NotebookCommandInput<'readNotebook'>, left: readonly number[], cells: readonly StaleCell[], within: number) {
+  const next = args.cellIds
+    ? { cellIds: left.map((index) => cells[index]!.id) }
+    : { from: left[0]!, ...(args.to === undefined ? {} : { to: args.to }) };
+  return {
+    readOn: next,
+    note:
+      `${left.length} more cell${left.length === 1 ? '' : 's'} asked for did not fit in one result (maxResultChars ${within}): ` +
+      `read on with read_notebook ${JSON.stringify(next)}.`
+  };
 }
 
 function cellResult(tool: string, read: ReadNotebook, index: number, outputIndex: number | undefined): ToolResult {

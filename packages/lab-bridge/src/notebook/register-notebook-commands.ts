@@ -21,11 +21,16 @@ export interface NotebookCommandDeps {
   docManager: IDocumentManager;
   notebookTracker: INotebookTracker;
   markRunning: MarkRunning;
+  /** The page's maxResultChars now. */
+  resultChars: () => number;
 }
 
-export function registerNotebookCommands(app: JupyterFrontEnd, { docManager, notebookTracker, markRunning }: NotebookCommandDeps): void {
+export function registerNotebookCommands(
+  app: JupyterFrontEnd,
+  { docManager, notebookTracker, markRunning, resultChars }: NotebookCommandDeps
+): void {
   const documents = new NotebookDocuments(app, docManager, notebookTracker);
-  registerReadCommands(app, documents);
+  registerReadCommands(app, documents, resultChars);
   registerEditCommands(app, documents);
   registerEditNotebook(app, documents);
   registerRunCell(app, documents);
