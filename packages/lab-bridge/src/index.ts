@@ -35,6 +35,7 @@ import { listAllCommandsTool } from './tools/list-all-commands.js';
 import { waitForResultTool } from './tools/wait-for-result.js';
 import { PersonControl } from './ui/person-control.js';
 import { alert } from './ui/alert.js';
+import { shownAfter } from './ui/shown-after.js';
 import { StatusItem } from './ui/status-item.js';
 import { openStatusMenu } from './ui/status-menu.js';
 import { WorkMarks } from './ui/work-marks.js';
@@ -64,7 +65,7 @@ const plugin: JupyterFrontEndPlugin<IAgentTools> = {
       registerNotebookCommands(app, {
         docManager,
         notebookTracker,
-        markRunning: (notebookPath, cellId) => marks.mark({ action: 'running', notebookPath, cellIds: [cellId] }),
+        markRunning: (notebookPath, cellId) => shownAfter(() => marks.mark({ action: 'running', notebookPath, cellIds: [cellId] })),
         resultChars: () => settings.maxResultChars
       });
     }
@@ -99,14 +100,15 @@ const plugin: JupyterFrontEndPlugin<IAgentTools> = {
       count: (tool, source) => statusItem.countCall(tool, source),
       goPending: (tool, command, run) => pending.run(tool, command, dialogs.watch(), run),
       gate: (name, tool, args) => person.gate(name, tool.descriptor.hints, args, tool.needsApproval),
-      markWork: (tool, work) => {
-        const unmark = marks?.mark(work);
-        const unnamed = statusItem.showWork({ tool, notebookPath: work.notebookPath });
-        return () => {
-          unmark?.();
-          unnamed();
-        };
-      },
+      markWork: (tool, work) =>
+        shownAfter(() => {
+          const unmark = marks?.mark(work);
+          const unnamed = statusItem.showWork({ tool, notebookPath: work.notebookPath });
+          return () => {
+            unmark?.();
+            unnamed();
+          };
+        }),
       takePictures: (result) => attachImages(result, settings.maxImageSide),
       cap: (result) => capResult(result, settings.maxResultChars)
     });
