@@ -30,27 +30,18 @@ interface Kind {
 }
 
 const python = (name: string, expression: string) => `${name} = ${expression}`;
+/** JupyterLab and Notebook 7 run the same Python kernel; only the page differs. */
+const PYTHON_KERNEL = {
+  kernel: 'python3',
+  language: 'python',
+  assign: python,
+  undefinedName: { code: 'no_such_name + 1', ename: 'NameError' },
+  slow: "import time\ntime.sleep(5)\nprint('slept')",
+  input: "answer = input('Name: ')"
+};
 const KINDS: Kind[] = [
-  {
-    kind: 'JupyterLab',
-    kernel: 'python3',
-    language: 'python',
-    assign: python,
-    undefinedName: { code: 'no_such_name + 1', ename: 'NameError' },
-    slow: "import time\ntime.sleep(5)\nprint('slept')",
-    input: "answer = input('Name: ')",
-    oneDocument: false
-  },
-  {
-    kind: 'Notebook 7',
-    kernel: 'python3',
-    language: 'python',
-    assign: python,
-    undefinedName: { code: 'no_such_name + 1', ename: 'NameError' },
-    slow: "import time\ntime.sleep(5)\nprint('slept')",
-    input: "answer = input('Name: ')",
-    oneDocument: true
-  },
+  { kind: 'JupyterLab', ...PYTHON_KERNEL, oneDocument: false },
+  { kind: 'Notebook 7', ...PYTHON_KERNEL, oneDocument: true },
   {
     kind: 'JupyterLite',
     kernel: 'javascript',

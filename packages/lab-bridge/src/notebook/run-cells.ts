@@ -14,7 +14,7 @@ import { cellsOf } from './notebook-cells.js';
 import { openedNote, type NotebookDocuments } from './notebook-documents.js';
 import { kernelToRun, renderIfMarkdown, runCode, runsCode } from './run-cell.js';
 import { cellRun, runReport, type CellRun, type Stop } from './run-report.js';
-import { selectCells } from './run-selection.js';
+import { cellsToRun } from './run-selection.js';
 
 /** Marks, for the person, the cell a command is running, until the function returned is called (ui/work-marks). Never throws. */
 export type MarkRunning = (notebookPath: string, cellId: string) => () => void;
@@ -23,7 +23,7 @@ export function registerRunCells(app: JupyterFrontEnd, documents: NotebookDocume
   addNotebookCommand(app, 'runCells', 'Run Cells', async (args, tool) => {
     const { notebook, opened } = await documents.hold(tool, documents.normalize(args.notebookPath));
     const cellsNow = () => cellsOf(notebook.model);
-    const selected = selectCells(tool, notebook.path, cellsNow(), args);
+    const selected = cellsToRun(tool, notebook.path, cellsNow(), args);
     // Refused before any cell runs; asked again only if a cell became code meanwhile.
     let kernel = cellsNow().some((cell) => selected.includes(cell.id) && runsCode(cell))
       ? await kernelToRun(app, documents, tool, notebook)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CommandFailure } from './command-failure.js';
-import { selectCells } from './run-selection.js';
+import { cellsToRun } from './run-selection.js';
 
 const CELLS = [
   { id: 'a', type: 'markdown' },
@@ -8,7 +8,7 @@ const CELLS = [
   { id: 'c', type: 'code' },
   { id: 'd', type: 'code' }
 ];
-const select = (selection: Parameters<typeof selectCells>[3]) => selectCells('run_cells', 'nb.ipynb', CELLS, selection);
+const select = (selection: Parameters<typeof cellsToRun>[3]) => cellsToRun('run_cells', 'nb.ipynb', CELLS, selection);
 
 function failure(run: () => unknown): CommandFailure {
   try {
@@ -22,7 +22,7 @@ function failure(run: () => unknown): CommandFailure {
   throw new Error('no failure');
 }
 
-describe('selectCells', () => {
+describe('cellsToRun', () => {
   it('runs every cell top to bottom, or a cell and those below it', () => {
     expect(select({ all: true })).toEqual(['a', 'b', 'c', 'd']);
     expect(select({ fromCellId: 'c' })).toEqual(['c', 'd']);

@@ -9,7 +9,7 @@ import { missingCell } from './notebook-cells.js';
 
 export type RunSelection = Pick<NotebookCommandInput<'runCells'>, 'cellIds' | 'fromCellId' | 'all'>;
 
-export function selectCells(
+export function cellsToRun(
   tool: string,
   path: string,
   cells: readonly { id: string; type: string }[],
