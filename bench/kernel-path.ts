@@ -14,8 +14,9 @@ import { MODES, useNotebookTools } from './notebook-tools-mode.js';
 import { pageRunCell } from './page-kernel.js';
 import { pageCallTimes, resetProbes } from './page-probes.js';
 import { describeCpu, profilePage, type PageCpu } from './page-profile.js';
-import { p50p95, ratio, type Report } from './report.js';
+import { ms, p50p95, ratio, size, type Report } from './report.js';
 import { summarise } from './stats.js';
+import { wireSizes, type EchoFloor } from './ws-echo.js';
 
 export const KERNEL_CODE = '1+1';
 const TOOLS = ['run_cell', 'execute_code'] as const;
@@ -24,6 +25,7 @@ const BLOCKS = 3;
 const FIRST_WARMUP = 10;
 const LATER_WARMUP = 2;
 const TARGET = 1.15;
+const STDIO_HOP = 'select_page';
 /** Calls of each tool profiled at the end of the last block (profiling slows them, so they are not timed). */
 const PROFILED_CALLS = 10;
 
@@ -44,6 +46,13 @@ export interface KernelPath {
   floors: [KernelFloor, ...KernelFloor[]];
   /** How the ratio rows name the first floor. */
   floorShortName: string;
+  /**
+   * Where the first floor is timed in the page: each round then also times
+   * the call's two hops with no work behind them (select_page, which the CLI
+   * answers itself; a raw echo of the call's and result's sizes on a socket
+   * to the page), which the floor does not cross.
+   */
+  hops?: EchoFloor;
 }
 
 function checkTwo(tool: string, result: Record<string, unknown>): void {
@@ -76,10 +85,21 @@ export async function measureKernelPath(path: KernelPath, config: BenchConfig, r
     checkTwo(tool, outcome.result);
     return outcome;
   };
+  const echoKey = (tool: string, mode: string) => `echo ${key(tool, mode)}`;
+  const sizes = new Map<string, { request: number; reply: number }>();
   const round = async (mode: string, recorded: boolean) => {
     const times: [string, number][] = [];
     for (const tool of TOOLS) {
-      times.push([key(tool, mode), (await call(tool)).ms]);
+      const outcome = await call(tool);
+      times.push([key(tool, mode), outcome.ms]);
+      if (path.hops) {
+        const wire = wireSizes(tool, args[tool], outcome.result);
+        sizes.set(key(tool, mode), wire);
+        times.push([echoKey(tool, mode), await path.hops.roundTrip(wire.request, wire.reply)]);
+      }
+    }
+    if (path.hops) {
+      times.push([STDIO_HOP, (await bench.mcp.call('select_page')).ms]);
     }
     for (const floor of floors) {
       times.push([floor.name, await floor.execute()]);
@@ -137,6 +157,20 @@ export async function measureKernelPath(path: KernelPath, config: BenchConfig, r
         met: p50Ratio <= TARGET,
         data: { p50Ratio, p95Ratio: total.p95 / floor.p95 }
       });
+      const wire = sizes.get(key(tool, mode));
+      if (wire) {
+        const echo = summaryOf(echoKey(tool, mode));
+        const stdio = summaryOf(STDIO_HOP);
+        const noWork = floor.p50 + echo.p50 + stdio.p50;
+        report.add({
+          section,
+          name: `  ratio to ${path.floorShortName} + the two hops with no work`,
+          value:
+            `p50 ${ratio(total.p50 / noWork)} (${ms(noWork)}: + WebSocket echo ${size(wire.request)} → ${size(wire.reply)} ` +
+            `${ms(echo.p50)}, + select_page ${ms(stdio.p50)}); the target leaves ${ms(floor.p50 * (TARGET - 1))} for both hops and all work`,
+          data: { noWorkP50: noWork, echoP50: echo.p50, stdioP50: stdio.p50, ratio: total.p50 / noWork }
+        });
+      }
     }
   }
 }

@@ -14,6 +14,20 @@ export interface EchoFloor {
   close(): Promise<void>;
 }
 
+/** The wire sizes of a call and of its result, as the server and the bridge encode them. */
+export function wireSizes(
+  tool: string,
+  args: Record<string, unknown>,
+  result: Record<string, unknown>
+): { request: number; reply: number } {
+  // The server adds `page`/`pages` to get_context after the page answered.
+  const { page: _page, pages: _pages, ...fromPage } = result;
+  return {
+    request: JSON.stringify({ type: 'call', callId: 'c1000', tool, args }).length,
+    reply: JSON.stringify({ type: 'result', callId: 'c1000', result: fromPage }).length
+  };
+}
+
 export async function startEchoFloor(page: Page): Promise<EchoFloor> {
   const server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
   await new Promise<void>((resolve) => server.once('listening', resolve));

@@ -14,6 +14,7 @@ import { measureClosedRead, syntheticNotebook, TARGET_CELLS } from '../notebook-
 import { connectPageKernel } from '../page-kernel.js';
 import { waitForQuietPage } from '../page-probes.js';
 import type { Report } from '../report.js';
+import { startEchoFloor } from '../ws-echo.js';
 
 const SECTION = 'lite';
 const NOTEBOOK = 'bench-kernel.ipynb';
@@ -37,6 +38,7 @@ export async function liteScenario(config: BenchConfig, report: Report): Promise
     const kernelId = await notebookWithKernel(lite, NOTEBOOK);
     const cellId = await addCell(lite, NOTEBOOK, KERNEL_CODE);
     const inPage = await connectPageKernel(lite.page, kernelId);
+    const hops = await startEchoFloor(lite.page);
     try {
       await measureKernelPath(
         {
@@ -53,12 +55,14 @@ export async function liteScenario(config: BenchConfig, report: Report): Promise
               execute: () => inPage.execute(KERNEL_CODE)
             }
           ],
-          floorShortName: 'direct execute in the page'
+          floorShortName: 'direct execute in the page',
+          hops
         },
         config,
         report
       );
     } finally {
+      await hops.close();
       await inPage.dispose();
       await closeDocument(lite.page, NOTEBOOK);
     }

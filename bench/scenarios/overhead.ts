@@ -11,7 +11,7 @@ import type { BenchLab } from '../lab.js';
 import { pageCallTimes, resetProbes } from '../page-probes.js';
 import { ms, p50p95, ratio, size, type Report } from '../report.js';
 import { summarise } from '../stats.js';
-import { startEchoFloor } from '../ws-echo.js';
+import { startEchoFloor, wireSizes } from '../ws-echo.js';
 
 /** Dismissing a notification that does not exist: a real command that changes nothing. */
 const NO_OP_COMMAND = { commandId: 'apputils:dismiss-notification', args: { id: 'bench-no-such-notification' } };
@@ -26,16 +26,6 @@ const PROBES: Probe[] = [
   { label: 'get_context', tool: 'get_context', args: {} },
   { label: `execute_command ${NO_OP_COMMAND.commandId} (no-op)`, tool: 'execute_command', args: NO_OP_COMMAND }
 ];
-
-/** The wire sizes of a call and of its result, as the server and the bridge encode them. */
-function wireSizes(tool: string, args: Record<string, unknown>, result: Record<string, unknown>): { request: number; reply: number } {
-  // The server adds `page`/`pages` to get_context after the page answered.
-  const { page: _page, pages: _pages, ...fromPage } = result;
-  return {
-    request: JSON.stringify({ type: 'call', callId: 'c1000', tool, args }).length,
-    reply: JSON.stringify({ type: 'result', callId: 'c1000', result: fromPage }).length
-  };
-}
 
 export async function overheadScenario(bench: BenchLab, config: BenchConfig, report: Report): Promise<void> {
   const { mcp, page } = bench;

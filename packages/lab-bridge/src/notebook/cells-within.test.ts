@@ -28,4 +28,11 @@ describe('cellsWithin', () => {
     expect(jsonLengthWithoutPictures(withPicture)).toBeLessThan(200);
     expect(cellsWithin([0, 1], () => withPicture, 1000, 0)).toHaveLength(2);
   });
+
+  it('measures a value without pictures as its JSON, one that only names image/ in its text too', () => {
+    const plain = { id: 'q', source: 'plt.savefig("image/png")', outputs: [{ text: 'saved "image/png" ✓' }] };
+    expect(jsonLengthWithoutPictures(plain)).toBe(JSON.stringify(plain).length);
+    const short = { 'image/png': 'A'.repeat(10) };
+    expect(jsonLengthWithoutPictures(short)).toBe(JSON.stringify(short).length);
+  });
 });
