@@ -6,8 +6,6 @@
  * at the first error or not; a long run that answers pending; and the agent
  * task "add a five-cell analysis section and run it" in at most 3 calls.
  */
-import path from 'node:path';
-import { writeFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setBridgeSetting, startPageWithAgent, type PageKind, type PageWithAgent } from './support/lab-with-agent.js';
@@ -81,8 +79,7 @@ describe.each(KINDS)('the batch tools in $kind', (kind) => {
     if (kind.oneDocument) {
       const kernelspec = { name: kind.kernel, display_name: kind.kernel, language: kind.language };
       const shown = { cells: [], metadata: { kernelspec }, nbformat: 4, nbformat_minor: 5 };
-      writeFileSync(path.join(setup.site.rootDir!, SHOWN), JSON.stringify(shown));
-      await setup.open(setup.site.notebookUrl!(SHOWN));
+      await setup.openNotebook(SHOWN, JSON.stringify(shown));
     } else {
       await setup.open();
     }

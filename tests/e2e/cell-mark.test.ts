@@ -10,8 +10,6 @@
  * opens in a background tab is marked there; one Notebook 7 holds in memory
  * has no node to mark, and nothing fails.
  */
-import { writeFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setBridgeSetting, startPageWithAgent, type PageKind, type PageWithAgent } from './support/lab-with-agent.js';
@@ -126,9 +124,7 @@ describe.each(KINDS)('the marks of the agent’s work in $kind', (kind) => {
       ...steps.map((id) => ({ id, source: kind.slow(1.5) }))
     ];
     if (kind.oneDocument) {
-      // The notebook the page shows, written before the page opens it.
-      writeFileSync(path.join(setup.site.rootDir!, NOTEBOOK), notebookFile(kernelspec, cells));
-      await setup.open(setup.site.notebookUrl!(NOTEBOOK));
+      await setup.openNotebook(NOTEBOOK, notebookFile(kernelspec, cells));
     } else {
       await setup.open();
       await ok('write_file', { filePath: NOTEBOOK, content: notebookFile(kernelspec, cells) });

@@ -175,8 +175,7 @@ describe.each(KINDS)('the notebook tools in $kind', (kind) => {
   beforeAll(async () => {
     setup = await startPageWithAgent(kind.kind, { bridgeSettings: { pendingAfterSeconds: PENDING_AFTER_SECONDS } });
     if (kind.oneDocument) {
-      writeFileSync(path.join(setup.site.rootDir!, SHOWN), notebookFile(kernelspec, [codeCell('', 'shown-first')]));
-      await setup.open(setup.site.notebookUrl!(SHOWN));
+      await setup.openNotebook(SHOWN, notebookFile(kernelspec, [codeCell('', 'shown-first')]));
     } else {
       await setup.open();
     }

@@ -3,8 +3,6 @@
  * the agent still edits and runs the notebook through execute_command and
  * Notebook 7's own commands. catalogue.test.ts runs the whole catalogue there.
  */
-import { writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPageWithAgent, type PageWithAgent } from './support/lab-with-agent.js';
 
@@ -19,8 +17,7 @@ const emptyNotebook = {
 
 beforeAll(async () => {
   setup = await startPageWithAgent('Notebook 7');
-  await writeFile(path.join(setup.site.rootDir!, 'seven.ipynb'), JSON.stringify(emptyNotebook));
-  await setup.open(setup.site.notebookUrl!('seven.ipynb'));
+  await setup.openNotebook('seven.ipynb', JSON.stringify(emptyNotebook));
 });
 
 afterAll(async () => {

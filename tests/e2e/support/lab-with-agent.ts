@@ -5,6 +5,8 @@
  * in headless Chromium. The page is JupyterLab 4.6 by default; `startPageWithAgent`
  * starts any of the three page kinds the same way.
  */
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BRIDGE_PLUGIN_ID as BRIDGE_PLUGIN } from '@jupyter-live-mcp/protocol';
 import type { Browser, Page } from 'playwright-core';
@@ -77,6 +79,12 @@ export interface PageWithAgent<Site extends JupyterSite = JupyterSite> {
   consoleErrors: string[];
   /** Loads `url` (default: the site's page) in the first tab and waits until its catalogue reached the server. */
   open(url?: string): Promise<void>;
+  /**
+   * Writes `text` as the notebook `name` in the site's folder, then loads the
+   * page that shows that notebook alone: how a test opens a one-document page
+   * (Notebook 7) on a notebook of its own.
+   */
+  openNotebook(name: string, text: string): Promise<void>;
   /** Resolves once the server has `count` pages connected (a page that brings no new tools sends no list_changed). */
   waitForPages(count: number): Promise<void>;
   /** Creates a notebook with a running kernel (create_notebook) and brings it to the front (open_document). */
@@ -124,6 +132,13 @@ async function withAgent<Site extends JupyterSite>(
       const listChanged = mcp.nextListChanged();
       await page.goto(url);
       await listChanged;
+    },
+    async openNotebook(name, text) {
+      if (!site.rootDir || !site.notebookUrl) {
+        throw new Error(`the site at ${site.url} has no folder and no page per notebook: open it with open() instead`);
+      }
+      await writeFile(path.join(site.rootDir, name), text);
+      await setup.open(site.notebookUrl(name));
     },
     async waitForPages(count) {
       const connected = async () => ((await setup.mcp.call('select_page')).result.pages as unknown[] | undefined)?.length ?? 0;
