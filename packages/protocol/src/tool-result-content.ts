@@ -15,10 +15,15 @@ export type ToolResultContent = {
   isError: boolean;
 };
 
-export function toolResultContent(result: ToolResult, images: readonly AttachedImage[] = []): ToolResultContent {
+/** `json`: the result's JSON when the caller has it already (the server measured it for the message budget). */
+export function toolResultContent(
+  result: ToolResult,
+  images: readonly AttachedImage[] = [],
+  json = JSON.stringify(result)
+): ToolResultContent {
   return {
     content: [
-      { type: 'text', text: JSON.stringify(result) },
+      { type: 'text', text: json },
       ...images.map((image) => ({ type: 'image' as const, data: image.data, mimeType: image.mimeType }))
     ],
     structuredContent: result,

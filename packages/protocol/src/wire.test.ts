@@ -135,6 +135,15 @@ describe('nestsDeeperThan', () => {
     expect(nestsDeeperThan({ a: [1, { b: 'x' }] }, 3)).toBe(false);
     expect(nestsDeeperThan({ a: [1, { b: {} }] }, 3)).toBe(true);
   });
+
+  it('answers for a value nested far deeper than the stack could recurse', () => {
+    const deep = `${'['.repeat(200_000)}${']'.repeat(200_000)}`;
+    expect(nestsDeeperThan(JSON.parse(deep), 100)).toBe(true);
+    expect(parsePageMessage(`{"type":"result","callId":"c1","result":{"success":true,"deep":${deep}}}`)).toMatchObject({
+      ok: false,
+      callId: 'c1'
+    });
+  });
 });
 
 describe('parseServerMessage', () => {

@@ -337,19 +337,21 @@ function parseMessage<T>(data: string, maxBytes: number, schema: z.ZodType<T>, s
   return { ok: true, message: parsed.data };
 }
 
-/** Whether `value` has objects or arrays nested more than `max` deep; iterative, so any depth is safe to ask about. */
+/**
+ * Whether `value` has objects or arrays nested more than `max` deep. The walk
+ * goes no deeper than `max`, whatever the value's depth, so recursion is safe
+ * (and allocates nothing, unlike a stack of pairs: this runs on every message).
+ */
 export function nestsDeeperThan(value: unknown, max: number): boolean {
-  const stack: [unknown, number][] = [[value, 1]];
-  while (stack.length) {
-    const [item, depth] = stack.pop()!;
-    if (typeof item !== 'object' || item === null) {
-      continue;
-    }
-    if (depth > max) {
+  if (typeof value !== 'object' || value === null) {
+    return false;
+  }
+  if (max <= 0) {
+    return true;
+  }
+  for (const child of Object.values(value)) {
+    if (nestsDeeperThan(child, max - 1)) {
       return true;
-    }
-    for (const child of Object.values(item)) {
-      stack.push([child, depth + 1]);
     }
   }
   return false;

@@ -33,9 +33,10 @@ export function fitMessageBudget(
   result: ToolResult,
   images: readonly AttachedImage[],
   encode: (fitted: Fitted) => unknown,
-  budget = MESSAGE_BUDGET_BYTES
+  budget = MESSAGE_BUDGET_BYTES,
+  resultJson = JSON.stringify(result)
 ): Fitted {
-  if (mostMessageBytes(result, images) <= budget) {
+  if (mostMessageBytes(resultJson.length, images) <= budget) {
     return { result, images };
   }
   const bytes = (fitted: Fitted) => Buffer.byteLength(JSON.stringify(encode(fitted))) + ENVELOPE_BYTES;
@@ -59,16 +60,16 @@ export function fitMessageBudget(
 }
 
 /**
- * The most an answer can take, from one serialisation of the result instead of
+ * The most an answer can take, from the length of the result's JSON instead of
  * building the answer: the result's JSON goes twice (as structured content and
  * escaped in the text block), each time at most 3 UTF-8 bytes a UTF-16 unit
  * (escaping only doubles ASCII quotes and backslashes; control characters are
  * already escaped), and the pictures once. Almost every answer is far below
  * the budget, and this settles it.
  */
-export function mostMessageBytes(result: ToolResult, images: readonly AttachedImage[]): number {
+export function mostMessageBytes(resultJsonChars: number, images: readonly AttachedImage[]): number {
   const pictures = images.reduce((sum, image) => sum + image.data.length + IMAGE_BLOCK_BYTES, 0);
-  return 6 * JSON.stringify(result).length + pictures + ANSWER_FIELDS_BYTES + ENVELOPE_BYTES;
+  return 6 * resultJsonChars + pictures + ANSWER_FIELDS_BYTES + ENVELOPE_BYTES;
 }
 
 /**

@@ -4,10 +4,13 @@
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { toolResultContent, type AttachedImage, type ToolResult } from '@jupyter-live-mcp/protocol';
-import { fitMessageBudget, type Fitted } from './message-budget.js';
+import { MESSAGE_BUDGET_BYTES, fitMessageBudget, type Fitted } from './message-budget.js';
 
 export function toCallToolResult(result: ToolResult, images: readonly AttachedImage[] = []): CallToolResult {
-  return encode(fitMessageBudget(result, images, encode));
+  const json = JSON.stringify(result);
+  const fitted = fitMessageBudget(result, images, encode, MESSAGE_BUDGET_BYTES, json);
+  // Almost always the result fits as it is, and the JSON measured for the budget is its text block.
+  return fitted.result === result ? toolResultContent(result, fitted.images, json) : encode(fitted);
 }
 
 const encode = ({ result, images }: Fitted): CallToolResult => toolResultContent(result, images);
