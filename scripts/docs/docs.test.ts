@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { docsFiles, existsInRepo } from './docs-files.js';
+import { docsFiles, existsInRepo, PACKAGE_READMES } from './docs-files.js';
 import { generatedBlockNames, withGeneratedBlocks } from './generated-blocks.js';
 import { brokenLinks, headingAnchors } from './relative-links.js';
 import { markdownTable, resultCodeMeanings, TABLES } from './tables.js';
@@ -18,7 +18,7 @@ describe('the docs', () => {
   });
 
   it('have no relative link that does not resolve, to a file or to a heading', () => {
-    expect(brokenLinks(files, existsInRepo)).toEqual([]);
+    expect(brokenLinks(files, existsInRepo, PACKAGE_READMES)).toEqual([]);
   });
 });
 
@@ -60,5 +60,10 @@ describe('relative links', () => {
       'missing.md: docs/missing.md does not exist',
       '../../x.md: it leads out of the repository'
     ]);
+  });
+
+  it('are none at all in a file read alone, even to a file next to it; full URLs are fine', () => {
+    const files = new Map([['pkg/README.md', '[licence](LICENSE) [site](https://e.org) `[not](a link)`']]);
+    expect(brokenLinks(files, () => true, new Set(['pkg/README.md'])).map((link) => link.target)).toEqual(['LICENSE']);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The relative links of Markdown files, and which do not resolve: to a file
  * that is not there, or to an anchor that is not a heading of the file it
- * names (headings' anchors as GitHub makes them). Pure: the files are given.
+ * names (headings' anchors as GitHub makes them), or any at all in a file read
+ * alone (a package's README on its registry's page). Pure: the files are given.
  */
 import path from 'node:path';
 
@@ -38,13 +39,26 @@ export function headingAnchors(text: string): Set<string> {
 /**
  * The links of `files` (paths relative to the repository root, with their
  * text) that do not resolve; `exists` says whether a path that is not one of
- * `files` is in the repository.
+ * `files` is in the repository; `readAlone` names the files shown without the
+ * repository around them.
  */
-export function brokenLinks(files: ReadonlyMap<string, string>, exists: (repoPath: string) => boolean): BrokenLink[] {
+export function brokenLinks(
+  files: ReadonlyMap<string, string>,
+  exists: (repoPath: string) => boolean,
+  readAlone: ReadonlySet<string> = new Set()
+): BrokenLink[] {
   const broken: BrokenLink[] = [];
   for (const [file, text] of files) {
     for (const [, target = ''] of prose(text).matchAll(LINK)) {
       if (/^[a-z][a-z0-9+.-]*:/i.test(target)) {
+        continue;
+      }
+      if (readAlone.has(file)) {
+        broken.push({
+          file,
+          target,
+          why: 'the file is shown alone on its registry (npm, PyPI), where it leads nowhere: say it in words or give a full URL'
+        });
         continue;
       }
       const [where = '', anchor] = target.split('#');

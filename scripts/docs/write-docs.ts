@@ -1,10 +1,10 @@
 /**
- * `scripts/pnpm run docs`: rewrites the generated tables in README.md and docs/
+ * `scripts/pnpm run docs`: rewrites the generated tables in the Markdown files (docs-files.ts)
  * from the code (tables.ts) and reports relative links that do not resolve.
  * docs.test.ts fails when a committed table is stale.
  */
 import { writeFileSync } from 'node:fs';
-import { docsFiles, existsInRepo, REPO_ROOT } from './docs-files.js';
+import { docsFiles, existsInRepo, PACKAGE_READMES, REPO_ROOT } from './docs-files.js';
 import { withGeneratedBlocks } from './generated-blocks.js';
 import { brokenLinks } from './relative-links.js';
 import { TABLES } from './tables.js';
@@ -18,7 +18,7 @@ for (const [file, text] of files) {
     process.stdout.write(`rewrote the generated tables of ${file}\n`);
   }
 }
-const broken = brokenLinks(files, existsInRepo);
+const broken = brokenLinks(files, existsInRepo, PACKAGE_READMES);
 for (const link of broken) {
   process.stderr.write(`${link.file}: the link ${link.target} does not resolve: ${link.why}\n`);
 }

@@ -49,7 +49,9 @@ export const FOLDER_FLAGS = {
     elsewhere: foldersElsewhere,
     doc: {
       value: '<dir>',
-      help: "Jupyter's data folder, whose labextensions/ the bridge is copied into (JUPYTER_DATA_DIR, else ~/.local/share/jupyter on Linux)"
+      help:
+        "Jupyter's data folder, whose labextensions/ the bridge is copied into (JUPYTER_DATA_DIR, else " +
+        'XDG_DATA_HOME/jupyter or ~/.local/share/jupyter on Linux)'
     }
   },
   'settings-dir': {
@@ -57,7 +59,9 @@ export const FOLDER_FLAGS = {
     elsewhere: foldersElsewhere,
     doc: {
       value: '<dir>',
-      help: "JupyterLab's user settings folder, where the pairing goes (JUPYTERLAB_SETTINGS_DIR, else ~/.jupyter/lab/user-settings)"
+      help:
+        "JupyterLab's user settings folder, where the pairing goes (JUPYTERLAB_SETTINGS_DIR, else lab/user-settings in " +
+        'JUPYTER_CONFIG_DIR or ~/.jupyter)'
     }
   }
 } as const satisfies Flags;
