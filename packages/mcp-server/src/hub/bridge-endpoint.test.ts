@@ -356,7 +356,7 @@ describe('bridge endpoint', () => {
     const warnings = logLines.filter((line) => !line.includes(' debug: '));
     expect(warnings).toEqual([
       '[jupyter-live-mcp] warn: token mismatch: a page from http://127.0.0.1:8888 tried to connect, but its pairing token is not ' +
-        'this server\'s: put what "jupyter-live-mcp token" prints into the bridge\'s token setting (Settings → Agent bridge → token), ' +
+        'this server\'s: put what "jupyter-live-mcp token" prints into the bridge\'s setting Settings → Agent bridge → Pairing token, ' +
         'or run "jupyter-live-mcp install", then reload the page.\n'
     ]);
     expect(endpoint.recentTokenMismatch()).toEqual({
