@@ -121,8 +121,8 @@ describe('doctor', () => {
     expect(stdout).toContain('fix: Restart your MCP client so the server reads the current token');
     expect(stdout).toContain(`PROBLEM  bridge extension: not installed in any Jupyter data folder (${path.join(scratch, 'data')}, `);
     expect(stdout).toContain(
-      '/usr/share/jupyter)\n         fix: Run pip install jupyter-live-mcp-bridge==' +
-        `${VERSION} in the Python environment your Jupyter runs from, or run jupyter-live-mcp install`
+      '/usr/share/jupyter)\n         fix: Run jupyter-live-mcp install (with --data-dir <dir> if your Jupyter uses another data folder: ' +
+        `jupyter --paths lists them), or, in the Python environment your Jupyter runs from, pip install packages/lab-bridge/dist/jupyter_live_mcp_bridge-${VERSION}-py3-none-any.whl`
     );
     expect(stdout).toContain(
       `PROBLEM  token in JupyterLab's settings: the token in ${settingsFile} is not the server's (the page cannot pair)\n         fix: Run jupyter-live-mcp install`

@@ -58,7 +58,7 @@ describe('pairing', () => {
     await expect
       .poll(async () => (await notifications(page)).join('\n'), { timeout: 30_000 })
       .toMatch(
-        /^Refused ws:\/\/127\.0\.0\.1:\d+: it cannot prove the pairing token; nothing was sent\. Check Settings → Agent bridge → token\.$/m
+        /^Refused ws:\/\/127\.0\.0\.1:\d+: it cannot prove the pairing token; nothing was sent\. Check Settings → Agent bridge → Pairing token\.$/m
       );
     expect(mcp.stderr()).not.toMatch(/page connected/);
     // The page retries every second or two: the server says what is wrong once, not at every try.
@@ -67,7 +67,7 @@ describe('pairing', () => {
       .toBeGreaterThanOrEqual(4);
     expect(mcp.stderr().match(/warn: token mismatch: /g)).toHaveLength(1);
     expect(mcp.stderr()).toMatch(
-      /warn: token mismatch: a page from http:\/\/127\.0\.0\.1:\d+ tried to connect, but its pairing token is not this server's: put what "jupyter-live-mcp token" prints into the bridge's token setting/
+      /warn: token mismatch: a page from http:\/\/127\.0\.0\.1:\d+ tried to connect, but its pairing token is not this server's: put what "jupyter-live-mcp token" prints into the bridge's setting Settings → Agent bridge → Pairing token/
     );
     expect(mcp.stderr()).not.toMatch(/info: (page disconnected|closing page): \(not yet proved/);
     // One toast in the page, not one per try.
@@ -199,7 +199,7 @@ describe('pairing', () => {
     const page = await openPage({ serverUrls: [`ws://127.0.0.1:${mcp.port}`] });
     await expect
       .poll(async () => (await notifications(page)).join('\n'), { timeout: 30_000 })
-      .toMatch(/no pairing token, so no agent can connect.*jupyter-live-mcp token/);
+      .toMatch(/no pairing token; no agent can connect.*jupyter-live-mcp token/);
     expect(mcp.stderr()).not.toMatch(/page connected/);
   });
 

@@ -53,7 +53,7 @@ beforeAll(async () => {
   const wheels = (await readdir(WHEEL_DIR).catch(() => [])).filter((name) => name.endsWith('.whl'));
   if (wheels.length !== 1) {
     throw new Error(
-      `Expected the bridge's one wheel in ${WHEEL_DIR}, found ${wheels.length}. Build it: scripts/pnpm --filter jupyter-live-mcp-bridge run build`
+      `Expected the bridge's one wheel in ${WHEEL_DIR}, found ${wheels.length}. Build it: JUPYTER_LIVE_MCP_WHEEL=required scripts/pnpm --filter jupyter-live-mcp-bridge run build`
     );
   }
   workDir = await mkdtemp(path.join(tmpdir(), 'pip-wheel-'));

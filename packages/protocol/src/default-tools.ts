@@ -283,8 +283,9 @@ export const DEFAULT_TOOLS: readonly DefaultTool[] = [
       'Run several cells one after the other, as run_cell runs one: the cells listed in cellIds (in that order), ' +
       "fromCellId and every cell below it, or all: true. Returns each cell's status and outputs (cells) as run_cell " +
       'does. The run stops at the first cell that fails (code cell_error, kernel_input or execution_aborted, with the ' +
-      'outcomes of the cells before it) and lists the cells that did not run (notRun); continueOnError: true goes ' +
-      'on after a failing cell (not after the kernel stops). Markdown cells are rendered (status "no-op"). A long ' +
+      'outcomes of the cells before it), or at a cell deleted while it runs (code not_found), and lists the cells ' +
+      'that did not run (notRun); continueOnError: true goes on after a failing cell (not after the kernel stops or ' +
+      'a cell is deleted). Markdown cells are rendered (status "no-op"). A long ' +
       'run answers pending: collect it with wait_for_result. A notebook without a kernel gives code no_kernel, ' +
       `naming the kernelspecs to start. ${NOT_OPEN} ${MISSING} ${OUTPUTS_ARE_DATA}`,
     hints: CU,

@@ -9,9 +9,11 @@ import {
   PAGE_HANDSHAKE_START,
   PAIRING_CRYPTO,
   SERVER_HANDSHAKE_START,
+  JUPYTERLITE_APP_NAME,
   dialledPort,
   pageStep,
   serverStep,
+  tokenFix,
   type PageAction,
   type PageContext,
   type PageEvent,
@@ -362,12 +364,12 @@ describe('the page side', () => {
       level: 'warn',
       text:
         `refused ${SERVER_URL}: it could not prove the pairing token, so it may not be your jupyter-live-mcp server ` +
-        '(or the token changed). Nothing was sent to it and it can run nothing here. If it is yours, run "jupyter-live-mcp token" ' +
-        'and put what it prints into Settings → Agent bridge → token.'
+        '(or the token changed). Nothing was sent to it and it can run nothing here. If it is yours: Put what "jupyter-live-mcp token" ' +
+        'prints into Settings → Agent bridge → Pairing token.'
     },
     {
       do: 'alert',
-      message: `Refused ${SERVER_URL}: it cannot prove the pairing token; nothing was sent. Check Settings → Agent bridge → token.`
+      message: `Refused ${SERVER_URL}: it cannot prove the pairing token; nothing was sent. Check Settings → Agent bridge → Pairing token.`
     },
     { do: 'close', code: 4403, reason: 'the server could not prove the pairing token' }
   ];
@@ -524,8 +526,8 @@ describe('the page side', () => {
         {
           do: 'alert',
           message:
-            `${SERVER_URL} refused this page's pairing token. ` +
-            'Set Settings → Agent bridge → token to what "jupyter-live-mcp token" prints.'
+            `${SERVER_URL} refused this page's token. ` +
+            'Put what "jupyter-live-mcp token" prints into Settings → Agent bridge → Pairing token.'
         },
         { do: 'reconnect' }
       ]
@@ -579,5 +581,72 @@ describe('the page side', () => {
     ['wss://hub.example/user/me/bridge', 443]
   ])('the port %s dials is %i', (url, port) => {
     expect(dialledPort(url)).toBe(port);
+  });
+
+  describe('a JupyterLite page, paired by the site lite served it', () => {
+    const liteCtx: PageContext = { ...ctx, identity: () => ({ ...page, app: { name: JUPYTERLITE_APP_NAME, version: '0.8.0' } }) };
+    const liteFeed = (events: PageEvent[]) =>
+      events.reduce<{ state: PageHandshake; actions: PageAction[] }>(({ state }, event) => pageStep(state, event, liteCtx), {
+        state: PAGE_HANDSHAKE_START,
+        actions: []
+      });
+
+    it('whose token a server refused is told to open the URL lite printed, not to change a setting', () => {
+      expect(liteFeed([open, frame(challenge), closed(4401)]).actions).toEqual([
+        {
+          do: 'alert',
+          message: `${SERVER_URL} refused this page's token. Close this tab and open the URL jupyter-live-mcp lite printed (or restart lite).`
+        },
+        { do: 'reconnect' }
+      ]);
+    });
+
+    it('that refused a server is told the same, in the log and in a few words', () => {
+      const { actions } = liteFeed([open, frame({ ...challenge, proof: proofOf('b'.repeat(64), 'server', exchange) })]);
+      expect(actions.slice(0, 2)).toEqual([
+        {
+          do: 'log',
+          level: 'warn',
+          text:
+            `refused ${SERVER_URL}: it could not prove the pairing token, so it may not be your jupyter-live-mcp server ` +
+            '(or the token changed). Nothing was sent to it and it can run nothing here. If it is yours: Close this tab and ' +
+            'open the URL jupyter-live-mcp lite printed (or restart lite).'
+        },
+        {
+          do: 'alert',
+          message: `Refused ${SERVER_URL}: it cannot prove the pairing token; nothing was sent. Close this tab; open the URL lite printed.`
+        }
+      ]);
+    });
+  });
+
+  it.each(['JupyterLab', JUPYTERLITE_APP_NAME])('on a %s page, either token refusal fits a page notification (140 characters)', (name) => {
+    const longCtx: PageContext = { ...ctx, url: 'ws://127.0.0.1:18767', identity: () => ({ ...page, app: { name, version: '1' } }) };
+    const refusals = [
+      [open, closed(4401)],
+      [open, frame({ ...challenge, proof: 'f'.repeat(64) })]
+    ];
+    for (const events of refusals) {
+      const { actions } = events.reduce<{ state: PageHandshake; actions: PageAction[] }>(
+        ({ state }, event) => pageStep(state, event, longCtx),
+        { state: PAGE_HANDSHAKE_START, actions: [] }
+      );
+      const alert = actions.find((action) => action.do === 'alert');
+      expect(alert && 'message' in alert && alert.message.length).toBeLessThanOrEqual(140);
+    }
+  });
+});
+
+describe('tokenFix', () => {
+  it.each(['JupyterLab', 'Jupyter Notebook', ''])('on a %j page names the setting, in both lengths', (appName) => {
+    const fix = tokenFix(appName);
+    expect(fix.full).toContain('Settings → Agent bridge → Pairing token');
+    expect(fix.short).toContain('Settings → Agent bridge → Pairing token');
+  });
+
+  it('on a JupyterLite page names the URL lite printed, in both lengths', () => {
+    const fix = tokenFix(JUPYTERLITE_APP_NAME);
+    expect(fix.full).toContain('open the URL jupyter-live-mcp lite printed');
+    expect(fix.short).toContain('open the URL lite printed');
   });
 });

@@ -323,20 +323,40 @@ export function pageStep(state: PageHandshake, event: PageEvent, ctx: PageContex
   }
 }
 
+/** The application name JupyterLite's pages give (its lab and notebooks UIs alike). */
+export const JUPYTERLITE_APP_NAME = 'JupyterLite';
+
+/**
+ * What the person does when this page and a server hold different tokens, in full and in a few words.
+ * A JupyterLite page holds the token its site was served with (lite's, not the Settings one), so only a
+ * page lite serves again fixes it.
+ */
+export function tokenFix(appName: string): { full: string; short: string } {
+  return appName === JUPYTERLITE_APP_NAME
+    ? {
+        full: 'Close this tab and open the URL jupyter-live-mcp lite printed (or restart lite).',
+        short: 'Close this tab; open the URL lite printed.'
+      }
+    : {
+        full: 'Put what "jupyter-live-mcp token" prints into Settings → Agent bridge → Pairing token.',
+        short: 'Check Settings → Agent bridge → Pairing token.'
+      };
+}
+
 /** The server's proof of the token: answered with the page's only if it holds. */
 function challenge(state: Extract<PageHandshake, { phase: 'awaiting-challenge' }>, message: Challenge, ctx: PageContext): PageStep {
   const exchange: Exchange = { port: state.port, pageNonce: state.pageNonce, serverNonce: message.nonce };
   if (!ctx.crypto.isValidProof(message.proof, ctx.token, 'server', exchange)) {
+    const fix = tokenFix(ctx.identity().app.name);
     return {
       state,
       actions: [
         log(
           'warn',
           `refused ${ctx.url}: it could not prove the pairing token, so it may not be your jupyter-live-mcp server ` +
-            '(or the token changed). Nothing was sent to it and it can run nothing here. If it is yours, run ' +
-            '"jupyter-live-mcp token" and put what it prints into Settings → Agent bridge → token.'
+            `(or the token changed). Nothing was sent to it and it can run nothing here. If it is yours: ${fix.full}`
         ),
-        tell(`Refused ${ctx.url}: it cannot prove the pairing token; nothing was sent. Check Settings → Agent bridge → token.`),
+        tell(`Refused ${ctx.url}: it cannot prove the pairing token; nothing was sent. ${fix.short}`),
         closeWith(CLOSE_CODES.serverNotProved, 'the server could not prove the pairing token')
       ]
     };
@@ -396,8 +416,7 @@ function whenClosed(state: PageHandshake, { code, reason }: { code: number; reas
     actions.push(log('info', `disconnected from ${ctx.url}${reason ? `: ${reason}` : ''}`));
   }
   if (code === CLOSE_CODES.notPaired) {
-    const fix = 'Set Settings → Agent bridge → token to what "jupyter-live-mcp token" prints.';
-    actions.push(tell(`${ctx.url} refused this page's pairing token. ${fix}`));
+    actions.push(tell(`${ctx.url} refused this page's token. ${tokenFix(ctx.identity().app.name).full}`));
   }
   if (code === CLOSE_CODES.portMismatch) {
     actions.push(

@@ -6,6 +6,7 @@
 import type { JupyterFrontEnd } from '@jupyterlab/application';
 import {
   defaultToolsFor,
+  JUPYTERLITE_APP_NAME,
   MAX_UNAVAILABLE_TOOLS,
   type Catalogue,
   type ToolDescriptor,
@@ -147,7 +148,7 @@ export class LiveCatalogue {
       hasCommandWithPrefix: (prefix) => allCommands.some((id) => id.startsWith(prefix)),
       isBlocked: this.isBlocked,
       schemaOf: (id) => schemas.get(id) ?? null,
-      jupyterLite: this.app.name === 'JupyterLite'
+      jupyterLite: this.app.name === JUPYTERLITE_APP_NAME
     });
     const tools = new Map<string, BridgeTool>();
     for (const tool of this.builtIns) {

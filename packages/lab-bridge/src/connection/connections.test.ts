@@ -50,6 +50,7 @@ describe('Connections', () => {
     connections.apply(readSettings({}));
     connections.apply(readSettings({ maxImageSide: 64 }));
     expect(alerts).toEqual([NO_TOKEN_ALERT]);
+    expect(NO_TOKEN_ALERT.length).toBeLessThanOrEqual(140);
     connections.apply(readSettings({ token: TOKEN }));
     connections.apply(readSettings({}));
     expect(alerts).toEqual([NO_TOKEN_ALERT, NO_TOKEN_ALERT]);
@@ -93,7 +94,7 @@ describe('Connections', () => {
         return connection;
       }
     );
-    const refused = "ws://127.0.0.1:8767 refused this page's pairing token. Set Settings → Agent bridge → token to …";
+    const refused = "ws://127.0.0.1:8767 refused this page's token. Put what …";
     connections.apply(readSettings({ token: TOKEN }));
     // The connection retries, failing the same way each time.
     made[0]!.hooks.alert(refused);

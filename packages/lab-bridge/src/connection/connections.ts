@@ -13,7 +13,7 @@ export type Connection = Pick<ServerConnection, 'url' | 'connected' | 'start' | 
 export type SharedHooks = Omit<ConnectionHooks, 'token'>;
 
 export const NO_TOKEN_ALERT =
-  'Agent bridge: no pairing token, so no agent can connect. Put what "jupyter-live-mcp token" prints into Settings → Agent bridge.';
+  'Agent bridge: no pairing token; no agent can connect. Put what "jupyter-live-mcp token" prints into Settings → Agent bridge → Pairing token.';
 
 export class Connections {
   private connections: Connection[] = [];

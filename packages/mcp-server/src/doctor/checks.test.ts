@@ -140,8 +140,9 @@ describe('doctor checks', () => {
       status: 'problem',
       detail: 'not installed in any Jupyter data folder (/data, /venv/share/jupyter, /usr/share/jupyter)',
       fix:
-        'Run pip install jupyter-live-mcp-bridge==0.1.0 in the Python environment your Jupyter runs from, or run jupyter-live-mcp install ' +
-        '(with --data-dir <dir> if your Jupyter uses another data folder: jupyter --paths lists them); then reload your Jupyter page. ' +
+        'Run jupyter-live-mcp install (with --data-dir <dir> if your Jupyter uses another data folder: jupyter --paths lists them), ' +
+        'or, in the Python environment your Jupyter runs from, pip install packages/lab-bridge/dist/jupyter_live_mcp_bridge-0.1.0-py3-none-any.whl ' +
+        '(in a clone of jupyter-live-mcp, after its build: the bridge is not on PyPI yet); then reload your Jupyter page. ' +
         'Installed with pip already? Run doctor with that environment activated, so its folder is searched.'
     });
     expect(check('bridge extension', { extension: extension({ dir: BRIDGE, by: 'copy', state: 'ok', version: '0.0.1' }) })).toMatchObject({
@@ -169,7 +170,10 @@ describe('doctor checks', () => {
     ).toMatchObject({
       status: 'problem',
       detail: `version 0.2.0 is installed by pip in ${PIP_BRIDGE}, but the server is 0.1.0`,
-      fix: 'Run pip install jupyter-live-mcp-bridge==0.1.0 in the Python environment it is in, then reload your Jupyter page.'
+      fix:
+        'In the Python environment it is in, run pip install packages/lab-bridge/dist/jupyter_live_mcp_bridge-0.1.0-py3-none-any.whl ' +
+        '(in a clone of jupyter-live-mcp, after its build: the bridge is not on PyPI yet), or pip uninstall jupyter-live-mcp-bridge and then jupyter-live-mcp install (it copies the bridge this server ships); ' +
+        'then reload your Jupyter page.'
     });
     expect(
       check('bridge extension', {
@@ -177,7 +181,9 @@ describe('doctor checks', () => {
       })
     ).toMatchObject({
       status: 'problem',
-      fix: 'Run pip install --force-reinstall jupyter-live-mcp-bridge==0.1.0 in the Python environment it is in, then reload your Jupyter page.'
+      fix: expect.stringMatching(
+        /^In the Python environment it is in, run pip install --force-reinstall packages\/lab-bridge\/dist\/.*, or pip uninstall/
+      )
     });
   });
 
@@ -250,7 +256,7 @@ describe('the report', () => {
     const report = formatReport('0.1.0', checks);
     expect(report).toContain('ok       bridge port 8767: jupyter-live-mcp 0.1.0 is running here\n');
     expect(report).toContain(
-      'PROBLEM  bridge extension: not installed in any Jupyter data folder (/data, /venv/share/jupyter, /usr/share/jupyter)\n         fix: Run pip install'
+      'PROBLEM  bridge extension: not installed in any Jupyter data folder (/data, /venv/share/jupyter, /usr/share/jupyter)\n         fix: Run jupyter-live-mcp install'
     );
     expect(report.endsWith('1 problem found. Fix it, then run jupyter-live-mcp doctor again.\n')).toBe(true);
     expect(exitCode(checks)).toBe(1);

@@ -4,7 +4,7 @@
  * problem with the step that fixes it. Pure, so every case is unit-tested.
  */
 import { DEFAULT_SERVER_URL } from '@jupyter-live-mcp/protocol';
-import { PIP_UNINSTALL, describeInstall, pipInstallLine, type InstalledBridge } from '../install/installed-bridges.js';
+import { PIP_UNINSTALL, describeInstall, pipInstallLine, pipMendLine, type InstalledBridge } from '../install/installed-bridges.js';
 import { describeHolder, type PortHolder } from '../port-holder.js';
 import type { StatusProbe } from './status-client.js';
 
@@ -168,7 +168,7 @@ function extensionCheck({ extension, version }: DoctorFacts): Check {
   const title = 'bridge extension';
   const { found, searched, target } = extension;
   const reload = 'then reload your Jupyter page.';
-  const install = `run ${INSTALL} (with --data-dir <dir> if your Jupyter uses another data folder: jupyter --paths lists them)`;
+  const install = `${INSTALL} (with --data-dir <dir> if your Jupyter uses another data folder: jupyter --paths lists them)`;
   const [bridge, ...others] = found;
   if (bridge === undefined) {
     return {
@@ -176,7 +176,7 @@ function extensionCheck({ extension, version }: DoctorFacts): Check {
       status: 'problem',
       detail: `not installed in any Jupyter data folder (${searched.join(', ')})`,
       fix:
-        `Run ${pipInstallLine(version)} in the Python environment your Jupyter runs from, or ${install}; ${reload} ` +
+        `Run ${install}, or, in the Python environment your Jupyter runs from, ${pipInstallLine(version)}; ${reload} ` +
         'Installed with pip already? Run doctor with that environment activated, so its folder is searched.'
     };
   }
@@ -190,7 +190,7 @@ function extensionCheck({ extension, version }: DoctorFacts): Check {
   }
   const fix = (repair: boolean) =>
     bridge.by === 'pip'
-      ? `Run ${pipInstallLine(version, repair)} in the Python environment it is in, ${reload}`
+      ? `In the Python environment it is in, run ${pipMendLine(version, repair)}; ${reload}`
       : `Run ${INSTALL} to ${repair ? 'copy it again' : 'install the matching bridge'}, ${reload}`;
   if (bridge.state === 'broken') {
     return { title, status: 'problem', detail: `${describeInstall(bridge)}, but broken: ${bridge.error}`, fix: fix(true) };

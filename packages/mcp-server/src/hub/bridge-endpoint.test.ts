@@ -356,7 +356,7 @@ describe('bridge endpoint', () => {
     const warnings = logLines.filter((line) => !line.includes(' debug: '));
     expect(warnings).toEqual([
       '[jupyter-live-mcp] warn: token mismatch: a page from http://127.0.0.1:8888 tried to connect, but its pairing token is not ' +
-        'this server\'s: put what "jupyter-live-mcp token" prints into the bridge\'s token setting (Settings → Agent bridge → token), ' +
+        'this server\'s: put what "jupyter-live-mcp token" prints into the bridge\'s setting Settings → Agent bridge → Pairing token, ' +
         'or run "jupyter-live-mcp install", then reload the page.\n'
     ]);
     expect(endpoint.recentTokenMismatch()).toEqual({
@@ -487,10 +487,12 @@ describe('a busy port', () => {
     );
     expect(busy('http')).toMatch(/Stop that program \(if it is another jupyter-live-mcp --http, your agents can all use that one/);
     expect(busy('http')).toContain('"serverUrls"');
-    // lite configures its page itself: nothing for the person to set.
+    // lite configures its page itself: nothing for the person to set; a second lite needs both its ports moved.
     expect(busy('lite')).toBe(
-      "port 8767 on 127.0.0.1 (lite's bridge endpoint) is already in use by node (pid 7: jupyter-live-mcp), maybe another " +
-        'jupyter-live-mcp. Stop that program, or start lite with --port <another port>: lite tells its page the port itself.'
+      "port 8767 on 127.0.0.1 (lite's bridge endpoint) is already in use by node (pid 7: jupyter-live-mcp): probably another " +
+        'jupyter-live-mcp lite or server is running. Stop it, or start this one with --port <another port>, and with ' +
+        '--lite-port <another port> too if the other is a lite (it holds that port as well). lite tells its page the port ' +
+        'itself; notebooks saved in the browser are kept per --lite-port, so another one starts empty.'
     );
     expect(bridgePortAdvice('::1', 8767, 'stdio').busy('x')).toContain('ws://[::1]:<that port>');
   });

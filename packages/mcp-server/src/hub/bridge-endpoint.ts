@@ -263,9 +263,12 @@ export function bridgePortAdvice(host: string, port: number, runsAs: ServerRole)
     http: (holder: string) =>
       `${where} is already in use by ${holder}. Stop that program (if it is another jupyter-live-mcp --http, your ` +
       `agents can all use that one instead), or start this one with --port <another port> and ${serverUrls}.`,
+    // lite opens this port before its page's, so a second lite with default ports fails here first.
     lite: (holder: string) =>
-      `${where} (lite's bridge endpoint) is already in use by ${holder}, maybe another jupyter-live-mcp. Stop that ` +
-      'program, or start lite with --port <another port>: lite tells its page the port itself.'
+      `${where} (lite's bridge endpoint) is already in use by ${holder}: probably another jupyter-live-mcp lite or server ` +
+      'is running. Stop it, or start this one with --port <another port>, and with --lite-port <another port> too if the ' +
+      'other is a lite (it holds that port as well). lite tells its page the port itself; notebooks saved in the browser ' +
+      'are kept per --lite-port, so another one starts empty.'
   }[runsAs];
   return { busy, failed: (message) => `cannot listen on ${host}:${port}: ${message}` };
 }

@@ -61,6 +61,6 @@ export function mismatchSource(origin: string): string {
 export function mismatchFix(ownToken: boolean): string {
   return ownToken
     ? 'it is a lite page of another run (another config folder?): close that tab and open the URL this run printed'
-    : 'put what "jupyter-live-mcp token" prints into the bridge\'s token setting (Settings → Agent bridge → token), ' +
+    : 'put what "jupyter-live-mcp token" prints into the bridge\'s setting Settings → Agent bridge → Pairing token, ' +
         'or run "jupyter-live-mcp install", then reload the page';
 }

@@ -218,11 +218,15 @@ describe('install and uninstall with a bridge pip installed', () => {
     const plan = await fixture();
     const pipDir = await pipInstall(plan.pipData, '0.0.9');
     expect((await install({ ...plan, token })).lines[1]).toBe(
-      'It is version 0.0.9, and this server is 0.1.0: run pip install jupyter-live-mcp-bridge==0.1.0 in its Python environment.'
+      'It is version 0.0.9, and this server is 0.1.0: in its Python environment, run pip install ' +
+        'packages/lab-bridge/dist/jupyter_live_mcp_bridge-0.1.0-py3-none-any.whl (in a clone of jupyter-live-mcp, after its build: the bridge is not on PyPI yet), ' +
+        'or pip uninstall jupyter-live-mcp-bridge and then jupyter-live-mcp install (it copies the bridge this server ships).'
     );
     await writeFile(path.join(pipDir, 'package.json'), '{');
     expect((await install({ ...plan, token })).lines[1]).toBe(
-      'That bridge is broken (its package.json has no version): run pip install --force-reinstall jupyter-live-mcp-bridge==0.1.0 in its Python environment.'
+      'That bridge is broken (its package.json has no version): in its Python environment, run pip install --force-reinstall ' +
+        'packages/lab-bridge/dist/jupyter_live_mcp_bridge-0.1.0-py3-none-any.whl (in a clone of jupyter-live-mcp, after its build: the bridge is not on PyPI yet), ' +
+        'or pip uninstall jupyter-live-mcp-bridge and then jupyter-live-mcp install (it copies the bridge this server ships).'
     );
   });
 

@@ -9,7 +9,7 @@
  */
 import { chmod, cp, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { PIP_UNINSTALL, findInstalledBridges, pipInstallLine, readInstalledBridge, type InstalledBridge } from './installed-bridges.js';
+import { PIP_UNINSTALL, findInstalledBridges, pipMendLine, readInstalledBridge, type InstalledBridge } from './installed-bridges.js';
 import { bridgeDir, bridgeSettingsFile } from './jupyter-paths.js';
 
 export interface InstallPlan {
@@ -73,10 +73,10 @@ async function copyBridge(plan: InstallPlan): Promise<string[]> {
 async function keepPipInstall(pip: InstalledBridge, plan: InstallPlan): Promise<string[]> {
   const lines = [`The bridge is installed by pip in ${pip.dir}: left to pip, so only the pairing is written.`];
   if (pip.state === 'broken') {
-    lines.push(`That bridge is broken (${pip.error}): run ${pipInstallLine(plan.version, true)} in its Python environment.`);
+    lines.push(`That bridge is broken (${pip.error}): in its Python environment, run ${pipMendLine(plan.version, true)}.`);
   } else if (pip.version !== plan.version) {
     lines.push(
-      `It is version ${pip.version}, and this server is ${plan.version}: run ${pipInstallLine(plan.version)} in its Python environment.`
+      `It is version ${pip.version}, and this server is ${plan.version}: in its Python environment, run ${pipMendLine(plan.version)}.`
     );
   }
   const target = bridgeDir(plan.dataDir);

@@ -58,6 +58,14 @@ export function describeInstall(bridge: InstalledBridge): string {
 
 export const PIP_UNINSTALL = 'pip uninstall jupyter-live-mcp-bridge';
 
-/** What puts `version` of the bridge in a pip-installed one's place (repair: over a broken one). */
+/** The wheel of `version` a clone's build makes: the bridge is not on PyPI yet, so pip installs it from that file. */
+const bridgeWheel = (version: string) => `packages/lab-bridge/dist/jupyter_live_mcp_bridge-${version}-py3-none-any.whl`;
+
+/** What puts `version` of the bridge where pip installs it (repair: over a broken one). */
 export const pipInstallLine = (version: string, repair = false) =>
-  `pip install ${repair ? '--force-reinstall ' : ''}jupyter-live-mcp-bridge==${version}`;
+  `pip install ${repair ? '--force-reinstall ' : ''}${bridgeWheel(version)} (in a clone of jupyter-live-mcp, after its build: ` +
+  'the bridge is not on PyPI yet)';
+
+/** What mends a bridge pip installed: its wheel again, or the copy install makes, which needs no clone. */
+export const pipMendLine = (version: string, repair = false) =>
+  `${pipInstallLine(version, repair)}, or ${PIP_UNINSTALL} and then jupyter-live-mcp install (it copies the bridge this server ships)`;
