@@ -154,6 +154,48 @@ describe('MCP over Streamable HTTP', () => {
     expect(await unknown.text()).toContain('start a new session with initialize');
   });
 
+  it('answers params of the wrong shape as invalid params naming the field, as on stdio, and keeps no Server for them', async () => {
+    await start();
+    const post = (body: string, headers: Record<string, string> = {}) =>
+      fetch(endpoint.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...AUTHORIZATION, ...headers },
+        body
+      });
+    const badInitialize = await post(
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: 5, capabilities: {}, clientInfo: { name: 'x', version: '0' } }
+      })
+    );
+    expect(badInitialize.status).toBe(400);
+    expect(await badInitialize.json()).toEqual({
+      jsonrpc: '2.0',
+      id: 1,
+      error: {
+        code: -32602,
+        message: expect.stringMatching(/^Invalid initialize params: "params\.protocolVersion" must be a string, not a number/)
+      }
+    });
+    expect(listeners).toBe(0);
+
+    const opened = await initialize();
+    const session = { 'mcp-session-id': opened.headers.get('mcp-session-id')!, 'mcp-protocol-version': LATEST_PROTOCOL_VERSION };
+    const badMeta = await post(JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/list', params: { _meta: 'x' } }), session);
+    expect(badMeta.status).toBe(400);
+    expect(await badMeta.json()).toMatchObject({ id: 7, error: { code: -32602, message: expect.stringContaining('_meta') } });
+    const list = await post(JSON.stringify({ jsonrpc: '2.0', id: 8, method: 'tools/list' }), session);
+    expect(list.status).toBe(200);
+
+    const notJson = await post('{"jsonrpc":');
+    expect(notJson.status).toBe(400);
+    expect(await notJson.json()).toMatchObject({ error: { code: -32700 } });
+    const tooLarge = await post(JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'ping', params: { pad: 'x'.repeat(5 * 1024 * 1024) } }));
+    expect(tooLarge.status).toBe(413);
+  });
+
   it('closes a session whose client went away without ending it', async () => {
     await start({ idleMs: 100 });
     const response = await initialize();

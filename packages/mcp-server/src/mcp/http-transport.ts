@@ -4,12 +4,15 @@
  * transport); all of them share the one page router, so every session sees
  * the same pages and hears of their changes. Requests are checked against DNS
  * rebinding here, in our own node:http handler, before the SDK sees them.
- * Sessions are capped, and one whose client went away is closed.
+ * Sessions are capped, and one whose client went away is closed. A POST's
+ * body is read here too, so that params the SDK would refuse unclearly are
+ * answered as invalid params naming the field, as on stdio.
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { DEFAULT_MAX_REQUEST_BODY_SIZE, requestBodyTooLargeMessage } from '@modelcontextprotocol/sdk/server/requestBody.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { Logger } from '../log.js';
 import { isLoopbackAddress } from '../hub/upgrade-checks.js';
@@ -17,6 +20,7 @@ import { listenOrExplain } from '../listen-or-explain.js';
 import { urlHost } from './http-address.js';
 import { refuseUnauthorized } from './http-auth.js';
 import { refuseMcpRequest } from './http-request-checks.js';
+import { bodyProblemOf } from './message-problems.js';
 
 export const MCP_PATH = '/mcp';
 
@@ -82,7 +86,7 @@ export async function startMcpHttpEndpoint(options: McpHttpOptions): Promise<Mcp
     });
   };
 
-  const openSession = async (request: IncomingMessage, response: ServerResponse) => {
+  const openSession = async (request: IncomingMessage, response: ServerResponse, body: unknown) => {
     if (sessions.size + opening >= maxSessions) {
       log.warn(`refused a new MCP session: ${maxSessions} are open, the most --http takes`);
       answerError(
@@ -96,13 +100,13 @@ export async function startMcpHttpEndpoint(options: McpHttpOptions): Promise<Mcp
     }
     opening++;
     try {
-      await startSession(request, response);
+      await startSession(request, response, body);
     } finally {
       opening--;
     }
   };
 
-  const startSession = async (request: IncomingMessage, response: ServerResponse) => {
+  const startSession = async (request: IncomingMessage, response: ServerResponse, body: unknown) => {
     const server = options.newServer();
     const session: Session = {
       transport: new StreamableHTTPServerTransport({
@@ -125,7 +129,7 @@ export async function startMcpHttpEndpoint(options: McpHttpOptions): Promise<Mcp
     try {
       await server.connect(transport);
       track(session, response);
-      await transport.handleRequest(request, response);
+      await transport.handleRequest(request, response, body);
     } finally {
       if (transport.sessionId === undefined) {
         // No session came of it (not an initialize request): this Server must not keep listening to the router.
@@ -155,9 +159,15 @@ export async function startMcpHttpEndpoint(options: McpHttpOptions): Promise<Mcp
       answerError(response, 401, -32001, `jupyter-live-mcp: ${unauthorized}.`);
       return;
     }
+    const posted = await postedBody(request);
+    if (posted.kind === 'answered') {
+      log.debug(`an MCP request refused before the SDK: ${posted.message}`);
+      answerError(response, posted.status, posted.code, posted.message, posted.id);
+      return;
+    }
     const id = request.headers['mcp-session-id'];
     if (typeof id !== 'string') {
-      await openSession(request, response);
+      await openSession(request, response, posted.body);
       return;
     }
     const session = sessions.get(id);
@@ -169,7 +179,7 @@ export async function startMcpHttpEndpoint(options: McpHttpOptions): Promise<Mcp
       log.debug(`MCP session ${short(id)}: notification stream open`);
     }
     track(session, response);
-    await session.transport.handleRequest(request, response);
+    await session.transport.handleRequest(request, response, posted.body);
   };
 
   const http = createServer((request, response) => {
@@ -224,8 +234,50 @@ export async function startMcpHttpEndpoint(options: McpHttpOptions): Promise<Mcp
 }
 
 /** A refusal as a JSON-RPC error, the form MCP clients read and show (its request's id is not known here). */
-function answerError(response: ServerResponse, status: number, code: number, message: string): void {
-  response
-    .writeHead(status, { 'content-type': 'application/json' })
-    .end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
+function answerError(response: ServerResponse, status: number, code: number, message: string, id: string | number | null = null): void {
+  response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id }));
+}
+
+type Posted =
+  /** For the SDK: the parsed JSON of a POST, or undefined for any other request (the SDK reads or refuses it itself). */
+  { kind: 'for-sdk'; body: unknown } | { kind: 'answered'; status: number; code: number; message: string; id: string | number | null };
+
+/**
+ * A JSON POST's body, read within the SDK's own limit and answered as the SDK
+ * answers a body too large or not JSON; a message with params of the wrong
+ * shape is answered here (message-problems.ts). Other requests are left to the
+ * SDK, whose Content-Type refusal needs no body.
+ */
+async function postedBody(request: IncomingMessage): Promise<Posted> {
+  const mediaType = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+  if (request.method !== 'POST' || mediaType !== 'application/json') {
+    return { kind: 'for-sdk', body: undefined };
+  }
+  const tooLarge: Posted = {
+    kind: 'answered',
+    status: 413,
+    code: -32000,
+    message: requestBodyTooLargeMessage(DEFAULT_MAX_REQUEST_BODY_SIZE),
+    id: null
+  };
+  if (Number(request.headers['content-length']) > DEFAULT_MAX_REQUEST_BODY_SIZE) {
+    return tooLarge;
+  }
+  const chunks: Buffer[] = [];
+  let received = 0;
+  for await (const chunk of request as AsyncIterable<Buffer>) {
+    received += chunk.length;
+    if (received > DEFAULT_MAX_REQUEST_BODY_SIZE) {
+      return tooLarge;
+    }
+    chunks.push(chunk);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  } catch {
+    return { kind: 'answered', status: 400, code: -32700, message: 'Parse error: Invalid JSON', id: null };
+  }
+  const problem = bodyProblemOf(json);
+  return problem ? { kind: 'answered', status: 400, ...problem } : { kind: 'for-sdk', body: json };
 }

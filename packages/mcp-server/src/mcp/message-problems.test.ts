@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { callParamsProblem } from './call-request.js';
-import { paramsProblemOf } from './message-problems.js';
+import { bodyProblemOf, paramsProblemOf } from './message-problems.js';
 
 const request = (method: string, params: unknown) => ({ jsonrpc: '2.0', id: 7, method, params });
 const initializeParams = { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'c', version: '1' } };
@@ -43,5 +43,15 @@ describe('params the SDK would refuse unclearly', () => {
       'no tool has an argument named "__proto__"'
     );
     expect(callParamsProblem({ name: 'x', arguments: { proto: 1 } })).toBeUndefined();
+  });
+});
+
+describe('the body of an HTTP POST', () => {
+  it("gives its first message's problem with that message's id, in a batch too, and nothing for good messages", () => {
+    const bad = request('initialize', { ...initializeParams, protocolVersion: 5 });
+    expect(bodyProblemOf(bad)).toMatchObject({ code: -32602, id: 7 });
+    expect(bodyProblemOf([request('ping', {}), { ...request('tools/list', { _meta: 'x' }), id: 'b' }])).toMatchObject({ id: 'b' });
+    expect(bodyProblemOf({ jsonrpc: '2.0', method: 'notifications/initialized', params: { _meta: 1 } })).toMatchObject({ id: null });
+    expect(bodyProblemOf([request('ping', {}), request('initialize', initializeParams)])).toBeUndefined();
   });
 });

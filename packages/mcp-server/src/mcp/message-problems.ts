@@ -38,6 +38,21 @@ export function paramsProblemOf(json: unknown): MessageProblem | undefined {
   return problem ? { code: ErrorCode.InvalidParams, message: `Invalid ${method} params: ${problem}.` } : undefined;
 }
 
+/**
+ * The problem of an HTTP POST's body (one message or a batch): that of its
+ * first message with one, and that message's id to answer it with.
+ */
+export function bodyProblemOf(json: unknown): (MessageProblem & { id: string | number | null }) | undefined {
+  for (const message of Array.isArray(json) ? json : [json]) {
+    const problem = paramsProblemOf(message);
+    if (problem) {
+      const { id } = message as { id?: string | number };
+      return { ...problem, id: id ?? null };
+    }
+  }
+  return undefined;
+}
+
 /** The first issue of a value against a schema, said for a person, or undefined. */
 export function issueOf(schema: z.ZodType, value: unknown): string | undefined {
   const parsed = schema.safeParse(value);
