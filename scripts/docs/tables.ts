@@ -6,8 +6,15 @@
  */
 import { readFileSync } from 'node:fs';
 import ts from 'typescript';
-import { AI_COMMANDS_TOOLS, RESULT_CODES, plainJsonSchema, type ToolDescriptor, type ToolHints } from '@jupyter-live-mcp/protocol';
-import { settingsSchema } from '../../packages/lab-bridge/src/settings/bridge-settings.js';
+import {
+  AI_COMMANDS_TOOLS,
+  RESULT_CODES,
+  bridgeSettingsSchema,
+  plainJsonSchema,
+  type ToolDescriptor,
+  type ToolHints
+} from '@jupyter-live-mcp/protocol';
+
 import { flagEntries } from '../../packages/mcp-server/src/cli/flag-docs.js';
 import { SERVER_TOOLS } from '../../packages/mcp-server/src/mcp/server-tools.js';
 import { DEFAULT_CATALOGUE } from '../../packages/mcp-server/src/mcp/tool-listing.js';
@@ -40,7 +47,7 @@ export function cliFlagsTable(): string {
 }
 
 export function settingsTable(): string {
-  const { properties = {} } = plainJsonSchema(settingsSchema);
+  const { properties = {} } = plainJsonSchema(bridgeSettingsSchema);
   return markdownTable(
     ['setting', 'default', 'accepts', 'title: what it does'],
     Object.entries(properties).map(([name, property]) => [

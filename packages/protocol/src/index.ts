@@ -12,3 +12,4 @@ export * from './handshake.js';
 export * from './config-file.js';
 export * from './status-answer.js';
 export * from './extension-tools.js';
+export * from './bridge-settings.js';

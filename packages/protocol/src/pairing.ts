@@ -16,8 +16,13 @@ import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 
+const TOKEN_DIGITS = '[0-9a-f]{64}';
+
 /** A token is 64 lower-case hex digits (256 bits). */
-export const TOKEN_PATTERN = /^[0-9a-f]{64}$/;
+export const TOKEN_PATTERN = new RegExp(`^${TOKEN_DIGITS}$`);
+
+/** A token or '' (none yet), as the bridge's Pairing token setting holds it. */
+export const TOKEN_OR_NONE_PATTERN = new RegExp(`^(${TOKEN_DIGITS})?$`);
 
 /** Who proves: the two ends of a page connection, or `doctor` asking the server's status (never on a page connection). */
 export type Side = 'server' | 'page' | 'doctor';

@@ -8,12 +8,12 @@ import {
   defaultToolsFor,
   JUPYTERLITE_APP_NAME,
   MAX_UNAVAILABLE_TOOLS,
+  type BridgeSettings,
   type Catalogue,
   type ToolDescriptor,
   type UnavailableTool
 } from '@jupyter-live-mcp/protocol';
 import { runCommand, type CommandShortcut } from '../calls/run-command.js';
-import type { BridgeSettings } from '../settings/bridge-settings.js';
 import type { BridgeTool } from '../calls/bridge-tool.js';
 import { workTarget } from '../calls/work-target.js';
 import type { AgentToolsService } from '../extensions/agent-tools-service.js';

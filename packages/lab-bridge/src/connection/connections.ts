@@ -3,7 +3,7 @@
  * URLs or the token change, none while the bridge is off or has no token, all
  * closed while the person has disconnected the page from the status bar.
  */
-import type { BridgeSettings } from '../settings/bridge-settings.js';
+import type { BridgeSettings } from '@jupyter-live-mcp/protocol';
 import { ConnectionAlerts } from './connection-alerts.js';
 import { ServerConnection, type ConnectionHooks } from './server-connection.js';
 

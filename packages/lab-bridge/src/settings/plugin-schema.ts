@@ -1,12 +1,11 @@
 /**
  * schema/plugin.json, what JupyterLab's Settings Editor shows and checks, made
- * from the settings schema (bridge-settings.ts) and the settings-tool shape
+ * from the settings schema (protocol's bridge-settings.ts) and the settings-tool shape
  * (catalogue/settings-tools.ts). The bridge's build writes it; a unit test
  * fails when the committed file is stale.
  */
-import { plainJsonSchema } from '@jupyter-live-mcp/protocol';
+import { bridgeSettingsSchema, plainJsonSchema } from '@jupyter-live-mcp/protocol';
 import { settingsToolShape } from '../catalogue/settings-tools.js';
-import { settingsSchema } from './bridge-settings.js';
 
 /** The text of schema/plugin.json. */
 export function pluginSchemaText(): string {
@@ -14,7 +13,7 @@ export function pluginSchemaText(): string {
 }
 
 function pluginSchema(): Record<string, unknown> {
-  const { type, properties = {}, ...rest } = plainJsonSchema(settingsSchema);
+  const { type, properties = {}, ...rest } = plainJsonSchema(bridgeSettingsSchema);
   const settings = Object.fromEntries(Object.entries(properties).map(([name, property]) => [name, inReadingOrder(property)]));
   return {
     title: 'Agent bridge (jupyter-live-mcp)',

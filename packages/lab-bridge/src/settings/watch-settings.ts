@@ -4,7 +4,8 @@
  * settings cannot be loaded.
  */
 import type { ISettingRegistry } from '@jupyterlab/settingregistry';
-import { PLUGIN_ID, readSettings, type BridgeSettings } from './bridge-settings.js';
+import type { BridgeSettings } from '@jupyter-live-mcp/protocol';
+import { PLUGIN_ID, readSettings } from './bridge-settings.js';
 
 export async function watchSettings(
   registry: ISettingRegistry | null,

@@ -1,8 +1,7 @@
 /**
  * Which calls wait for the person's click (the `confirm` setting, SPEC §6). Pure.
  */
-import type { ToolHints } from '@jupyter-live-mcp/protocol';
-import type { BridgeSettings } from '../settings/bridge-settings.js';
+import type { BridgeSettings, ToolHints } from '@jupyter-live-mcp/protocol';
 
 export type ConfirmMode = BridgeSettings['confirm'];
 

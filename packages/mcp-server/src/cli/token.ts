@@ -56,8 +56,8 @@ async function token(options: TokenOptions): Promise<void> {
   const rewritten: string[] = [];
   for (const file of await settingsFiles()) {
     try {
-      await writeBridgeSettings(file, { token });
-      rewritten.push(`Rewrote the token in ${file}`);
+      const notes = await writeBridgeSettings(file, { token });
+      rewritten.push(`Rewrote the token in ${file}`, ...notes);
     } catch (error) {
       rewritten.push(`Could not rewrite ${file}: ${(error as Error).message}`);
     }

@@ -1,6 +1,7 @@
+import { DEFAULT_SERVER_URL } from '@jupyter-live-mcp/protocol';
 import { describe, expect, it } from 'vitest';
 import type { InstalledBridge } from '../install/installed-bridges.js';
-import { runChecks, type Check, type DoctorFacts, type ExtensionFacts } from './checks.js';
+import { runChecks, type Check, type DoctorFacts, type ExtensionFacts, type SettingsFacts } from './checks.js';
 import { exitCode, formatReport } from './report.js';
 
 const TOKEN = 'a'.repeat(64);
@@ -21,9 +22,14 @@ function facts(change: Partial<DoctorFacts> = {}): DoctorFacts {
     portFacts: { state: 'held', status: { kind: 'paired', version: '0.1.0', pages: { count: 1, kinds: { 'JupyterLab 4.6.4': 1 } } } },
     token: { file: '/cfg/config.json', state: 'ok', token: TOKEN, mode: 0o100600 },
     extension: extension({ dir: BRIDGE, by: 'copy', state: 'ok', version: '0.1.0' }),
-    settings: { file: '/s/jupyter-live-mcp-bridge/plugin.jupyterlab-settings', state: 'ok', token: TOKEN },
+    settings: settingsFile('/s/jupyter-live-mcp-bridge/plugin.jupyterlab-settings'),
     ...change
   };
+}
+
+/** A settings file read as doctor reads it, the default server URL and the server's token unless `change` says otherwise. */
+function settingsFile(file: string, change: Partial<Extract<SettingsFacts, { state: 'ok' }>> = {}): SettingsFacts {
+  return { file, state: 'ok', token: TOKEN, serverUrls: [DEFAULT_SERVER_URL], problems: {}, ...change };
 }
 
 const check = (title: string, change: Partial<DoctorFacts>): Check => runChecks(facts(change)).find((c) => c.title.startsWith(title))!;
@@ -205,17 +211,26 @@ describe('doctor checks', () => {
 
   it("checks the token in JupyterLab's settings without ever showing it", () => {
     const file = '/s/f';
-    const wrong = check("token in JupyterLab's", { settings: { file, state: 'ok', token: 'b'.repeat(64) } });
+    const wrong = check("token in JupyterLab's", { settings: settingsFile(file, { token: 'b'.repeat(64) }) });
     expect(wrong).toMatchObject({
       status: 'problem',
       detail: "the token in /s/f is not the server's (the page cannot pair)",
       fix: expect.stringContaining('Run jupyter-live-mcp install')
     });
-    expect(JSON.stringify(runChecks(facts({ settings: { file, state: 'ok', token: 'b'.repeat(64) } })))).not.toMatch(/aaaa|bbbb/);
+    expect(JSON.stringify(runChecks(facts({ settings: settingsFile(file, { token: 'b'.repeat(64) }) })))).not.toMatch(/aaaa|bbbb/);
     expect(check("token in JupyterLab's", { settings: { file, state: 'missing' } }).detail).toBe(
       'no bridge settings at /s/f, so the page has no pairing token'
     );
-    expect(check("token in JupyterLab's", { settings: { file, state: 'ok' } }).detail).toBe('/s/f sets no token');
+    expect(check("token in JupyterLab's", { settings: settingsFile(file, { token: '' }) }).detail).toBe('/s/f sets no token');
+    expect(
+      check("token in JupyterLab's", {
+        settings: settingsFile(file, { token: '', problems: { token: 'token: not a token (64 hex digits)' } })
+      })
+    ).toMatchObject({
+      status: 'problem',
+      detail: 'the token in /s/f is not 64 hex digits, so the page has none',
+      fix: expect.stringContaining('Run jupyter-live-mcp install')
+    });
     expect(check("token in JupyterLab's", { settings: { file, state: 'not-json' } }).status).toBe('note');
     expect(check("token in JupyterLab's", { settings: { file, state: 'unreadable', error: 'cannot read /s/f: EACCES' } })).toMatchObject({
       status: 'problem',
@@ -230,23 +245,32 @@ describe('doctor checks', () => {
       detail: 'the bridge connects to ws://127.0.0.1:8767 (its serverUrls setting), not to port 9000',
       fix: expect.stringMatching(/^Run jupyter-live-mcp install --port 9000/)
     });
-    expect(
-      check('bridge server URL', { port: 9000, settings: { file, state: 'ok', token: TOKEN, serverUrls: ['ws://localhost:9000'] } }).status
-    ).toBe('ok');
+    expect(check('bridge server URL', { port: 9000, settings: settingsFile(file, { serverUrls: ['ws://localhost:9000'] }) }).status).toBe(
+      'ok'
+    );
     // Through a forward the person named with --public-port.
     const forwarded = {
       port: 8767,
       publicPorts: [443],
-      settings: { file, state: 'ok' as const, token: TOKEN, serverUrls: ['wss://hub.example.org/proxy/8767/'] }
+      settings: settingsFile(file, { serverUrls: ['wss://hub.example.org/proxy/8767/'] })
     };
     expect(check('bridge server URL', forwarded)).toMatchObject({
       status: 'ok',
       detail: 'the bridge connects to wss://hub.example.org/proxy/8767/, a --public-port forwarded to port 8767'
     });
     expect(check('bridge server URL', { ...forwarded, publicPorts: [] }).status).toBe('problem');
-    expect(check('bridge server URL', { settings: { file, state: 'ok', token: TOKEN, serverUrls: [] } }).detail).toMatch(
-      /connects to no server/
-    );
+    expect(check('bridge server URL', { settings: settingsFile(file, { serverUrls: [] }) }).detail).toMatch(/connects to no server/);
+    // The page ignores serverUrls of the wrong shape, even when its default would do.
+    const badUrls = settingsFile(file, { problems: { serverUrls: 'serverUrls.0: not a ws:// or wss:// URL' } });
+    expect(check('bridge server URL', { settings: badUrls })).toMatchObject({
+      status: 'problem',
+      detail:
+        'serverUrls in /s/f is of the wrong shape (serverUrls.0: not a ws:// or wss:// URL), so the bridge ignores it and connects to ws://127.0.0.1:8767',
+      fix: expect.stringMatching(
+        /^Run jupyter-live-mcp install --port 8767 \(it rewrites serverUrls\), or make Settings → Agent bridge → Server URLs/
+      )
+    });
+    expect(check('bridge server URL', { settings: { file, state: 'not-json' } }).status).toBe('note');
   });
 });
 

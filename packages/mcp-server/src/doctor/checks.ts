@@ -3,7 +3,7 @@
  * check per thing that must be right for a page to reach the agent, each
  * problem with the step that fixes it. Pure, so every case is unit-tested.
  */
-import { DEFAULT_SERVER_URL } from '@jupyter-live-mcp/protocol';
+import { type BridgeSettingsFile, DEFAULT_SERVER_URL } from '@jupyter-live-mcp/protocol';
 import { PIP_UNINSTALL, describeInstall, pipInstallLine, pipMendLine, type InstalledBridge } from '../install/installed-bridges.js';
 import { describeHolder, type PortHolder } from '../port-holder.js';
 import type { StatusProbe } from './status-client.js';
@@ -35,8 +35,9 @@ export interface ExtensionFacts {
 export type SettingsFacts = { file: string } & (
   | { state: 'missing' }
   | { state: 'unreadable'; error: string }
+  /** Not a plain JSON object (JSON5 with comments, say): doctor does not read it. */
   | { state: 'not-json' }
-  | { state: 'ok'; token?: unknown; serverUrls?: unknown }
+  | ({ state: 'ok' } & Omit<BridgeSettingsFile, 'all'>)
 );
 
 export interface DoctorFacts {
@@ -235,11 +236,14 @@ function settingsTokenCheck({ settings, token }: DoctorFacts): Check {
       return {
         title,
         status: 'note',
-        detail: `not checked: ${settings.file} is not plain JSON (comments?)`,
+        detail: `not checked: ${settings.file} is not a plain JSON object (comments?)`,
         fix: 'Make sure Settings → Agent bridge → Pairing token is the output of jupyter-live-mcp token.'
       };
     case 'ok':
-      if (typeof settings.token !== 'string' || settings.token === '') {
+      if (settings.problems.token) {
+        return { title, status: 'problem', detail: `the token in ${settings.file} is not 64 hex digits, so the page has none`, fix };
+      }
+      if (settings.token === '') {
         return { title, status: 'problem', detail: `${settings.file} sets no token`, fix };
       }
       if (settings.token !== token.token) {
@@ -251,14 +255,19 @@ function settingsTokenCheck({ settings, token }: DoctorFacts): Check {
 
 function serverUrlCheck({ settings, port, publicPorts = [] }: DoctorFacts): Check {
   const title = 'bridge server URL';
-  const urls =
-    settings.state === 'ok' && Array.isArray(settings.serverUrls)
-      ? settings.serverUrls.filter((url): url is string => typeof url === 'string')
-      : settings.state === 'not-json' || settings.state === 'unreadable'
-        ? undefined
-        : [DEFAULT_SERVER_URL];
+  const urls = settings.state === 'ok' ? settings.serverUrls : settings.state === 'missing' ? [DEFAULT_SERVER_URL] : undefined;
   if (urls === undefined) {
     return { title, status: 'note', detail: `not checked: ${settings.file} cannot be read as JSON (see above)` };
+  }
+  if (settings.state === 'ok' && settings.problems.serverUrls) {
+    return {
+      title,
+      status: 'problem',
+      detail: `serverUrls in ${settings.file} is of the wrong shape (${settings.problems.serverUrls}), so the bridge ignores it and connects to ${DEFAULT_SERVER_URL}`,
+      fix:
+        `Run ${INSTALL} --port ${port} (it rewrites serverUrls), or make Settings → Agent bridge → Server URLs a list of at most 20 ` +
+        `ws:// or wss:// URLs such as ws://127.0.0.1:${port}; then reload your Jupyter page.`
+    };
   }
   if (urls.some((url) => isLoopbackUrlOnPort(url, port))) {
     return { title, status: 'ok', detail: `the bridge connects to port ${port}` };

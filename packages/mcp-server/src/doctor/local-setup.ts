@@ -5,7 +5,7 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { readConfigFile } from '@jupyter-live-mcp/protocol';
+import { readBridgeSettingsFile, readConfigFile } from '@jupyter-live-mcp/protocol';
 import { findInstalledBridges } from '../install/installed-bridges.js';
 import { bridgeDir, bridgeSettingsFile } from '../install/jupyter-paths.js';
 import type { ExtensionFacts, SettingsFacts, TokenFacts } from './checks.js';
@@ -44,10 +44,16 @@ export async function readSettingsFacts(settingsDir: string): Promise<SettingsFa
       ? { file, state: 'missing' }
       : { file, state: 'unreadable', error: `cannot read ${file}: ${(error as Error).message}` };
   }
+  let json: unknown;
   try {
-    const settings = JSON.parse(text) as { token?: unknown; serverUrls?: unknown };
-    return { file, state: 'ok', token: settings.token, serverUrls: settings.serverUrls };
+    json = JSON.parse(text);
   } catch {
     return { file, state: 'not-json' };
   }
+  const settings = readBridgeSettingsFile(json);
+  if (!settings) {
+    return { file, state: 'not-json' };
+  }
+  const { token, serverUrls, problems } = settings;
+  return { file, state: 'ok', token, serverUrls, problems };
 }

@@ -172,6 +172,34 @@ describe('install and uninstall', () => {
     expect(await readFile(file, 'utf8')).toContain('// mine');
   });
 
+  it("replaces a token of the wrong shape, and names serverUrls of the wrong shape it leaves, keeping the person's other settings", async () => {
+    const plan = await fixture();
+    const file = bridgeSettingsFile(plan.settingsDir);
+    await mkdir(path.dirname(file), { recursive: true });
+    const mine = { confirm: 'all', serverUrls: ['http://127.0.0.1:9000'] };
+    await writeFile(file, JSON.stringify({ ...mine, token: 'not-a-token' }));
+    const { lines } = await install({ ...plan, token });
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({ ...mine, token });
+    expect(lines).toContain(
+      `serverUrls in ${file} is of the wrong shape (serverUrls.0: not a ws:// or wss:// URL), so the page ignores it and uses its ` +
+        'default: correct it in Settings → Agent bridge (install --port <port> rewrites serverUrls).'
+    );
+    expect(lines.join('\n')).not.toMatch(/not-a-token|^token in/m);
+
+    const rewritten = await install({ ...plan, token, serverUrl: 'ws://127.0.0.1:9000' });
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({ confirm: 'all', token, serverUrls: ['ws://127.0.0.1:9000'] });
+    expect(rewritten.lines.join('\n')).not.toContain('wrong shape');
+  });
+
+  it('leaves a settings file of JSON that is not an object alone', async () => {
+    const plan = await fixture();
+    const file = bridgeSettingsFile(plan.settingsDir);
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, '["mine"]');
+    await expect(install({ ...plan, token })).rejects.toThrow(/is not plain JSON/);
+    expect(await readFile(file, 'utf8')).toBe('["mine"]');
+  });
+
   it('says what to do when the prebuilt bridge is missing', async () => {
     const plan = await fixture();
     await expect(install({ ...plan, source: '/nowhere', token })).rejects.toThrow(

@@ -9,6 +9,7 @@
  */
 import { chmod, cp, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { type BridgeSettingsFile, type ServerWrittenSettings, readBridgeSettingsFile } from '@jupyter-live-mcp/protocol';
 import { PIP_UNINSTALL, findInstalledBridges, pipMendLine, readInstalledBridge, type InstalledBridge } from './installed-bridges.js';
 import { bridgeDir, bridgeSettingsFile } from './jupyter-paths.js';
 
@@ -39,11 +40,12 @@ export async function install(plan: InstallPlan): Promise<Installed> {
   const extensionLines = pip ? await keepPipInstall(pip, plan) : await copyBridge(plan);
   const settingsFile = bridgeSettingsFile(plan.settingsDir);
   const values = { token: plan.token, ...(plan.serverUrl ? { serverUrls: [plan.serverUrl] } : {}) };
-  await writeBridgeSettings(settingsFile, values);
+  const notes = await writeBridgeSettings(settingsFile, values);
   return {
     lines: [
       ...extensionLines,
       `Wrote the pairing token${plan.serverUrl ? ` and serverUrls` : ''} into ${settingsFile} (readable by you only)`,
+      ...notes,
       'Reload your JupyterLab or Notebook page to load the bridge.',
       pip ? `To undo: jupyter-live-mcp uninstall (the pairing), then ${PIP_UNINSTALL}` : 'To undo: jupyter-live-mcp uninstall'
     ],
@@ -130,11 +132,11 @@ async function removeBridgeSettings(file: string, keys: readonly string[]): Prom
   if (current === undefined) {
     return [`${file} is not plain JSON (comments?), so it was left alone: remove ${spoken(keys)} in Settings → Agent bridge.`];
   }
-  const removed = keys.filter((key) => key in current);
+  const removed = keys.filter((key) => key in current.all);
   if (!removed.length) {
     return [];
   }
-  const kept = Object.fromEntries(Object.entries(current).filter(([key]) => !keys.includes(key)));
+  const kept = Object.fromEntries(Object.entries(current.all).filter(([key]) => !keys.includes(key)));
   if (!Object.keys(kept).length) {
     await rm(file, { force: true });
     return [`Removed ${file}`];
@@ -148,9 +150,10 @@ const spoken = (keys: readonly string[]) => keys.map((key) => (key === 'token' ?
 /**
  * Sets keys in the bridge's settings file, keeping the person's other settings.
  * JupyterLab writes these files as JSON (JSON5 is allowed by hand); one that is
- * not JSON is refused rather than overwritten.
+ * not JSON is refused rather than overwritten. Returns what the person should
+ * know of the settings it left: one of the wrong shape, which the page ignores.
  */
-export async function writeBridgeSettings(file: string, values: Record<string, unknown>): Promise<void> {
+export async function writeBridgeSettings(file: string, values: ServerWrittenSettings): Promise<string[]> {
   const current = await readBridgeSettings(file);
   if (current === undefined) {
     throw new Error(
@@ -158,26 +161,34 @@ export async function writeBridgeSettings(file: string, values: Record<string, u
         'Settings → Agent bridge instead (jupyter-live-mcp token prints it).'
     );
   }
-  await writeSettingsFile(file, { ...current, ...values });
+  await writeSettingsFile(file, { ...current.all, ...values });
+  return Object.entries(current.problems)
+    .filter(([key]) => !(key in values))
+    .map(
+      ([key, problem]) =>
+        `${key} in ${file} is of the wrong shape (${problem}), so the page ignores it and uses its default: correct it in ` +
+        'Settings → Agent bridge (install --port <port> rewrites serverUrls).'
+    );
 }
 
-/** The settings in the file: {} when there is none, undefined when it is not a plain JSON object. */
-async function readBridgeSettings(file: string): Promise<Record<string, unknown> | undefined> {
+/** The settings in the file ({} when there is none), undefined when it is not a plain JSON object. */
+async function readBridgeSettings(file: string): Promise<BridgeSettingsFile | undefined> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-      return {};
+      return readBridgeSettingsFile({});
     }
     throw error;
   }
+  let json: unknown;
   try {
-    const json: unknown = JSON.parse(text);
-    return typeof json === 'object' && json !== null && !Array.isArray(json) ? (json as Record<string, unknown>) : undefined;
+    json = JSON.parse(text);
   } catch {
     return undefined;
   }
+  return readBridgeSettingsFile(json);
 }
 
 async function writeSettingsFile(file: string, settings: Record<string, unknown>): Promise<void> {
