@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import ts from 'typescript';
-import { AI_COMMANDS_TOOLS, RESULT_CODES, plainJsonSchema, type ToolDescriptor, type ToolHints } from '@jupyter-live-mcp/protocol';
+import { DEFAULT_TOOLS, RESULT_CODES, plainJsonSchema, type ToolDescriptor, type ToolHints } from '@jupyter-live-mcp/protocol';
 import { settingsSchema } from '../../packages/lab-bridge/src/settings/bridge-settings.js';
 import { flagEntries } from '../../packages/mcp-server/src/cli/flag-docs.js';
 import { SERVER_TOOLS } from '../../packages/mcp-server/src/mcp/server-tools.js';
@@ -112,14 +112,20 @@ export function toolTable(): string {
 export function aiCommandsTable(): string {
   return markdownTable(
     ['tool', 'runs', 'fixed arguments', 'needs'],
-    Object.entries(AI_COMMANDS_TOOLS).map(([name, mapping]) => [
-      code(name),
-      code(mapping.command),
-      code(JSON.stringify(mapping.fixedArgs)),
-      mapping.needs
-        ? `${mapping.needs.release}${mapping.needs.inputs.length ? ` (${mapping.needs.inputs.map(code).join(', ')})` : ''}`
-        : '—'
-    ])
+    DEFAULT_TOOLS.flatMap(({ name, aiCommands: mapping }) =>
+      mapping
+        ? [
+            [
+              code(name),
+              code(mapping.command),
+              code(JSON.stringify(mapping.fixedArgs)),
+              mapping.needs
+                ? `${mapping.needs.release}${mapping.needs.inputs.length ? ` (${mapping.needs.inputs.map(code).join(', ')})` : ''}`
+                : '—'
+            ]
+          ]
+        : []
+    )
   );
 }
 

@@ -9,6 +9,7 @@ import {
   JUPYTERLITE_APP_NAME,
   MAX_UNAVAILABLE_TOOLS,
   type Catalogue,
+  type DefaultToolShortcut,
   type ToolDescriptor,
   type UnavailableTool
 } from '@jupyter-live-mcp/protocol';
@@ -17,7 +18,7 @@ import type { BridgeSettings } from '../settings/bridge-settings.js';
 import type { BridgeTool } from '../calls/bridge-tool.js';
 import { workTarget } from '../calls/work-target.js';
 import type { AgentToolsService } from '../extensions/agent-tools-service.js';
-import { buildCatalogue, byDefaultToolCommand } from './build-catalogue.js';
+import { buildCatalogue, shortcutsByCommand } from './build-catalogue.js';
 import { compilePatterns } from './command-patterns.js';
 import { parseExtensionTools } from './extension-tools.js';
 import { parseSettingsTools, type CatalogueError } from './settings-tools.js';
@@ -45,12 +46,12 @@ export class LiveCatalogue {
     private readonly app: JupyterFrontEnd,
     /** Makes the built-in tools, which read the catalogue (errors, blocked commands). */
     makeBuiltIns: (catalogue: LiveCatalogue) => BridgeTool[],
-    /** Default tools' page-side short cuts, by tool name. */
-    shortcuts: Readonly<Record<string, CommandShortcut>>,
+    /** Default tools' page-side short cuts, by the kind their definitions name. */
+    shortcuts: Readonly<Record<DefaultToolShortcut, CommandShortcut>>,
     /** Tools other extensions declare, and their handlers. */
     private readonly extensions: Pick<AgentToolsService, 'declarations' | 'registered' | 'run' | 'onChange'>
   ) {
-    this.shortcuts = byDefaultToolCommand(shortcuts);
+    this.shortcuts = shortcutsByCommand(shortcuts);
     this.builtIns = makeBuiltIns(this);
     extensions.onChange(() => this.scheduleRebuild());
     app.commands.commandChanged.connect((_, change) => {
