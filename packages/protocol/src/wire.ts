@@ -98,6 +98,13 @@ export const toolHintsSchema = z.object({
   untrustedContentHint: z.boolean()
 });
 
+/** The hints as a tool's declaration gives them (a settings tool, another extension's tool): each false unless given. */
+export const declaredToolHintsSchema = z.strictObject({
+  readOnlyHint: z.boolean().default(false),
+  consequentialHint: z.boolean().default(false),
+  untrustedContentHint: z.boolean().default(false)
+});
+
 /** A JSON Schema object describing a tool's input (`type: "object"`). */
 export const inputSchemaSchema = z
   .object({
