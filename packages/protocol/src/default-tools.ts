@@ -9,7 +9,13 @@
  * jupyterlab-ai-commands mode instead. The batch tools edit_notebook and
  * run_cells (SPEC §2.3b) are the bridge mode's only (`modes`).
  */
-import { BRIDGE_COMMANDS, CONDENSED_OUTPUTS, notebookCommandSchema, type NotebookCommand } from './bridge-commands.js';
+import {
+  BRIDGE_COMMANDS,
+  CONDENSED_OUTPUTS,
+  KERNEL_ID_DESCRIPTION,
+  notebookCommandSchema,
+  type NotebookCommand
+} from './bridge-commands.js';
 import type { ToolDescriptor, ToolHints } from './wire.js';
 
 /**
@@ -72,7 +78,7 @@ const C = { readOnlyHint: false, consequentialHint: true, untrustedContentHint: 
 const CU = { readOnlyHint: false, consequentialHint: true, untrustedContentHint: true };
 
 const string = (description: string) => ({ type: 'string', description });
-const kernelId = string('Id of a running kernel, from get_context kernels.');
+const kernelId = string(KERNEL_ID_DESCRIPTION);
 
 /** A tool that runs one of the bridge's notebook, file and kernel commands: its inputs are that command's. */
 function bridgeTool(
