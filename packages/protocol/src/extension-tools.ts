@@ -30,8 +30,6 @@ export const extensionToolDeclarationSchema = z.strictObject({
   needsApproval: z.boolean().optional()
 });
 
-export type ExtensionToolDeclaration = z.infer<typeof extensionToolDeclarationSchema>;
-
 /**
  * A plugin id's short form in tool names: the package without its npm scope,
  * then the plugin's own name unless it is the conventional `plugin`, in lower

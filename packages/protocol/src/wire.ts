@@ -277,7 +277,6 @@ export type Call = z.infer<typeof callSchema>;
 export type ResultMessage = z.infer<typeof resultSchema>;
 export type AttachedImage = z.infer<typeof attachedImageSchema>;
 export type Cancel = z.infer<typeof cancelSchema>;
-export type Heartbeat = z.infer<typeof heartbeatSchema>;
 export type PageState = z.infer<typeof pageStateSchema>;
 export type ErrorMessage = z.infer<typeof errorMessageSchema>;
 export type PageMessage = Hello | Proof | Catalogue | ResultMessage | PageState | ErrorMessage;

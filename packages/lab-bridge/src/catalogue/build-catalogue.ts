@@ -39,7 +39,7 @@ export interface Catalogue {
   unavailable: UnavailableTool[];
 }
 
-export function defaultToolSpec(tool: DefaultTool): CommandToolSpec {
+function defaultToolSpec(tool: DefaultTool): CommandToolSpec {
   return {
     name: tool.name,
     title: tool.title,

@@ -17,6 +17,7 @@ import { runCommand, type CommandShortcut } from '../calls/run-command.js';
 import type { BridgeSettings } from '../settings/bridge-settings.js';
 import type { BridgeTool } from '../calls/bridge-tool.js';
 import { workTarget } from '../calls/work-target.js';
+import { log } from '../log.js';
 import type { AgentToolsService } from '../extensions/agent-tools-service.js';
 import { buildCatalogue, shortcutsByCommand } from './build-catalogue.js';
 import { compilePatterns } from './command-patterns.js';
@@ -107,7 +108,9 @@ export class LiveCatalogue {
     this.rebuilding = this.rebuilding
       .then(() => this.build())
       .catch((error: Error) => {
-        console.warn(`[jupyter-live-mcp] could not rebuild the tool catalogue: ${error.message}`);
+        log.warn(
+          `could not rebuild the tool catalogue: ${error.message}; the previous catalogue stays in use, and reloading the page rebuilds it`
+        );
       });
     return this.rebuilding;
   }
@@ -180,7 +183,7 @@ export class LiveCatalogue {
     if (errors !== this.warned) {
       this.warned = errors;
       for (const error of this.errors) {
-        console.warn(`[jupyter-live-mcp] skipped a tool: ${error.source}: ${error.error}`);
+        log.warn(`skipped a tool: ${error.source}: ${error.error}`);
       }
     }
     const shown = JSON.stringify(this.message());
