@@ -4,7 +4,7 @@
  * and jupyterlab-ai-commands' (the fixture, release 0.4) on one page, one
  * after the other.
  */
-import { AI_COMMANDS_PREFIX, BRIDGE_COMMANDS_PREFIX, type NotebookToolsMode } from '@jupyter-live-mcp/protocol';
+import { AI_COMMANDS_EXTENSION, BRIDGE_COMMANDS_PREFIX, type NotebookToolsMode } from '@jupyter-live-mcp/protocol';
 import { setBridgeSetting } from '../tests/e2e/support/lab-with-agent.js';
 import type { BenchPage } from './lab.js';
 
@@ -22,7 +22,7 @@ export const MODES: readonly ModeUnderTest[] = [
 
 const PREFIX: Record<NotebookToolsMode, string> = {
   bridge: BRIDGE_COMMANDS_PREFIX,
-  'jupyterlab-ai-commands': AI_COMMANDS_PREFIX
+  'jupyterlab-ai-commands': AI_COMMANDS_EXTENSION.commandPrefix
 };
 
 /** Sets the mode and resolves once the server lists run_cell on that mode's command. */

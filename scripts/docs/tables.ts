@@ -7,14 +7,13 @@
 import { readFileSync } from 'node:fs';
 import ts from 'typescript';
 import {
-  AI_COMMANDS_TOOLS,
+  DEFAULT_TOOLS,
   RESULT_CODES,
   bridgeSettingsSchema,
   plainJsonSchema,
   type ToolDescriptor,
   type ToolHints
 } from '@jupyter-live-mcp/protocol';
-
 import { flagEntries } from '../../packages/mcp-server/src/cli/flag-docs.js';
 import { SERVER_TOOLS } from '../../packages/mcp-server/src/mcp/server-tools.js';
 import { DEFAULT_CATALOGUE } from '../../packages/mcp-server/src/mcp/tool-listing.js';
@@ -119,14 +118,20 @@ export function toolTable(): string {
 export function aiCommandsTable(): string {
   return markdownTable(
     ['tool', 'runs', 'fixed arguments', 'needs'],
-    Object.entries(AI_COMMANDS_TOOLS).map(([name, mapping]) => [
-      code(name),
-      code(mapping.command),
-      code(JSON.stringify(mapping.fixedArgs)),
-      mapping.needs
-        ? `${mapping.needs.release}${mapping.needs.inputs.length ? ` (${mapping.needs.inputs.map(code).join(', ')})` : ''}`
-        : '—'
-    ])
+    DEFAULT_TOOLS.flatMap(({ name, aiCommands: mapping }) =>
+      mapping
+        ? [
+            [
+              code(name),
+              code(mapping.command),
+              code(JSON.stringify(mapping.fixedArgs)),
+              mapping.needs
+                ? `${mapping.needs.release}${mapping.needs.inputs.length ? ` (${mapping.needs.inputs.map(code).join(', ')})` : ''}`
+                : '—'
+            ]
+          ]
+        : []
+    )
   );
 }
 

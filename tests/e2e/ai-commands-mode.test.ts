@@ -7,7 +7,7 @@
  * reason: never "pip install" for an extension that is there, or on JupyterLite.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { AI_COMMANDS_PREFIX } from '@jupyter-live-mcp/protocol';
+import { AI_COMMANDS_EXTENSION } from '@jupyter-live-mcp/protocol';
 import { AI_COMMANDS_FIXTURE_DIR, startPageWithAgent, type PageKind, type PageWithAgent } from './support/lab-with-agent.js';
 import { NOTEBOOK_TOOL_NAMES } from './support/tool-names.js';
 
@@ -51,7 +51,7 @@ describe('notebookTools: "jupyterlab-ai-commands"', () => {
     const page = await start('JupyterLab', '0.4');
     const tools = await pageTools(page, 21);
     for (const name of NOTEBOOK_TOOL_NAMES) {
-      expect(tools.find((tool) => tool.name === name)?.command, name).toMatch(new RegExp(`^${AI_COMMANDS_PREFIX}`));
+      expect(tools.find((tool) => tool.name === name)?.command, name).toMatch(new RegExp(`^${AI_COMMANDS_EXTENSION.commandPrefix}`));
     }
     await page.mcp.ok('create_notebook', { name: 'mode.ipynb' });
     const read = await page.mcp.ok('read_notebook', { notebookPath: 'mode.ipynb' });

@@ -1,4 +1,4 @@
-import { chmod, lstat, mkdtemp, readdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
+import { chmod, lstat, mkdir, mkdtemp, readdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -55,6 +55,15 @@ describe('the pairing token file', () => {
     await writeFile(tokenFile(e), '{"token": "not-a-token-but-a-secret"}');
     await expect(loadToken(e)).rejects.toThrow(/holds no valid pairing token .* Run jupyter-live-mcp token --rotate/);
     await expect(loadToken(e)).rejects.not.toThrow(/not-a-token-but-a-secret/);
+  });
+
+  it('says how to fix a file it cannot read', async () => {
+    const e = await env();
+    await mkdir(tokenFile(e), { recursive: true, mode: 0o700 });
+    await chmod(configDir(e), 0o700);
+    await expect(loadToken(e)).rejects.toThrow(
+      `cannot read the pairing token file ${tokenFile(e)}: EISDIR: illegal operation on a directory, read. Make it a file readable by you (chmod 600 ${tokenFile(e)}), then try again.`
+    );
   });
 
   it('says how to fix a file that is not JSON', async () => {

@@ -50,6 +50,13 @@ async function refuseOpenFolder(env: NodeJS.ProcessEnv): Promise<void> {
   }
 }
 
+/** As doctor advises for it. */
+function unreadable(file: string, error: Error): Error {
+  return new Error(
+    `cannot read the pairing token file ${file}: ${error.message}. Make it a file readable by you (chmod 600 ${file}), then try again.`
+  );
+}
+
 /**
  * config.json as it is: undefined if there is none; else its valid fields,
  * what is wrong if it is damaged (configFileSchema, in the protocol package),
@@ -63,7 +70,7 @@ async function readConfig(env: NodeJS.ProcessEnv): Promise<(ReadConfigFile & { m
     handle = await open(file, 'r');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
-      throw new Error(`cannot read the pairing token file ${file}: ${(error as Error).message}`);
+      throw unreadable(file, error as Error);
     }
     return undefined;
   }
@@ -71,7 +78,7 @@ async function readConfig(env: NodeJS.ProcessEnv): Promise<(ReadConfigFile & { m
     const { mode } = await handle.stat();
     return { ...readConfigFile(await handle.readFile('utf8')), mode };
   } catch (error) {
-    throw new Error(`cannot read the pairing token file ${file}: ${(error as Error).message}`);
+    throw unreadable(file, error as Error);
   } finally {
     await handle.close();
   }

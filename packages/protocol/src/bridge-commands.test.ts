@@ -6,7 +6,7 @@ import {
   notebookCommandSchema,
   type NotebookCommand
 } from './bridge-commands.js';
-import { AI_COMMANDS_PREFIX, AI_COMMANDS_TOOLS, DEFAULT_TOOLS, defaultToolDescriptor, defaultToolsFor } from './default-tools.js';
+import { AI_COMMANDS_EXTENSION, DEFAULT_TOOLS, defaultToolDescriptor, defaultToolsFor } from './default-tools.js';
 
 const NOTEBOOK_TOOLS = [
   'read_notebook',
@@ -90,24 +90,26 @@ describe('the default notebook, file and kernel tools', () => {
   });
 
   it('keep their jupyterlab-ai-commands commands as data, for that mode', () => {
-    expect(Object.keys(AI_COMMANDS_TOOLS)).toEqual(NOTEBOOK_TOOLS);
-    for (const mapping of Object.values(AI_COMMANDS_TOOLS)) {
-      expect(mapping.command.startsWith(AI_COMMANDS_PREFIX)).toBe(true);
+    const mapped = DEFAULT_TOOLS.filter((tool) => tool.aiCommands);
+    expect(mapped.map((tool) => tool.name)).toEqual(NOTEBOOK_TOOLS);
+    for (const mapping of mapped.map((tool) => tool.aiCommands!)) {
+      expect(mapping.command.startsWith(AI_COMMANDS_EXTENSION.commandPrefix)).toBe(true);
       expect(mapping.fixedArgs).toMatchObject({ background: true });
     }
     // In that mode the 13 run the extension's commands, say so, and list its own behaviour.
-    const modeTools = defaultToolsFor('jupyterlab-ai-commands').filter((tool) => Object.hasOwn(AI_COMMANDS_TOOLS, tool.name));
+    const modeTools = defaultToolsFor('jupyterlab-ai-commands').filter((tool) => tool.providedBy);
     expect(modeTools.map((tool) => tool.name)).toEqual(NOTEBOOK_TOOLS);
     for (const tool of modeTools) {
-      expect(tool).toMatchObject({ command: AI_COMMANDS_TOOLS[tool.name]!.command, providedBy: { name: 'jupyterlab-ai-commands' } });
-      expect(tool.description).toBe(AI_COMMANDS_TOOLS[tool.name]!.description);
+      expect(tool).toMatchObject({ command: tool.aiCommands!.command, providedBy: { name: 'jupyterlab-ai-commands' } });
+      expect(tool.description).toBe(tool.aiCommands!.description);
     }
     expect(defaultToolsFor('bridge')).toEqual(DEFAULT_TOOLS);
-    expect(AI_COMMANDS_TOOLS.read_notebook).toMatchObject({
-      command: `${AI_COMMANDS_PREFIX}get-notebook-content`,
+    const aiCommandsOf = (name: string) => DEFAULT_TOOLS.find((tool) => tool.name === name)?.aiCommands;
+    expect(aiCommandsOf('read_notebook')).toMatchObject({
+      command: `${AI_COMMANDS_EXTENSION.commandPrefix}get-notebook-content`,
       fixedArgs: { createWidget: false }
     });
-    expect(AI_COMMANDS_TOOLS.edit_cell!.fixedArgs).toEqual({ background: true, showDiff: false });
+    expect(aiCommandsOf('edit_cell')?.fixedArgs).toEqual({ background: true, showDiff: false });
   });
 });
 

@@ -92,6 +92,8 @@ const notebookEdit = z.discriminatedUnion(
 );
 
 const filePath = z.string().min(1).describe('Path of the file, relative to the Jupyter root.');
+/** The kernelId input, said alike by every tool that takes one. */
+export const KERNEL_ID_DESCRIPTION = 'Id of a running kernel, from get_context kernels.';
 const kernelName = z.string().min(1).describe('A kernelspec name, e.g. "python3" (get_context kernelspecs lists them).');
 
 /**
@@ -208,7 +210,7 @@ export const NOTEBOOK_COMMAND_INPUTS = {
     cwd: z.string().optional().describe('Directory to create it in, relative to the Jupyter root (default: the root).')
   }),
   executeCode: z.strictObject({
-    kernelId: z.string().min(1).describe('Id of a running kernel, from get_context kernels.'),
+    kernelId: z.string().min(1).describe(KERNEL_ID_DESCRIPTION),
     code: z.string().describe('The code to run.')
   }),
   editNotebook: z.strictObject({

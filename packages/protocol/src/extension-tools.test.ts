@@ -42,6 +42,15 @@ describe('extensionToolDeclarationSchema', () => {
     expect(extensionToolDeclarationSchema.safeParse({ ...good, hints: { readOnlyHint: true }, needsApproval: true }).success).toBe(true);
   });
 
+  it('gives every hint left out as false', () => {
+    const none = { readOnlyHint: false, consequentialHint: false, untrustedContentHint: false };
+    expect(extensionToolDeclarationSchema.parse(good).hints).toEqual(none);
+    expect(extensionToolDeclarationSchema.parse({ ...good, hints: { consequentialHint: true } }).hints).toEqual({
+      ...none,
+      consequentialHint: true
+    });
+  });
+
   it.each([
     [{ ...good, id: 'Get-Weather' }, 'id'],
     [{ ...good, description: '' }, 'description'],

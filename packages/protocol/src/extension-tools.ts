@@ -5,7 +5,7 @@
  * the declaration's one definition, and the form of the names the agent sees.
  */
 import { z } from 'zod';
-import { inputSchemaSchema } from './wire.js';
+import { declaredToolHintsSchema, inputSchemaSchema } from './wire.js';
 
 /** The key of a plugin's settings schema (schema/<plugin>.json) that lists its tools. */
 export const EXTENSION_TOOLS_KEY = 'jupyter-live-mcp:tools';
@@ -25,18 +25,10 @@ export const extensionToolDeclarationSchema = z.strictObject({
   title: z.string().min(1).max(200).optional(),
   description: z.string().min(1, 'must say what the tool does and when to use it, for the agent').max(10_000),
   inputSchema: inputSchemaSchema,
-  hints: z
-    .strictObject({
-      readOnlyHint: z.boolean().optional(),
-      consequentialHint: z.boolean().optional(),
-      untrustedContentHint: z.boolean().optional()
-    })
-    .optional(),
+  hints: declaredToolHintsSchema.prefault({}),
   /** The person confirms each call in the page, whatever the bridge's `confirm` setting says. */
   needsApproval: z.boolean().optional()
 });
-
-export type ExtensionToolDeclaration = z.infer<typeof extensionToolDeclarationSchema>;
 
 /**
  * A plugin id's short form in tool names: the package without its npm scope,

@@ -9,9 +9,9 @@ import { z } from 'zod';
 export const RESULT_CODES = [
   /** The tool's arguments are wrong; `error` names the argument and what is accepted. */
   'bad_input',
-  /** No tool of that name on the page. */
+  /** No tool of that name on the page, or a declared extension tool whose handler went away. */
   'unknown_tool',
-  /** `execute_command` named a command the page does not have. */
+  /** The page has no command of that id: the one `execute_command` named, or a command-backed tool's. */
   'unknown_command',
   /** The command is in the page's `blockedCommands` setting. */
   'blocked_command',

@@ -98,6 +98,13 @@ export const toolHintsSchema = z.object({
   untrustedContentHint: z.boolean()
 });
 
+/** The hints as a tool's declaration gives them (a settings tool, another extension's tool): each false unless given. */
+export const declaredToolHintsSchema = z.strictObject({
+  readOnlyHint: z.boolean().default(false),
+  consequentialHint: z.boolean().default(false),
+  untrustedContentHint: z.boolean().default(false)
+});
+
 /** A JSON Schema object describing a tool's input (`type: "object"`). */
 export const inputSchemaSchema = z
   .object({
@@ -270,7 +277,6 @@ export type Call = z.infer<typeof callSchema>;
 export type ResultMessage = z.infer<typeof resultSchema>;
 export type AttachedImage = z.infer<typeof attachedImageSchema>;
 export type Cancel = z.infer<typeof cancelSchema>;
-export type Heartbeat = z.infer<typeof heartbeatSchema>;
 export type PageState = z.infer<typeof pageStateSchema>;
 export type ErrorMessage = z.infer<typeof errorMessageSchema>;
 export type PageMessage = Hello | Proof | Catalogue | ResultMessage | PageState | ErrorMessage;

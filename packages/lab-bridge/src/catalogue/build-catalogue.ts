@@ -7,7 +7,7 @@
  * for the agent that calls it anyway. Pure: the page's commands and their
  * schemas come in as data.
  */
-import { DEFAULT_TOOLS, type DefaultTool, type ModeTool, type UnavailableTool } from '@jupyter-live-mcp/protocol';
+import { DEFAULT_TOOLS, type DefaultTool, type DefaultToolShortcut, type ModeTool, type UnavailableTool } from '@jupyter-live-mcp/protocol';
 import { commandTool, schemaProperties, undeclaredInputs, type CommandTool, type CommandToolSpec } from './command-tools.js';
 import type { ExtensionToolSpec } from './extension-tools.js';
 import type { CatalogueError } from './settings-tools.js';
@@ -39,7 +39,7 @@ export interface Catalogue {
   unavailable: UnavailableTool[];
 }
 
-export function defaultToolSpec(tool: DefaultTool): CommandToolSpec {
+function defaultToolSpec(tool: DefaultTool): CommandToolSpec {
   return {
     name: tool.name,
     title: tool.title,
@@ -54,16 +54,9 @@ export function defaultToolSpec(tool: DefaultTool): CommandToolSpec {
   };
 }
 
-/**
- * Page-side behaviours of default tools, given by tool name, keyed by the
- * command each tool runs. A name that is no default tool's is an error.
- */
-export function byDefaultToolCommand<T>(byTool: Readonly<Record<string, T>>): Map<string, T> {
-  const unknown = Object.keys(byTool).filter((name) => !DEFAULT_TOOLS.some((tool) => tool.name === name));
-  if (unknown.length) {
-    throw new Error(`not default tools: ${unknown.join(', ')}`);
-  }
-  return new Map(DEFAULT_TOOLS.filter((tool) => Object.hasOwn(byTool, tool.name)).map((tool) => [tool.command, byTool[tool.name]!]));
+/** The page's short cuts, given by kind, keyed by the command of each default tool whose definition names one. */
+export function shortcutsByCommand<T>(byKind: Readonly<Record<DefaultToolShortcut, T>>): Map<string, T> {
+  return new Map(DEFAULT_TOOLS.flatMap((tool) => (tool.shortcut ? [[tool.command, byKind[tool.shortcut]] as const] : [])));
 }
 
 export function buildCatalogue(input: CatalogueInput): Catalogue {
@@ -169,7 +162,7 @@ function whyNotOffered(
     if (!provider) {
       return { reason: `the page has no command "${tool.command}"` };
     }
-    if (!input.hasCommandWithPrefix(`${provider.name}:`)) {
+    if (!input.hasCommandWithPrefix(provider.commandPrefix)) {
       const get = input.jupyterLite
         ? 'a JupyterLite page gets extensions only when its site is built'
         : `install it (${provider.install}) and reload the page`;

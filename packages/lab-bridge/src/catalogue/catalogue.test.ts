@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { AI_COMMANDS_PREFIX, AI_COMMANDS_TOOLS, DEFAULT_TOOLS, defaultToolsFor } from '@jupyter-live-mcp/protocol';
+import { AI_COMMANDS_EXTENSION, DEFAULT_TOOLS, defaultToolsFor } from '@jupyter-live-mcp/protocol';
 import type { JupyterFrontEnd } from '@jupyterlab/application';
 import { defaultToolShortcuts } from '../tools/default-tool-shortcuts.js';
-import { buildCatalogue, byDefaultToolCommand, type CatalogueInput } from './build-catalogue.js';
+import { buildCatalogue, shortcutsByCommand, type CatalogueInput } from './build-catalogue.js';
 import { compilePatterns } from './command-patterns.js';
 import { commandTool } from './command-tools.js';
 import { parseSettingsTools } from './settings-tools.js';
@@ -43,11 +43,11 @@ describe('commandTool', () => {
   const spec = {
     name: editCell.name,
     description: editCell.description,
-    command: AI_COMMANDS_TOOLS.edit_cell!.command,
+    command: editCell.aiCommands!.command,
     hints: editCell.hints,
     inputs: Object.keys(editCell.properties),
     required: editCell.required,
-    fixedArgs: AI_COMMANDS_TOOLS.edit_cell!.fixedArgs,
+    fixedArgs: editCell.aiCommands!.fixedArgs,
     fallbackProperties: editCell.properties
   };
 
@@ -176,7 +176,7 @@ describe('buildCatalogue', () => {
 
   it("has 23 tools with every command present, and still 23 without jupyterlab-ai-commands (the bridge's own commands run them)", () => {
     expect(names(buildCatalogue(input()))).toHaveLength(23);
-    const withoutAi = buildCatalogue(input({ hasCommand: (id) => !id.startsWith(AI_COMMANDS_PREFIX) }));
+    const withoutAi = buildCatalogue(input({ hasCommand: (id) => !id.startsWith(AI_COMMANDS_EXTENSION.commandPrefix) }));
     expect(names(withoutAi)).toHaveLength(23);
     expect(names(withoutAi)).toEqual(expect.arrayContaining(['edit_notebook', 'run_cells']));
   });
@@ -198,25 +198,30 @@ describe('buildCatalogue', () => {
 
   describe('in the jupyterlab-ai-commands mode', () => {
     const ai = defaultToolsFor('jupyterlab-ai-commands');
-    const aiNames = Object.keys(AI_COMMANDS_TOOLS);
+    const mapped = DEFAULT_TOOLS.filter((tool) => tool.aiCommands);
+    const aiNames = mapped.map((tool) => tool.name);
     const described = (properties: string[]) => ({ type: 'object', properties: Object.fromEntries(properties.map((p) => [p, {}])) });
     /** The commands of a release, with the inputs each declares (as the fixture's releases have them). */
     const release = (commands: Record<string, string[] | 'not a schema'>): Partial<CatalogueInput> => ({
       defaultTools: ai,
-      hasCommand: (id) => !id.startsWith(AI_COMMANDS_PREFIX) || Object.hasOwn(commands, id.slice(AI_COMMANDS_PREFIX.length)),
+      hasCommand: (id) =>
+        !id.startsWith(AI_COMMANDS_EXTENSION.commandPrefix) ||
+        Object.hasOwn(commands, id.slice(AI_COMMANDS_EXTENSION.commandPrefix.length)),
       schemaOf: (id) => {
-        const inputs = commands[id.slice(AI_COMMANDS_PREFIX.length)];
+        const inputs = commands[id.slice(AI_COMMANDS_EXTENSION.commandPrefix.length)];
         return inputs === 'not a schema' ? { cellIndex: { description: 'index' } } : inputs ? described(inputs) : null;
       }
     });
     const everyInput = ['notebookPath', 'cellId', 'referenceCellId', 'createWidget', 'background', 'content', 'showDiff'];
-    const v04 = Object.fromEntries(aiNames.map((tool) => [AI_COMMANDS_TOOLS[tool]!.command.slice(AI_COMMANDS_PREFIX.length), everyInput]));
+    const v04 = Object.fromEntries(
+      mapped.map((tool) => [tool.aiCommands!.command.slice(AI_COMMANDS_EXTENSION.commandPrefix.length), everyInput])
+    );
 
     it("runs the extension's commands: 21 tools with 0.4, without the bridge's batch tools, saying why", () => {
       const catalogue = buildCatalogue(input(release(v04)));
       expect(names(catalogue)).toHaveLength(21);
       expect(catalogue.commandTools.find((t) => t.descriptor.name === 'run_cell')?.descriptor.command).toBe(
-        `${AI_COMMANDS_PREFIX}run-cell`
+        `${AI_COMMANDS_EXTENSION.commandPrefix}run-cell`
       );
       expect(catalogue.unavailable.map((tool) => tool.name)).toEqual(BATCH_TOOLS);
       expect(catalogue.unavailable[0]?.reason).toMatch(
@@ -227,7 +232,9 @@ describe('buildCatalogue', () => {
     });
 
     it('has 8 tools without the extension, and says how to get it, never pip install on JupyterLite', () => {
-      const lab = buildCatalogue(input({ ...release({}), hasCommandWithPrefix: (prefix) => prefix !== AI_COMMANDS_PREFIX }));
+      const lab = buildCatalogue(
+        input({ ...release({}), hasCommandWithPrefix: (prefix) => prefix !== AI_COMMANDS_EXTENSION.commandPrefix })
+      );
       expect(names(lab)).toHaveLength(8);
       expect(lab.unavailable.map((tool) => tool.name).sort()).toEqual([...aiNames, ...BATCH_TOOLS].sort());
       expect(lab.unavailable[0]?.reason).toMatch(
@@ -235,7 +242,7 @@ describe('buildCatalogue', () => {
       );
       expect(lab.errors).toEqual([]);
       const lite = buildCatalogue(
-        input({ ...release({}), hasCommandWithPrefix: (prefix) => prefix !== AI_COMMANDS_PREFIX, jupyterLite: true })
+        input({ ...release({}), hasCommandWithPrefix: (prefix) => prefix !== AI_COMMANDS_EXTENSION.commandPrefix, jupyterLite: true })
       );
       expect(lite.unavailable[0]?.reason).toMatch(/a JupyterLite page gets extensions only when its site is built/);
       expect(lite.unavailable.some((tool) => tool.reason.includes('pip'))).toBe(false);
@@ -345,13 +352,9 @@ describe('buildCatalogue', () => {
   });
 });
 
-describe('byDefaultToolCommand', () => {
-  it("keys a default tool's page-side behaviour by the command it runs", () => {
-    expect(byDefaultToolCommand({ open_document: 'shortcut' })).toEqual(new Map([['docmanager:open', 'shortcut']]));
-    expect([...byDefaultToolCommand(defaultToolShortcuts({} as JupyterFrontEnd)).keys()]).toEqual(['docmanager:open']);
-  });
-
-  it('refuses a name that is no default tool', () => {
-    expect(() => byDefaultToolCommand({ open_documents: 1 })).toThrow('not default tools: open_documents');
+describe('shortcutsByCommand', () => {
+  it('keys the short cut a default tool names by the command it runs', () => {
+    expect(shortcutsByCommand({ 'shown-document': 'shortcut' })).toEqual(new Map([['docmanager:open', 'shortcut']]));
+    expect([...shortcutsByCommand(defaultToolShortcuts({} as JupyterFrontEnd)).keys()]).toEqual(['docmanager:open']);
   });
 });

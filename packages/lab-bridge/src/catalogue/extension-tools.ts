@@ -76,11 +76,7 @@ export function parseExtensionTools(
           ...(tool.title ? { title: tool.title } : {}),
           description: tool.description,
           inputSchema: tool.inputSchema,
-          hints: {
-            readOnlyHint: tool.hints?.readOnlyHint ?? false,
-            consequentialHint: tool.hints?.consequentialHint ?? false,
-            untrustedContentHint: tool.hints?.untrustedContentHint ?? false
-          }
+          hints: tool.hints
         },
         pluginId,
         registration,

@@ -10,14 +10,16 @@ import {
   MAX_UNAVAILABLE_TOOLS,
   type BridgeSettings,
   type Catalogue,
+  type DefaultToolShortcut,
   type ToolDescriptor,
   type UnavailableTool
 } from '@jupyter-live-mcp/protocol';
 import { runCommand, type CommandShortcut } from '../calls/run-command.js';
 import type { BridgeTool } from '../calls/bridge-tool.js';
 import { workTarget } from '../calls/work-target.js';
+import { log } from '../log.js';
 import type { AgentToolsService } from '../extensions/agent-tools-service.js';
-import { buildCatalogue, byDefaultToolCommand } from './build-catalogue.js';
+import { buildCatalogue, shortcutsByCommand } from './build-catalogue.js';
 import { compilePatterns } from './command-patterns.js';
 import { parseExtensionTools } from './extension-tools.js';
 import { parseSettingsTools, type CatalogueError } from './settings-tools.js';
@@ -45,12 +47,12 @@ export class LiveCatalogue {
     private readonly app: JupyterFrontEnd,
     /** Makes the built-in tools, which read the catalogue (errors, blocked commands). */
     makeBuiltIns: (catalogue: LiveCatalogue) => BridgeTool[],
-    /** Default tools' page-side short cuts, by tool name. */
-    shortcuts: Readonly<Record<string, CommandShortcut>>,
+    /** Default tools' page-side short cuts, by the kind their definitions name. */
+    shortcuts: Readonly<Record<DefaultToolShortcut, CommandShortcut>>,
     /** Tools other extensions declare, and their handlers. */
     private readonly extensions: Pick<AgentToolsService, 'declarations' | 'registered' | 'run' | 'onChange'>
   ) {
-    this.shortcuts = byDefaultToolCommand(shortcuts);
+    this.shortcuts = shortcutsByCommand(shortcuts);
     this.builtIns = makeBuiltIns(this);
     extensions.onChange(() => this.scheduleRebuild());
     app.commands.commandChanged.connect((_, change) => {
@@ -106,7 +108,9 @@ export class LiveCatalogue {
     this.rebuilding = this.rebuilding
       .then(() => this.build())
       .catch((error: Error) => {
-        console.warn(`[jupyter-live-mcp] could not rebuild the tool catalogue: ${error.message}`);
+        log.warn(
+          `could not rebuild the tool catalogue: ${error.message}; the previous catalogue stays in use, and reloading the page rebuilds it`
+        );
       });
     return this.rebuilding;
   }
@@ -179,7 +183,7 @@ export class LiveCatalogue {
     if (errors !== this.warned) {
       this.warned = errors;
       for (const error of this.errors) {
-        console.warn(`[jupyter-live-mcp] skipped a tool: ${error.source}: ${error.error}`);
+        log.warn(`skipped a tool: ${error.source}: ${error.error}`);
       }
     }
     const shown = JSON.stringify(this.message());

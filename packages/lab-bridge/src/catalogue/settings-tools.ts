@@ -4,7 +4,7 @@
  * others. Pure.
  */
 import { z } from 'zod';
-import { BUILT_IN_TOOLS, describeIssues } from '@jupyter-live-mcp/protocol';
+import { BUILT_IN_TOOLS, declaredToolHintsSchema, describeIssues, toolHintsSchema } from '@jupyter-live-mcp/protocol';
 import type { CommandToolSpec } from './command-tools.js';
 
 export interface CatalogueError {
@@ -35,9 +35,7 @@ export const settingsToolShape = z.object({
     .optional()
     .describe('Inputs the agent must give, declared by the command and listed in args when args is given.'),
   fixedArgs: z.record(z.string(), z.unknown()).optional(),
-  readOnlyHint: z.boolean().optional(),
-  consequentialHint: z.boolean().optional(),
-  untrustedContentHint: z.boolean().optional()
+  ...declaredToolHintsSchema.shape
 });
 
 /** What the bridge accepts of an entry (SPEC §2.3). */
@@ -92,11 +90,8 @@ export function parseSettingsTools(entries: unknown): { specs: CommandToolSpec[]
       ...(tool.title ? { title: tool.title } : {}),
       description: tool.description,
       command: tool.command,
-      hints: {
-        readOnlyHint: tool.readOnlyHint ?? false,
-        consequentialHint: tool.consequentialHint ?? false,
-        untrustedContentHint: tool.untrustedContentHint ?? false
-      },
+      // The entry's three hints, picked out of its other fields.
+      hints: toolHintsSchema.parse(tool),
       ...(tool.args ? { inputs: tool.args } : {}),
       required: tool.required ?? [],
       fixedArgs: tool.fixedArgs ?? {}

@@ -11,6 +11,7 @@ import type { IDisposable } from '@lumino/disposable';
 import { EXTENSION_TOOLS_KEY, fail, MAX_NESTING_DEPTH, nestsDeeperThan, succeed, type ToolResult } from '@jupyter-live-mcp/protocol';
 import type { AgentToolHandler, IAgentTools } from '../agent-tools.js';
 import type { ExtensionToolSpec, PluginDeclarations } from '../catalogue/extension-tools.js';
+import { log } from '../log.js';
 import { notPlainJson } from './plain-json.js';
 
 const RESULT_DEPTH = MAX_NESTING_DEPTH - 10;
@@ -37,7 +38,7 @@ export class AgentToolsService implements IAgentTools {
       throw new TypeError('registerTool(id, handler): id is "<plugin id>:<tool id>" and handler a function');
     }
     if (this.handlers.has(id)) {
-      console.warn(`[jupyter-live-mcp] registerTool("${id}") replaces the handler registered earlier for it`);
+      log.warn(`registerTool("${id}") replaces the handler registered earlier for it`);
     }
     this.handlers.set(id, handler);
     this.changed();

@@ -125,7 +125,9 @@ export class DialogWatcher {
       field.dispatchEvent(new Event('input', { bubbles: true }));
     }
     if (node.disabled) {
-      throw new Error(`the button "${info.buttons[index]!.label}" is disabled (the dialog's input is not valid yet).`);
+      throw new Error(
+        `the button "${info.buttons[index]!.label}" is disabled (the dialog's input is not valid yet): give value with valid text for its field, or click another button.`
+      );
     }
     node.click();
     return { dialogId: info.dialogId, button: info.buttons[index]!.label };

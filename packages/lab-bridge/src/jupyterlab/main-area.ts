@@ -71,7 +71,7 @@ export function documentKernel(app: JupyterFrontEnd, kernelId: string): Kernel.I
   return undefined;
 }
 
-export function kernelOf(widget: Widget): { id: string; name: string; status: string } | undefined {
+export function kernelSummaryOf(widget: Widget): { id: string; name: string; status: string } | undefined {
   const kernel = kernelConnectionOf(widget);
   return kernel ? { id: kernel.id, name: kernel.name, status: kernel.status } : undefined;
 }
@@ -88,7 +88,7 @@ export function describeMainAreaWidget(widget: Widget): Record<string, unknown> 
     out.path = w.context.path;
     out.dirty = w.context.model?.dirty ?? false;
   }
-  const kernel = kernelOf(widget);
+  const kernel = kernelSummaryOf(widget);
   if (kernel) {
     out.kernel = kernel;
   }

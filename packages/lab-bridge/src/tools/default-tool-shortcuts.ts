@@ -1,18 +1,18 @@
 /**
- * What default tools (SPEC §2.2) do in the page instead of running their
- * command, by tool name: protocol's table, shared with the server, cannot say
- * it. A short cut holds for the tool's command whichever tool runs it
- * (execute_command, a settings tool on the same command).
+ * What the page does instead of running a default tool's command (SPEC §2.2),
+ * by the `shortcut` kind the tool's definition names: protocol's table, shared
+ * with the server, cannot hold the page's code. A short cut holds for the
+ * tool's command whichever tool runs it (execute_command, a settings tool on
+ * the same command).
  */
 import type { JupyterFrontEnd } from '@jupyterlab/application';
+import type { DefaultToolShortcut } from '@jupyter-live-mcp/protocol';
 import type { CommandShortcut } from '../calls/run-command.js';
 import { shownDocument } from '../jupyterlab/main-area.js';
 
-export function defaultToolShortcuts(app: JupyterFrontEnd): Readonly<Record<string, CommandShortcut>> {
+export function defaultToolShortcuts(app: JupyterFrontEnd): Readonly<Record<DefaultToolShortcut, CommandShortcut>> {
   return {
-    // The document a one-document page shows is brought to the front: opening it
-    // again would make Notebook 7's opener close it here and show it in a new tab.
-    open_document: (args) => {
+    'shown-document': (args) => {
       const shown = shownDocument(app, args.path);
       if (shown) {
         app.shell.activateById(shown.id);

@@ -10,7 +10,7 @@ import type { BridgeTool } from '../calls/bridge-tool.js';
 import { defineBuiltInTool } from './built-in-tool.js';
 import { editorState, type Position } from '../jupyterlab/editor-state.js';
 import { recentRefresh } from './recent-refresh.js';
-import { describeMainAreaWidget, editorOf, isOneDocumentPage, kernelOf, mainAreaWidgets } from '../jupyterlab/main-area.js';
+import { describeMainAreaWidget, editorOf, isOneDocumentPage, kernelSummaryOf, mainAreaWidgets } from '../jupyterlab/main-area.js';
 import { listKernelspecs } from '../notebook/kernelspecs.js';
 
 export const ONE_DOCUMENT_NOTE =
@@ -34,13 +34,14 @@ interface EditorLike {
   model: { sharedModel: { getSource(): string } };
 }
 
-export interface PageState {
+/** What get_context reads from the rest of the bridge. */
+export interface ContextSources {
   catalogueErrors(): readonly CatalogueError[];
   dialogs(): DialogInfo[];
   pending(): { pendingId: string; tool: string; command?: string; seconds: number }[];
 }
 
-export function getContextTool(app: JupyterFrontEnd, fileBrowser: IDefaultFileBrowser | null, state: PageState): BridgeTool {
+export function getContextTool(app: JupyterFrontEnd, fileBrowser: IDefaultFileBrowser | null, state: ContextSources): BridgeTool {
   const refreshKernels = recentRefresh(() => app.serviceManager.kernels.refreshRunning(), KERNEL_LIST_FRESH_MS);
   return defineBuiltInTool('get_context', {
     async run() {
@@ -89,7 +90,7 @@ async function runningKernels(app: JupyterFrontEnd, refresh: (stale: boolean) =>
   const kernels = app.serviceManager.kernels;
   const shown = new Map<string, string>();
   for (const widget of mainAreaWidgets(app)) {
-    const kernel = kernelOf(widget);
+    const kernel = kernelSummaryOf(widget);
     if (kernel) {
       shown.set(kernel.id, kernel.status);
     }

@@ -32,12 +32,10 @@
  * response", as the MCP SDK's tool result, and clients read MCP's
  * `{content: [...], isError}`; so execute answers MCP's tool-result shape.
  */
+import type { ToolHints } from '@jupyter-live-mcp/protocol';
 
-export interface WebMcpAnnotations {
-  readOnlyHint: boolean;
-  consequentialHint: boolean;
-  untrustedContentHint: boolean;
-}
+/** WebMCP's annotations carry the hints under the names the wire gives them. */
+export type WebMcpAnnotations = ToolHints;
 
 /** What the bridge registers for one tool, without its execute. */
 export interface WebMcpRegistration {

@@ -16,6 +16,7 @@ import { MAX_UNPROVED_CONNECTIONS, UnprovedConnections } from './unproved-connec
 import { TokenMismatches, mismatchFix, mismatchSource } from './token-mismatches.js';
 import { isAllowedOrigin, isLoopbackAddress, isServedHost } from './upgrade-checks.js';
 import { explainListenError, listen, type ListenAdvice } from '../listen-or-explain.js';
+import { urlHost } from '../mcp/http-address.js';
 
 export interface BridgeEndpointOptions {
   /** Addresses to listen on; one that does not exist here (::1 without IPv6) is skipped. */
@@ -126,7 +127,7 @@ export async function startBridgeEndpoint(options: BridgeEndpointOptions): Promi
               mismatches.paired(request.headers.origin ?? '');
             },
             onTokenMismatch: () => reportMismatch(request.headers.origin ?? ''),
-            onCatalogue: (session) => router.update(session),
+            onChanged: (session) => router.update(session),
             onClose: (session) => router.remove(session)
           });
         },
@@ -199,7 +200,7 @@ export async function startBridgeEndpoint(options: BridgeEndpointOptions): Promi
   const first = options.hosts[0]!;
   return {
     port,
-    url: `ws://${first.includes(':') ? `[${first}]` : first}:${port}`,
+    url: `ws://${urlHost(first, port)}`,
     pairOrigins(origins, token, scope) {
       for (const origin of origins) {
         originTokens.set(origin, { token, scope });
@@ -252,7 +253,7 @@ function refuseUpgrade(request: IncomingMessage, allowOrigins: readonly string[]
 export function bridgePortAdvice(host: string, port: number, runsAs: ServerRole): ListenAdvice {
   const where = `port ${port} on ${host}`;
   const serverUrls =
-    `add ws://${host.includes(':') ? `[${host}]` : host}:<that port> to the bridge's "serverUrls" setting ` +
+    `add ws://${urlHost(host, '<that port>')} to the bridge's "serverUrls" setting ` +
     '(it takes several; jupyter-live-mcp doctor checks the setup)';
   const busy = {
     stdio: (holder: string) =>

@@ -54,8 +54,8 @@ export interface PageSessionOptions {
   onPaired?(session: PageSession): void;
   /** The page holds another pairing token than this server's: it refused the server's proof, or the server refused its. */
   onTokenMismatch?(): void;
-  /** The page finished its handshake or sent a new catalogue. */
-  onCatalogue(session: PageSession): void;
+  /** The page finished its handshake, or sent a new catalogue or page state (focus, title). */
+  onChanged(session: PageSession): void;
   onClose(session: PageSession): void;
 }
 
@@ -263,7 +263,7 @@ export class PageSession {
         this.tools = message.tools;
         this.unavailable = message.unavailable ?? [];
         this.log.debug(`page ${this.label}: catalogue of ${message.tools.length} tools`);
-        this.options.onCatalogue(this);
+        this.options.onChanged(this);
         return;
       case 'result': {
         const call = this.calls.get(message.callId);
@@ -278,7 +278,7 @@ export class PageSession {
       case 'page-state':
         this.setFocus(message.focused);
         this.title = message.title ?? this.title;
-        this.options.onCatalogue(this);
+        this.options.onChanged(this);
         return;
       case 'error':
         this.log.warn(`page ${this.label} reports: ${printable(message.message)}`);
@@ -351,7 +351,7 @@ function pageLabel(page: PageIdentity | undefined, origin: string, scope: string
 }
 
 /** A WebSocket close reason is at most 123 bytes of UTF-8 (ws throws beyond); cut on a character boundary. */
-export function closeReason(text: string): string {
+function closeReason(text: string): string {
   let reason = text.slice(0, 123);
   while (Buffer.byteLength(reason) > 123) {
     reason = reason.slice(0, -1);

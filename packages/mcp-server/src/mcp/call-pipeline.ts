@@ -76,7 +76,7 @@ export async function runToolCall(call: ToolCall, session: CallSession, request:
 const waitingForPage = (seconds: number) => `waiting for the lite page to connect (${seconds} s)`;
 
 /** Where a call goes. Throws the JSON-RPC error for a tool that is not listed. */
-export function routeCall(name: string, session: Pick<CallSession, 'router' | 'selection'>): Route {
+function routeCall(name: string, session: Pick<CallSession, 'router' | 'selection'>): Route {
   const tool = serverTool(name);
   return tool ? { kind: 'server', tool } : routeToPage(name, session);
 }

@@ -28,7 +28,7 @@ export interface McpServerOptions {
 /** How long to gather catalogue changes into one `tools/list_changed`. */
 const LIST_CHANGED_DEBOUNCE_MS = 200;
 
-export const INSTRUCTIONS = [
+const INSTRUCTIONS = [
   'These tools drive the Jupyter page (JupyterLab, Notebook 7 or JupyterLite) that a person has open, live: they see every change.',
   'Start with get_context to learn the open documents, widget ids and kernels.',
   'Always pass notebookPath to the notebook tools, so they act on the notebook you mean and not on the active one.',
@@ -44,7 +44,6 @@ export function buildMcpServer(options: McpServerOptions): Server {
     { capabilities: { tools: { listChanged: true } }, instructions: INSTRUCTIONS }
   );
 
-  // Pages also change focus and come and go; clients hear only of a new tool list.
   const session: CallSession = {
     router,
     log,
@@ -86,6 +85,7 @@ export function buildMcpServer(options: McpServerOptions): Server {
     })
   );
 
+  // Pages also change focus and come and go; clients hear only of a new tool list.
   const stopListening = router.onChange(toolListMayHaveChanged);
   // Over HTTP, Servers come and go with their sessions while the router stays.
   server.onclose = () => {
