@@ -14,6 +14,12 @@ export interface BuiltInTool extends ToolDescriptor {
   reportsPages?: boolean;
 }
 
+/** The longest wait_for_result waits. */
+export const MAX_WAIT_SECONDS = 300;
+
+/** How many commands list_all_commands returns when no limit is given. */
+export const DEFAULT_COMMAND_LIMIT = 50;
+
 /**
  * Each built-in tool's input, defined once: the schema it lists comes from it
  * (plainJsonSchema), and so do the page's typed arguments (BuiltInArgs).
@@ -27,7 +33,7 @@ export const BUILT_IN_INPUTS = {
       .int()
       .min(1)
       .optional()
-      .describe('At most this many commands are returned (default 50); commandCount counts all matches.')
+      .describe(`At most this many commands are returned (default ${DEFAULT_COMMAND_LIMIT}); commandCount counts all matches.`)
   }),
   execute_command: z.strictObject({
     commandId: z.string().describe('The command id, e.g. "notebook:run-cell".'),
@@ -43,13 +49,13 @@ export const BUILT_IN_INPUTS = {
     seconds: z
       .number()
       .min(0)
-      .max(300)
+      .max(MAX_WAIT_SECONDS)
       .optional()
-      .describe("How long to wait at most (default: the page's pendingAfterSeconds; at most 300).")
+      .describe(`How long to wait at most (default: the page's pendingAfterSeconds; at most ${MAX_WAIT_SECONDS}).`)
   })
 } as const;
 
-/** A built-in tool's arguments once checked against its listed schema. */
+/** A built-in tool's arguments once parsed with its zod input. */
 export type BuiltInArgs<N extends BuiltInToolName> = z.infer<(typeof BUILT_IN_INPUTS)[N]>;
 
 /**

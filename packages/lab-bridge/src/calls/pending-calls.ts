@@ -14,8 +14,6 @@ import { log } from '../log.js';
 export const KEEP_RESULTS_MS = 10 * 60 * 1000;
 /** How long a call that opened a dialog may take to finish before it answers pending. */
 const DIALOG_GRACE_MS = 100;
-/** The longest wait_for_result may wait. */
-export const MAX_WAIT_SECONDS = 300;
 
 interface Entry {
   pendingId: string;
@@ -159,7 +157,7 @@ export class PendingCalls {
       }));
   }
 
-  /** wait_for_result: the call's own result, or pending again after `seconds`. */
+  /** wait_for_result: the call's own result, or pending again after `seconds` (its input limits them). */
   async wait(pendingId: string, seconds: number): Promise<ToolResult> {
     this.forgetOld();
     const entry = this.entries.get(pendingId);
@@ -174,7 +172,7 @@ export class PendingCalls {
       return entry.result;
     }
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const waited = Math.min(Math.max(seconds, 0), MAX_WAIT_SECONDS) * 1000;
+    const waited = seconds * 1000;
     const result = await Promise.race([
       entry.done,
       new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), waited)))
