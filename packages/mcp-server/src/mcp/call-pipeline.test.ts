@@ -132,6 +132,35 @@ describe('routing a call', () => {
     expect(first.calls.map(({ tool, args }) => ({ tool, args }))).toEqual([{ tool: 'list_all_commands', args: { query: 'run' } }]);
     expect(second.calls).toEqual([]);
   });
+  it('answers select_page arguments its zod input does not take with bad_input, as a page answers its tools', async () => {
+    router.update(fakePage('p1', 1, answers(succeed())).session);
+    const error = async (args: Record<string, unknown>) => (await call('select_page', args)).structuredContent;
+    expect(await error({ page: 'p1' })).toEqual({
+      success: false,
+      code: 'bad_input',
+      error: 'select_page: unknown argument "page". Accepted arguments: pageId.'
+    });
+    expect(await error({ pageId: 5 })).toMatchObject({
+      code: 'bad_input',
+      error: 'select_page: argument "pageId" must be a string, not a number.'
+    });
+    expect(await error({ pageId: 'p9' })).toMatchObject({
+      code: 'bad_input',
+      error: 'select_page: no connected page has the id "p9". Connected pages: p1.'
+    });
+    // null is "not given", as for every tool (checkInput).
+    expect(await error({ pageId: null })).toMatchObject({ success: true, pages: [{ pageId: 'p1', current: true }] });
+  });
+
+  it('lists select_page with the JSON Schema of its zod input', async () => {
+    const listed = (await client.listTools()).tools.find((tool) => tool.name === 'select_page');
+    expect(listed?.inputSchema).toEqual({
+      type: 'object',
+      properties: { pageId: { type: 'string', description: 'The page to use, from the list this tool returns.' } },
+      additionalProperties: false
+    });
+  });
+
   it('answers arguments that are not an object, or a name that is not a string, with invalid params (-32602) in one sentence', async () => {
     for (const [params, problem] of [
       [{ name: 'select_page', arguments: 5 }, '"arguments" must be an object of the tool\'s arguments by name, not a number'],
