@@ -15,16 +15,6 @@ export const KEEP_RESULTS_MS = 10 * 60 * 1000;
 /** How long a call that opened a dialog may take to finish before it answers pending. */
 const DIALOG_GRACE_MS = 100;
 
-interface Entry {
-  pendingId: string;
-  tool: string;
-  command?: string;
-  startedAt: number;
-  done: Promise<ToolResult>;
-  result?: ToolResult;
-  finishedAt?: number;
-}
-
 export interface PendingOptions {
   pendingAfterMs(): number;
   /** The dialogs open now, for pending results. */
@@ -57,6 +47,17 @@ const storedEntrySchema = z.object({
 });
 
 type StoredEntry = z.infer<typeof storedEntrySchema>;
+
+/** A call as this load of the page keeps it: what is stored, and the call's own result to come. */
+type Entry = StoredEntry & { done: Promise<ToolResult> };
+
+/** A call still running, as get_context lists it. */
+export interface RunningCall {
+  pendingId: string;
+  tool: string;
+  command?: string;
+  seconds: number;
+}
 
 /**
  * The calls an earlier load of the page stored; what cannot be read is left
@@ -145,7 +146,7 @@ export class PendingCalls {
   }
 
   /** Calls still running, for get_context. */
-  running(): { pendingId: string; tool: string; command?: string; seconds: number }[] {
+  running(): RunningCall[] {
     this.forgetOld();
     return [...this.entries.values()]
       .filter((entry) => !entry.result)

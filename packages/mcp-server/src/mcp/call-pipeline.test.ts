@@ -7,10 +7,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { CallToolResultSchema, ErrorCode } from '@modelcontextprotocol/sdk/types.js';
-import { BUILT_IN_TOOLS, fail, succeed, type ToolDescriptor, type ToolResult } from '@jupyter-live-mcp/protocol';
+import { BUILT_IN_TOOLS, fail, succeed, type CallAnswer, type ToolDescriptor, type ToolResult } from '@jupyter-live-mcp/protocol';
 import { createLogger } from '../log.js';
 import { PageRouter } from '../hub/page-router.js';
-import type { CallOutcome, PageSession } from '../hub/page-session.js';
+import type { PageSession } from '../hub/page-session.js';
 import { LitePage, PAGE_WAIT_MS, type LiteBrowser } from '../lite/lite-page.js';
 import { mapResult } from './call-pipeline.js';
 import { PROGRESS_INTERVAL_MS } from './call-progress.js';
@@ -28,7 +28,7 @@ interface FakePage {
 function fakePage(
   pageId: string,
   readyAt: number,
-  answer: (tool: string, signal?: AbortSignal) => Promise<CallOutcome>,
+  answer: (tool: string, signal?: AbortSignal) => Promise<CallAnswer>,
   tools: readonly ToolDescriptor[] = BUILT_IN_TOOLS
 ): FakePage {
   const calls: FakePage['calls'] = [];
@@ -53,7 +53,7 @@ function fakePage(
 }
 
 const answers =
-  (result: ToolResult, images: CallOutcome['images'] = []) =>
+  (result: ToolResult, images: CallAnswer['images'] = []) =>
   () =>
     Promise.resolve({ result, images });
 
@@ -221,7 +221,7 @@ describe('calling the page', () => {
 
   it('reports progress while the page works, to a client that asked for it', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-    let finish: (outcome: CallOutcome) => void = () => {};
+    let finish: (outcome: CallAnswer) => void = () => {};
     const page = fakePage('p1', 1, () => new Promise((resolve) => (finish = resolve)));
     router.update(page.session);
     const progress: (string | undefined)[] = [];
@@ -247,7 +247,7 @@ describe('waiting for the page lite opened', () => {
     await Promise.all([server.connect(serverSide), liteClient.connect(clientSide)]);
     return { lite, liteCall: liteClient.callTool.bind(liteClient) };
   }
-  const litePage = (answer: () => Promise<CallOutcome>) => {
+  const litePage = (answer: () => Promise<CallAnswer>) => {
     const page = fakePage('page-1', 1, answer);
     Object.assign(page.session, { scope: 'lite' });
     return page;
