@@ -4,7 +4,8 @@
  * refresh their tool list still see them.
  */
 import { z } from 'zod';
-import { inputSchemaSchema, type ToolDescriptor } from './wire.js';
+import { plainJsonSchema } from './plain-json-schema.js';
+import type { ToolDescriptor } from './wire.js';
 
 /** A built-in tool: what the page publishes (its descriptor) and how both sides treat a call of it. */
 export interface BuiltInTool extends ToolDescriptor {
@@ -62,58 +63,6 @@ export const SELECT_PAGE_INPUT = z.strictObject({
 
 /** A built-in tool's arguments once parsed with its zod input. */
 export type BuiltInArgs<N extends BuiltInToolName> = z.infer<(typeof BUILT_IN_INPUTS)[N]>;
-
-/**
- * The JSON Schema of what a zod object accepts, in the plain form the input
- * checks (SPEC §3.1, which read `type`), MCP clients and JupyterLab's settings
- * editor read.
- */
-export function plainJsonSchema(input: z.ZodObject): ToolDescriptor['inputSchema'] {
-  const { $schema: _dialect, properties, ...schema } = z.toJSONSchema(input, { io: 'input' });
-  return inputSchemaSchema.parse({
-    ...schema,
-    properties: Object.fromEntries(Object.entries(properties ?? {}).map(([name, property]) => [name, plainProperty(property)]))
-  });
-}
-
-/**
- * One property as plain JSON Schema: without the safe-integer bounds zod adds to
- * every integer, a union of plain types as one `type` list, and an object of any
- * keys as just `type: "object"`.
- */
-function plainProperty(property: z.core.JSONSchema._JSONSchema): Record<string, unknown> {
-  if (typeof property === 'boolean') {
-    return {};
-  }
-  const { anyOf, ...rest } = property;
-  const out: Record<string, unknown> = { ...rest };
-  if (out.minimum === Number.MIN_SAFE_INTEGER) {
-    delete out.minimum;
-  }
-  if (out.maximum === Number.MAX_SAFE_INTEGER) {
-    delete out.maximum;
-  }
-  if (out.type === 'object' && out.properties === undefined && isEmpty(out.additionalProperties) && isStringKeys(out.propertyNames)) {
-    delete out.additionalProperties;
-    delete out.propertyNames;
-  }
-  if (anyOf) {
-    const members = anyOf.map(plainProperty);
-    if (!members.every((member) => typeof member.type === 'string' && Object.keys(member).length === 1)) {
-      return { ...out, anyOf: members };
-    }
-    out.type = members.map((member) => member.type);
-  }
-  return out;
-}
-
-function isEmpty(value: unknown): boolean {
-  return typeof value === 'object' && value !== null && Object.keys(value).length === 0;
-}
-
-function isStringKeys(value: unknown): boolean {
-  return JSON.stringify(value) === '{"type":"string"}';
-}
 
 export const BUILT_IN_TOOLS = [
   {
