@@ -6,6 +6,7 @@
  * default tools list the same schema before a page has connected.
  */
 import { z } from 'zod';
+import { plainJsonSchema } from './plain-json-schema.js';
 
 export const BRIDGE_COMMANDS_PREFIX = 'jupyter-live-mcp:';
 
@@ -253,21 +254,9 @@ const schemas = new Map<NotebookCommand, CommandArgsSchema>();
 export function notebookCommandSchema(command: NotebookCommand): CommandArgsSchema {
   let schema = schemas.get(command);
   if (!schema) {
-    // The dialect marker is noise in a command's description.
-    const { $schema: _dialect, ...rest } = z.toJSONSchema(NOTEBOOK_COMMAND_INPUTS[command], { io: 'input', override: anyOfForOneOf });
-    schema = rest as unknown as CommandArgsSchema;
+    // A strict object always lists its properties and allows no others.
+    schema = plainJsonSchema(NOTEBOOK_COMMAND_INPUTS[command]) as unknown as CommandArgsSchema;
     schemas.set(command, schema);
   }
   return schema;
-}
-
-/**
- * The edits' variants as anyOf: their op constants keep them apart all the same,
- * and more MCP clients (and the models behind them) take anyOf than oneOf.
- */
-function anyOfForOneOf({ jsonSchema }: { jsonSchema: z.core.JSONSchema.BaseSchema }): void {
-  if (jsonSchema.oneOf) {
-    jsonSchema.anyOf = jsonSchema.oneOf;
-    delete jsonSchema.oneOf;
-  }
 }

@@ -2,6 +2,7 @@ export * from './wire.js';
 export * from './result-protocol.js';
 export * from './tool-result-content.js';
 export * from './input-checks.js';
+export * from './plain-json-schema.js';
 export * from './tool-table.js';
 export * from './bridge-commands.js';
 export * from './default-tools.js';

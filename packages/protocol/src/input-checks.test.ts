@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { checkInput, type ArgumentsSchema } from './input-checks.js';
+import { NOTEBOOK_COMMAND_INPUTS } from './bridge-commands.js';
+import { BUILT_IN_INPUTS } from './tool-table.js';
+import { checkInput, describeIssue, parseInput, type ArgumentsSchema } from './input-checks.js';
 
 const schema: ArgumentsSchema = {
   properties: {
@@ -119,5 +121,73 @@ describe('checkInput', () => {
   it('drops null optional arguments and the UI-only arguments', () => {
     const result = checkInput('add_cell', schema, { notebookPath: 'a', cellId: null, isPalette: true, _luminoEvent: {} });
     expect(result).toEqual({ ok: true, args: { notebookPath: 'a' } });
+  });
+});
+
+const issue = (key: keyof typeof NOTEBOOK_COMMAND_INPUTS, args: Record<string, unknown>, tool = 'add_cell') => {
+  const parsed = NOTEBOOK_COMMAND_INPUTS[key].safeParse(args);
+  if (parsed.success) throw new Error('expected a failure');
+  return describeIssue(tool, Object.keys(NOTEBOOK_COMMAND_INPUTS[key].shape), args, parsed.error);
+};
+
+describe('describeIssue', () => {
+  it('names an unknown argument and the accepted ones', () => {
+    expect(issue('addCell', { notebookPath: 'a.ipynb', background: true })).toBe(
+      'add_cell: unknown argument "background". Accepted arguments: notebookPath, content, cellType, position, referenceCellId.'
+    );
+  });
+
+  it('names a missing required argument', () => {
+    expect(issue('addCell', {})).toBe(
+      'add_cell: missing required argument "notebookPath". Accepted arguments: notebookPath, content, cellType, position, referenceCellId.'
+    );
+  });
+
+  it('says what a value should be', () => {
+    expect(issue('addCell', { notebookPath: 'a.ipynb', cellType: 'sql' })).toMatch(
+      /^add_cell: argument "cellType": .*"code"\|"markdown"\|"raw"/
+    );
+  });
+
+  it('names a field inside an argument by its path, e.g. which edit', () => {
+    const nb = { notebookPath: 'a.ipynb' };
+    expect(issue('editNotebook', { ...nb, edits: [{ op: 'add' }, { op: 'delete' }] }, 'edit_notebook')).toBe(
+      'edit_notebook: "edits[1].cellId" is missing.'
+    );
+    expect(issue('editNotebook', { ...nb, edits: [{ op: 'remove', cellId: 'c' }] }, 'edit_notebook')).toBe(
+      'edit_notebook: argument "edits[0].op": op must be one of "add", "set_source", "delete", "move", "set_type".'
+    );
+    expect(issue('editNotebook', { ...nb, edits: [{ op: 'delete', cellId: 'c', id: 'c' }] }, 'edit_notebook')).toMatch(
+      /^edit_notebook: argument "edits\[0\]" has an unknown field "id"/
+    );
+    expect(issue('editNotebook', { ...nb, edits: [] }, 'edit_notebook')).toMatch(/^edit_notebook: argument "edits": .*>=1 items/);
+  });
+
+  it("says a check of the arguments together in the check's own words", () => {
+    const message =
+      'run_cells: say which cells to run with exactly one of cellIds (a list of ids), fromCellId (a cell and all below it) or all: true.';
+    expect(issue('runCells', { notebookPath: 'a.ipynb' }, 'run_cells')).toBe(message);
+    expect(issue('runCells', { notebookPath: 'a.ipynb', all: true, fromCellId: 'c' }, 'run_cells')).toBe(message);
+    expect(issue('runCells', { notebookPath: 'a.ipynb', all: false }, 'run_cells')).toBe(message);
+  });
+});
+
+describe('parseInput', () => {
+  it("enforces the zod input's limits that a JSON type check does not see, naming the limit", () => {
+    expect(parseInput('wait_for_result', BUILT_IN_INPUTS.wait_for_result, { pendingId: 'pending-1', seconds: 301 })).toEqual({
+      ok: false,
+      error: 'wait_for_result: argument "seconds": Too big: expected number to be <=300.'
+    });
+    expect(parseInput('list_all_commands', BUILT_IN_INPUTS.list_all_commands, { limit: 0 })).toEqual({
+      ok: false,
+      error: 'list_all_commands: argument "limit": Too small: expected number to be >=1.'
+    });
+  });
+
+  it('passes good arguments through typed', () => {
+    expect(parseInput('wait_for_result', BUILT_IN_INPUTS.wait_for_result, { pendingId: 'pending-1', seconds: 300 })).toEqual({
+      ok: true,
+      args: { pendingId: 'pending-1', seconds: 300 }
+    });
   });
 });

@@ -4,6 +4,7 @@
  * checked here before anything runs. Errors name the tool and the argument and say
  * what would be right.
  */
+import type { z } from 'zod';
 
 /** The part of a JSON Schema the checks read. */
 export interface ArgumentsSchema {
@@ -147,4 +148,46 @@ function describeProperty(property: unknown): string {
 
 function article(type: string): string {
   return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
+}
+
+export type ParsedInput<T> = { ok: true; args: T } | { ok: false; error: string };
+
+/**
+ * Parses arguments with a tool's zod input, for the limits a JSON type check
+ * does not see (a minimum, an enum, a check of the arguments together).
+ */
+export function parseInput<T extends z.ZodObject>(tool: string, input: T, args: Record<string, unknown>): ParsedInput<z.infer<T>> {
+  const parsed = input.safeParse(args);
+  return parsed.success
+    ? { ok: true, args: parsed.data }
+    : { ok: false, error: describeIssue(tool, Object.keys(input.shape), args, parsed.error) };
+}
+
+/** The first thing wrong with the arguments, said as the input checks above say it; a field inside one as edits[2].cellId. */
+export function describeIssue(tool: string, accepted: readonly string[], args: Record<string, unknown>, error: z.ZodError): string {
+  const issue = error.issues[0]!;
+  const acceptedList = `Accepted arguments: ${accepted.join(', ')}.`;
+  const name = issue.path
+    .map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`))
+    .join('')
+    .replace(/^\./, '');
+  if (issue.code === 'unrecognized_keys') {
+    return name
+      ? `${tool}: argument "${name}" has an unknown field "${issue.keys[0]}" (the tool's input schema lists the fields it takes).`
+      : `${tool}: unknown argument "${issue.keys[0]}". ${acceptedList}`;
+  }
+  if (!name) {
+    return `${tool}: ${issue.message}.`;
+  }
+  if (issue.code === 'invalid_type' && valueAt(args, issue.path) === undefined) {
+    return issue.path.length === 1 ? `${tool}: missing required argument "${name}". ${acceptedList}` : `${tool}: "${name}" is missing.`;
+  }
+  return `${tool}: argument "${name}": ${issue.message}.`;
+}
+
+function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
+  return path.reduce<unknown>(
+    (at, part) => (at !== null && typeof at === 'object' ? (at as Record<PropertyKey, unknown>)[part] : undefined),
+    value
+  );
 }

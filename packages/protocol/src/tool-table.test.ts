@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { BUILT_IN_INPUTS, BUILT_IN_TOOLS, plainJsonSchema } from './tool-table.js';
+import { BUILT_IN_INPUTS, BUILT_IN_TOOLS } from './tool-table.js';
 
 /** The schemas the built-in tools listed when they were written by hand: derived from zod, they stay these. */
 const LISTED = {
@@ -56,13 +55,5 @@ describe('built-in tool inputs', () => {
   it('are defined for each built-in tool, and list the schemas they always listed', () => {
     expect(Object.keys(BUILT_IN_INPUTS)).toEqual(BUILT_IN_TOOLS.map((tool) => tool.name));
     expect(Object.fromEntries(BUILT_IN_TOOLS.map((tool) => [tool.name, tool.inputSchema]))).toEqual(LISTED);
-  });
-
-  it('keep bounds a schema sets, and a union of types that are not plain', () => {
-    const bounded = plainJsonSchema(z.strictObject({ n: z.number().int().min(-5).max(5) }));
-    expect(bounded.properties).toEqual({ n: { type: 'integer', minimum: -5, maximum: 5 } });
-    expect(plainJsonSchema(z.object({ u: z.union([z.string().min(1), z.boolean()]) })).properties).toEqual({
-      u: { anyOf: [{ type: 'string', minLength: 1 }, { type: 'boolean' }] }
-    });
   });
 });

@@ -4,7 +4,8 @@
  * refresh their tool list still see them.
  */
 import { z } from 'zod';
-import { inputSchemaSchema, type ToolDescriptor } from './wire.js';
+import { plainJsonSchema } from './plain-json-schema.js';
+import type { ToolDescriptor } from './wire.js';
 
 /** A built-in tool: what the page publishes (its descriptor) and how both sides treat a call of it. */
 export interface BuiltInTool extends ToolDescriptor {
@@ -13,6 +14,12 @@ export interface BuiltInTool extends ToolDescriptor {
   /** The server completes its result with the page that answered and, with several, the others (SPEC §7). */
   reportsPages?: boolean;
 }
+
+/** The longest wait_for_result waits. */
+export const MAX_WAIT_SECONDS = 300;
+
+/** How many commands list_all_commands returns when no limit is given. */
+export const DEFAULT_COMMAND_LIMIT = 50;
 
 /**
  * Each built-in tool's input, defined once: the schema it lists comes from it
@@ -27,7 +34,7 @@ export const BUILT_IN_INPUTS = {
       .int()
       .min(1)
       .optional()
-      .describe('At most this many commands are returned (default 50); commandCount counts all matches.')
+      .describe(`At most this many commands are returned (default ${DEFAULT_COMMAND_LIMIT}); commandCount counts all matches.`)
   }),
   execute_command: z.strictObject({
     commandId: z.string().describe('The command id, e.g. "notebook:run-cell".'),
@@ -43,66 +50,19 @@ export const BUILT_IN_INPUTS = {
     seconds: z
       .number()
       .min(0)
-      .max(300)
+      .max(MAX_WAIT_SECONDS)
       .optional()
-      .describe("How long to wait at most (default: the page's pendingAfterSeconds; at most 300).")
+      .describe(`How long to wait at most (default: the page's pendingAfterSeconds; at most ${MAX_WAIT_SECONDS}).`)
   })
 } as const;
 
-/** A built-in tool's arguments once checked against its listed schema. */
+/** The input of the server's own select_page (SPEC §7): the server lists and parses it, never a page. */
+export const SELECT_PAGE_INPUT = z.strictObject({
+  pageId: z.string().optional().describe('The page to use, from the list this tool returns.')
+});
+
+/** A built-in tool's arguments once parsed with its zod input. */
 export type BuiltInArgs<N extends BuiltInToolName> = z.infer<(typeof BUILT_IN_INPUTS)[N]>;
-
-/**
- * The JSON Schema of what a zod object accepts, in the plain form the input
- * checks (SPEC §3.1, which read `type`), MCP clients and JupyterLab's settings
- * editor read.
- */
-export function plainJsonSchema(input: z.ZodObject): ToolDescriptor['inputSchema'] {
-  const { $schema: _dialect, properties, ...schema } = z.toJSONSchema(input, { io: 'input' });
-  return inputSchemaSchema.parse({
-    ...schema,
-    properties: Object.fromEntries(Object.entries(properties ?? {}).map(([name, property]) => [name, plainProperty(property)]))
-  });
-}
-
-/**
- * One property as plain JSON Schema: without the safe-integer bounds zod adds to
- * every integer, a union of plain types as one `type` list, and an object of any
- * keys as just `type: "object"`.
- */
-function plainProperty(property: z.core.JSONSchema._JSONSchema): Record<string, unknown> {
-  if (typeof property === 'boolean') {
-    return {};
-  }
-  const { anyOf, ...rest } = property;
-  const out: Record<string, unknown> = { ...rest };
-  if (out.minimum === Number.MIN_SAFE_INTEGER) {
-    delete out.minimum;
-  }
-  if (out.maximum === Number.MAX_SAFE_INTEGER) {
-    delete out.maximum;
-  }
-  if (out.type === 'object' && out.properties === undefined && isEmpty(out.additionalProperties) && isStringKeys(out.propertyNames)) {
-    delete out.additionalProperties;
-    delete out.propertyNames;
-  }
-  if (anyOf) {
-    const members = anyOf.map(plainProperty);
-    if (!members.every((member) => typeof member.type === 'string' && Object.keys(member).length === 1)) {
-      return { ...out, anyOf: members };
-    }
-    out.type = members.map((member) => member.type);
-  }
-  return out;
-}
-
-function isEmpty(value: unknown): boolean {
-  return typeof value === 'object' && value !== null && Object.keys(value).length === 0;
-}
-
-function isStringKeys(value: unknown): boolean {
-  return JSON.stringify(value) === '{"type":"string"}';
-}
 
 export const BUILT_IN_TOOLS = [
   {

@@ -276,6 +276,8 @@ export type UnavailableTool = z.infer<typeof unavailableToolSchema>;
 export type Call = z.infer<typeof callSchema>;
 export type ResultMessage = z.infer<typeof resultSchema>;
 export type AttachedImage = z.infer<typeof attachedImageSchema>;
+/** A call's answer without its envelope: the result and the pictures taken out of it (none is []). */
+export type CallAnswer = Required<Pick<ResultMessage, 'result' | 'images'>>;
 export type Cancel = z.infer<typeof cancelSchema>;
 export type PageState = z.infer<typeof pageStateSchema>;
 export type ErrorMessage = z.infer<typeof errorMessageSchema>;

@@ -8,17 +8,12 @@
  * out and the result capped.
  * What touches the page comes in as CallSteps: nothing here knows JupyterLab.
  */
-import { checkInput, fail, type AttachedImage, type ToolResult } from '@jupyter-live-mcp/protocol';
+import { checkInput, fail, type CallAnswer, type ToolResult } from '@jupyter-live-mcp/protocol';
 import type { BridgeTool } from './bridge-tool.js';
 import type { Work } from './work-target.js';
 
 /** Who made a call: an MCP server, or an agent in the browser through WebMCP. */
 export type CallSource = 'server' | 'in-page';
-
-export interface CallAnswer {
-  result: ToolResult;
-  images: AttachedImage[];
-}
 
 /** Runs after the input check and before the tool: a result stops the call. */
 export type Gate = (name: string, tool: BridgeTool, args: Record<string, unknown>) => Promise<ToolResult | undefined>;

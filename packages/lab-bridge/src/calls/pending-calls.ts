@@ -14,18 +14,6 @@ import { log } from '../log.js';
 export const KEEP_RESULTS_MS = 10 * 60 * 1000;
 /** How long a call that opened a dialog may take to finish before it answers pending. */
 const DIALOG_GRACE_MS = 100;
-/** The longest wait_for_result may wait. */
-export const MAX_WAIT_SECONDS = 300;
-
-interface Entry {
-  pendingId: string;
-  tool: string;
-  command?: string;
-  startedAt: number;
-  done: Promise<ToolResult>;
-  result?: ToolResult;
-  finishedAt?: number;
-}
 
 export interface PendingOptions {
   pendingAfterMs(): number;
@@ -59,6 +47,17 @@ const storedEntrySchema = z.object({
 });
 
 type StoredEntry = z.infer<typeof storedEntrySchema>;
+
+/** A call as this load of the page keeps it: what is stored, and the call's own result to come. */
+type Entry = StoredEntry & { done: Promise<ToolResult> };
+
+/** A call still running, as get_context lists it. */
+export interface RunningCall {
+  pendingId: string;
+  tool: string;
+  command?: string;
+  seconds: number;
+}
 
 /**
  * The calls an earlier load of the page stored; what cannot be read is left
@@ -147,7 +146,7 @@ export class PendingCalls {
   }
 
   /** Calls still running, for get_context. */
-  running(): { pendingId: string; tool: string; command?: string; seconds: number }[] {
+  running(): RunningCall[] {
     this.forgetOld();
     return [...this.entries.values()]
       .filter((entry) => !entry.result)
@@ -159,7 +158,7 @@ export class PendingCalls {
       }));
   }
 
-  /** wait_for_result: the call's own result, or pending again after `seconds`. */
+  /** wait_for_result: the call's own result, or pending again after `seconds` (its input limits them). */
   async wait(pendingId: string, seconds: number): Promise<ToolResult> {
     this.forgetOld();
     const entry = this.entries.get(pendingId);
@@ -174,7 +173,7 @@ export class PendingCalls {
       return entry.result;
     }
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const waited = Math.min(Math.max(seconds, 0), MAX_WAIT_SECONDS) * 1000;
+    const waited = seconds * 1000;
     const result = await Promise.race([
       entry.done,
       new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), waited)))

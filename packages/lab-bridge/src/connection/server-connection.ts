@@ -14,16 +14,15 @@ import {
   encodeMessage,
   pageStep,
   parseServerMessage,
-  type AttachedImage,
   type Call,
+  type CallAnswer,
   type Catalogue,
   type PageAction,
   type PageContext,
   type PageEvent,
   type PageHandshake,
   type PageIdentity,
-  type PageMessage,
-  type ToolResult
+  type PageMessage
 } from '@jupyter-live-mcp/protocol';
 
 export interface ConnectionHooks {
@@ -41,7 +40,7 @@ export interface ConnectionHooks {
   identity(): PageIdentity;
   /** The page's tools, and why default tools it lacks are missing. */
   catalogue(): Omit<Catalogue, 'type'>;
-  run(tool: string, args: Record<string, unknown>): Promise<{ result: ToolResult; images: AttachedImage[] }>;
+  run(tool: string, args: Record<string, unknown>): Promise<CallAnswer>;
   log: { info(message: string): void; warn(message: string): void };
 }
 

@@ -1,9 +1,18 @@
 /**
  * A built-in tool (SPEC §2.1) as the page runs it: protocol's definition says
  * what is listed and how a call of it is treated; the page adds the run, which
- * gets the arguments typed from the tool's zod input.
+ * gets the arguments parsed with the tool's zod input.
  */
-import { builtInDescriptor, builtInTool, type BuiltInArgs, type BuiltInToolName, type ToolResult } from '@jupyter-live-mcp/protocol';
+import {
+  BUILT_IN_INPUTS,
+  builtInDescriptor,
+  builtInTool,
+  fail,
+  parseInput,
+  type BuiltInArgs,
+  type BuiltInToolName,
+  type ToolResult
+} from '@jupyter-live-mcp/protocol';
 import type { BridgeTool } from '../calls/bridge-tool.js';
 
 interface BuiltInRun<N extends BuiltInToolName> {
@@ -17,8 +26,10 @@ export function defineBuiltInTool<N extends BuiltInToolName>(name: N, { run, com
     descriptor: builtInDescriptor(definition),
     ...(definition.answersAtOnce ? { answersAtOnce: true } : {}),
     ...(commandOf ? { commandOf } : {}),
-    // The pipeline runs a tool only with arguments checkInput passed against the
-    // schema listed from this same zod input.
-    run: (args) => run(args as BuiltInArgs<N>)
+    // checkInput passed their JSON types; the zod input adds its limits (a minimum, a maximum).
+    run: (args) => {
+      const parsed = parseInput(name, BUILT_IN_INPUTS[name], args);
+      return parsed.ok ? run(parsed.args as BuiltInArgs<N>) : Promise.resolve(fail('bad_input', parsed.error));
+    }
   };
 }

@@ -7,6 +7,7 @@ import { succeed } from '@jupyter-live-mcp/protocol';
 import type { CatalogueError } from '../catalogue/settings-tools.js';
 import type { DialogInfo } from '../jupyterlab/dialog-watcher.js';
 import type { BridgeTool } from '../calls/bridge-tool.js';
+import type { RunningCall } from '../calls/pending-calls.js';
 import { defineBuiltInTool } from './built-in-tool.js';
 import { editorState, type Position } from '../jupyterlab/editor-state.js';
 import { recentRefresh } from './recent-refresh.js';
@@ -38,7 +39,7 @@ interface EditorLike {
 export interface ContextSources {
   catalogueErrors(): readonly CatalogueError[];
   dialogs(): DialogInfo[];
-  pending(): { pendingId: string; tool: string; command?: string; seconds: number }[];
+  pending(): RunningCall[];
 }
 
 export function getContextTool(app: JupyterFrontEnd, fileBrowser: IDefaultFileBrowser | null, state: ContextSources): BridgeTool {

@@ -2,12 +2,10 @@
  * `list_all_commands` (SPEC §2.1): search the page's commands.
  */
 import type { JupyterFrontEnd } from '@jupyterlab/application';
-import { succeed } from '@jupyter-live-mcp/protocol';
+import { DEFAULT_COMMAND_LIMIT, succeed } from '@jupyter-live-mcp/protocol';
 import type { BridgeTool } from '../calls/bridge-tool.js';
 import { defineBuiltInTool } from './built-in-tool.js';
 import { describeCommand, matchesQuery, type CommandFacts } from './command-listing.js';
-
-const DEFAULT_LIMIT = 50;
 
 export interface CommandCatalogue {
   isBlocked(commandId: string): boolean;
@@ -19,7 +17,7 @@ export function listAllCommandsTool(app: JupyterFrontEnd, catalogue: CommandCata
   return defineBuiltInTool('list_all_commands', {
     async run(args) {
       const query = args.query ?? '';
-      const limit = args.limit === undefined ? DEFAULT_LIMIT : Math.max(1, args.limit);
+      const limit = args.limit ?? DEFAULT_COMMAND_LIMIT;
       const matches = app.commands
         .listCommands()
         .filter((id) => !catalogue.isBlocked(id))

@@ -8,8 +8,7 @@
  * answers MCP's tool-result shape. It never throws into the browser, which
  * would log a console error and give the agent no result.
  */
-import { fail, toolResultContent, type ToolDescriptor, type ToolResultContent } from '@jupyter-live-mcp/protocol';
-import type { CallAnswer } from '../calls/call-pipeline.js';
+import { fail, toolResultContent, type CallAnswer, type ToolDescriptor, type ToolResultContent } from '@jupyter-live-mcp/protocol';
 import type { ModelContext, WebMcpRegistration } from './model-context.js';
 import { argumentsOf, badArguments, planSync, registrationKey } from './registrations.js';
 

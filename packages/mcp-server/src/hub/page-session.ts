@@ -18,7 +18,7 @@ import {
   parsePageMessage,
   printable,
   serverStep,
-  type AttachedImage,
+  type CallAnswer,
   type PageIdentity,
   type ServerAction,
   type ServerContext,
@@ -26,8 +26,7 @@ import {
   type ServerHandshake,
   type ServerMessage,
   type ToolDescriptor,
-  type UnavailableTool,
-  type ToolResult
+  type UnavailableTool
 } from '@jupyter-live-mcp/protocol';
 import { PEER_LINES_PER_SECOND, guarded, rateLimited, through, type Logger } from '../log.js';
 import { pageIdOf } from './page-router.js';
@@ -62,12 +61,6 @@ export interface PageSessionOptions {
 /** How long a closed session's socket may take to answer the close before it is destroyed. */
 const CLOSE_GRACE_MS = 1_000;
 
-/** A page's answer to a call: the result and the pictures taken out of it. */
-export interface CallOutcome {
-  result: ToolResult;
-  images: AttachedImage[];
-}
-
 export class PageSession {
   identity: PageIdentity | undefined;
   /** Undefined for a page of the pairing token, the person's own; else what its id is prefixed with. */
@@ -84,7 +77,7 @@ export class PageSession {
 
   private handshake: ServerHandshake = SERVER_HANDSHAKE_START;
   private readonly context: ServerContext;
-  private readonly calls = new Map<string, { tool: string; settle: (outcome: CallOutcome) => void }>();
+  private readonly calls = new Map<string, { tool: string; settle: (outcome: CallAnswer) => void }>();
   private nextCallNumber = 1;
   private readonly handshakeTimer: ReturnType<typeof setTimeout>;
   private heartbeat: ReturnType<typeof setInterval> | undefined;
@@ -144,7 +137,7 @@ export class PageSession {
    * `page_disconnected` failure if the page goes away first. Aborting the signal
    * tells the page to drop the call's result and rejects.
    */
-  call(tool: string, args: Record<string, unknown>, signal?: AbortSignal): Promise<CallOutcome> {
+  call(tool: string, args: Record<string, unknown>, signal?: AbortSignal): Promise<CallAnswer> {
     if (!this.ready) {
       return Promise.resolve({
         result: fail('page_disconnected', `The page ${this.label} is not connected any more. Call get_context, then retry.`),
@@ -159,7 +152,7 @@ export class PageSession {
       });
     }
     const callId = `c${this.nextCallNumber++}`;
-    return new Promise<CallOutcome>((resolve, reject) => {
+    return new Promise<CallAnswer>((resolve, reject) => {
       const onAbort = () => {
         this.calls.delete(callId);
         this.send({ type: 'cancel', callId });

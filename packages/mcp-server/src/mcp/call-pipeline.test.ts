@@ -7,10 +7,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { CallToolResultSchema, ErrorCode } from '@modelcontextprotocol/sdk/types.js';
-import { BUILT_IN_TOOLS, fail, succeed, type ToolDescriptor, type ToolResult } from '@jupyter-live-mcp/protocol';
+import { BUILT_IN_TOOLS, fail, succeed, type CallAnswer, type ToolDescriptor, type ToolResult } from '@jupyter-live-mcp/protocol';
 import { createLogger } from '../log.js';
 import { PageRouter } from '../hub/page-router.js';
-import type { CallOutcome, PageSession } from '../hub/page-session.js';
+import type { PageSession } from '../hub/page-session.js';
 import { LitePage, PAGE_WAIT_MS, type LiteBrowser } from '../lite/lite-page.js';
 import { mapResult } from './call-pipeline.js';
 import { PROGRESS_INTERVAL_MS } from './call-progress.js';
@@ -28,7 +28,7 @@ interface FakePage {
 function fakePage(
   pageId: string,
   readyAt: number,
-  answer: (tool: string, signal?: AbortSignal) => Promise<CallOutcome>,
+  answer: (tool: string, signal?: AbortSignal) => Promise<CallAnswer>,
   tools: readonly ToolDescriptor[] = BUILT_IN_TOOLS
 ): FakePage {
   const calls: FakePage['calls'] = [];
@@ -53,7 +53,7 @@ function fakePage(
 }
 
 const answers =
-  (result: ToolResult, images: CallOutcome['images'] = []) =>
+  (result: ToolResult, images: CallAnswer['images'] = []) =>
   () =>
     Promise.resolve({ result, images });
 
@@ -132,6 +132,35 @@ describe('routing a call', () => {
     expect(first.calls.map(({ tool, args }) => ({ tool, args }))).toEqual([{ tool: 'list_all_commands', args: { query: 'run' } }]);
     expect(second.calls).toEqual([]);
   });
+  it('answers select_page arguments its zod input does not take with bad_input, as a page answers its tools', async () => {
+    router.update(fakePage('p1', 1, answers(succeed())).session);
+    const error = async (args: Record<string, unknown>) => (await call('select_page', args)).structuredContent;
+    expect(await error({ page: 'p1' })).toEqual({
+      success: false,
+      code: 'bad_input',
+      error: 'select_page: unknown argument "page". Accepted arguments: pageId.'
+    });
+    expect(await error({ pageId: 5 })).toMatchObject({
+      code: 'bad_input',
+      error: 'select_page: argument "pageId" must be a string, not a number.'
+    });
+    expect(await error({ pageId: 'p9' })).toMatchObject({
+      code: 'bad_input',
+      error: 'select_page: no connected page has the id "p9". Connected pages: p1.'
+    });
+    // null is "not given", as for every tool (checkInput).
+    expect(await error({ pageId: null })).toMatchObject({ success: true, pages: [{ pageId: 'p1', current: true }] });
+  });
+
+  it('lists select_page with the JSON Schema of its zod input', async () => {
+    const listed = (await client.listTools()).tools.find((tool) => tool.name === 'select_page');
+    expect(listed?.inputSchema).toEqual({
+      type: 'object',
+      properties: { pageId: { type: 'string', description: 'The page to use, from the list this tool returns.' } },
+      additionalProperties: false
+    });
+  });
+
   it('answers arguments that are not an object, or a name that is not a string, with invalid params (-32602) in one sentence', async () => {
     for (const [params, problem] of [
       [{ name: 'select_page', arguments: 5 }, '"arguments" must be an object of the tool\'s arguments by name, not a number'],
@@ -192,7 +221,7 @@ describe('calling the page', () => {
 
   it('reports progress while the page works, to a client that asked for it', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-    let finish: (outcome: CallOutcome) => void = () => {};
+    let finish: (outcome: CallAnswer) => void = () => {};
     const page = fakePage('p1', 1, () => new Promise((resolve) => (finish = resolve)));
     router.update(page.session);
     const progress: (string | undefined)[] = [];
@@ -218,7 +247,7 @@ describe('waiting for the page lite opened', () => {
     await Promise.all([server.connect(serverSide), liteClient.connect(clientSide)]);
     return { lite, liteCall: liteClient.callTool.bind(liteClient) };
   }
-  const litePage = (answer: () => Promise<CallOutcome>) => {
+  const litePage = (answer: () => Promise<CallAnswer>) => {
     const page = fakePage('page-1', 1, answer);
     Object.assign(page.session, { scope: 'lite' });
     return page;

@@ -13,9 +13,9 @@
  */
 import type { CallToolResult, ServerNotification } from '@modelcontextprotocol/sdk/types.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { builtInTool, fail, type ToolFailure, type ToolResult } from '@jupyter-live-mcp/protocol';
+import { builtInTool, fail, type CallAnswer, type ToolFailure, type ToolResult } from '@jupyter-live-mcp/protocol';
 import type { Logger } from '../log.js';
-import type { CallOutcome, PageSession } from '../hub/page-session.js';
+import type { PageSession } from '../hub/page-session.js';
 import type { LitePage } from '../lite/lite-page.js';
 import { reportProgress, runningInPage, type CallProgress } from './call-progress.js';
 import { noPageReason, type NoPageSituation } from './no-page.js';
@@ -123,7 +123,7 @@ function noPageSituation({ bridgeUrl, lite, tokenMismatch }: CallSession): NoPag
   };
 }
 
-function callPage(page: PageSession, { name, args }: ToolCall, signal: AbortSignal, log: Logger): Promise<CallOutcome> {
+function callPage(page: PageSession, { name, args }: ToolCall, signal: AbortSignal, log: Logger): Promise<CallAnswer> {
   log.debug(`call ${name} → page ${page.label}`);
   return page.call(name, args, signal);
 }

@@ -3,23 +3,20 @@
  * the agent. Several pages may be connected: browser tabs, Notebook 7
  * documents, several Jupyter servers.
  */
-import { fail, succeed, type ToolDescriptor, type ToolResult } from '@jupyter-live-mcp/protocol';
+import { SELECT_PAGE_INPUT, fail, succeed, type ToolResult } from '@jupyter-live-mcp/protocol';
+import type { z } from 'zod';
 import { pageIdOf, type PageRouter } from '../hub/page-router.js';
 import type { PageSession } from '../hub/page-session.js';
+import { defineServerTool } from './define-server-tool.js';
 import type { ServerTool } from './server-tools.js';
 
-const descriptor: ToolDescriptor = {
+const descriptor = {
   name: 'select_page',
   title: 'Select the page',
   description:
     'List the Jupyter pages connected to this server (browser tabs, Notebook 7 documents, several ' +
     'Jupyter servers) or, with pageId, send every later call to that page. Without a selection, calls go ' +
     'to the page the person focused last, else the one that connected last.',
-  inputSchema: {
-    type: 'object',
-    properties: { pageId: { type: 'string', description: 'The page to use, from the list this tool returns.' } },
-    additionalProperties: false
-  },
   hints: { readOnlyHint: false, consequentialHint: false, untrustedContentHint: false }
 };
 
@@ -39,40 +36,32 @@ export interface PageSelection {
   pageId?: string;
 }
 
-export const SELECT_PAGE_TOOL: ServerTool = {
+export const SELECT_PAGE_TOOL: ServerTool = defineServerTool(
   descriptor,
-  run(args, { router, selection, toolListMayHaveChanged }) {
+  SELECT_PAGE_INPUT,
+  (args, { router, selection, toolListMayHaveChanged }) => {
     const result = selectPage(router, selection, args);
     // Another page may offer other tools.
     toolListMayHaveChanged();
     return result;
   }
-};
+);
 
-function selectPage(router: PageRouter, selection: PageSelection, args: Record<string, unknown>): ToolResult {
-  const unknown = Object.keys(args).filter((key) => key !== 'pageId');
-  if (unknown.length) {
-    return fail('bad_input', `select_page: unknown argument "${unknown[0]}". Accepted arguments: pageId.`);
-  }
-  if (args.pageId !== undefined && args.pageId !== null) {
-    if (typeof args.pageId !== 'string') {
-      return fail('bad_input', 'select_page: argument "pageId" must be a string.');
-    }
-    if (!router.isConnected(args.pageId)) {
+function selectPage(router: PageRouter, selection: PageSelection, { pageId }: z.infer<typeof SELECT_PAGE_INPUT>): ToolResult {
+  if (pageId !== undefined) {
+    if (!router.isConnected(pageId)) {
       const ids = router.pages().map(pageIdOf);
       return fail(
         'bad_input',
-        `select_page: no connected page has the id "${args.pageId}". ` +
+        `select_page: no connected page has the id "${pageId}". ` +
           (ids.length ? `Connected pages: ${ids.join(', ')}.` : 'No page is connected.')
       );
     }
-  }
-  if (typeof args.pageId === 'string') {
-    selection.pageId = args.pageId;
+    selection.pageId = pageId;
   }
   const current = router.current(selection.pageId);
   return succeed({
-    ...(typeof args.pageId === 'string' ? { selected: args.pageId } : {}),
+    ...(pageId !== undefined ? { selected: pageId } : {}),
     pages: router.pages().map((page) => describePage(page, current))
   });
 }

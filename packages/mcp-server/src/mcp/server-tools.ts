@@ -16,6 +16,7 @@ export interface ServerToolContext {
 
 export interface ServerTool {
   descriptor: ToolDescriptor;
+  /** Checks the arguments (defineServerTool), then runs. */
   run(args: Record<string, unknown>, context: ServerToolContext): ToolResult;
 }
 
