@@ -39,7 +39,7 @@ export const RESULT_CODES = [
   'no_kernel',
   /** The code asked for input (input()), which an agent cannot type; the run was stopped. */
   'kernel_input',
-  /** The kernel did not run the code to its end: it aborted the request, restarted or died meanwhile. */
+  /** The kernel did not run the code to its end: it aborted the request, restarted or died meanwhile, or the page's connection to it closed for good. */
   'execution_aborted',
   /** The file changed on disk since the page read it; saving would have overwritten that. */
   'save_conflict'

@@ -66,6 +66,14 @@ export function lostOutcome(error: unknown, outputs: nbformat.IOutput[]): Execut
   return { status: 'aborted', outputs, reason: `the kernel stopped answering it (${message}): it restarted or died` };
 }
 
+/** A run whose kernel connection is closed for good (connection-loss.ts): not sent, or sent with its end unheard. */
+export function closedConnectionOutcome(sent: boolean, outputs: nbformat.IOutput[]): ExecutionOutcome {
+  const closed = sent
+    ? "the page's connection to the kernel closed during the run and does not reopen by itself, so whether the code ran to its end is unknown"
+    : "the page's connection to the kernel is closed and does not reopen by itself, so the code was not sent";
+  return { status: 'aborted', outputs, reason: `${closed} (reloading the page reconnects)` };
+}
+
 export interface RunSubject {
   /** The tool, named first in errors. */
   tool: string;

@@ -1,0 +1,87 @@
+import type { IOutputAreaModel } from '@jupyterlab/outputarea';
+import type { Kernel } from '@jupyterlab/services';
+import { Signal } from '@lumino/signaling';
+import { describe, expect, it, vi } from 'vitest';
+import { connectionLost, watchConnectionLoss } from './connection-loss.js';
+import { executeOnKernel } from './kernel-execution.js';
+
+/** A kernel connection as executeOnKernel uses it; `done` settles its one request. */
+function fakeKernel(connectionStatus: Kernel.ConnectionStatus = 'connecting') {
+  let settle!: { resolve(reply: unknown): void; reject(error: Error): void };
+  const done = new Promise((resolve, reject) => (settle = { resolve, reject }));
+  const kernel = {
+    connectionStatus,
+    isDisposed: false,
+    connectionStatusChanged: new Signal<Kernel.IKernelConnection, Kernel.ConnectionStatus>({} as Kernel.IKernelConnection),
+    requestExecute: vi.fn(() => ({ done, onIOPub: undefined })),
+    /** Moves the connection to `status`, as KernelConnection does, signal included. */
+    become(status: Kernel.ConnectionStatus) {
+      kernel.connectionStatus = status;
+      kernel.connectionStatusChanged.emit(status);
+    }
+  };
+  return { kernel, settle };
+}
+const noOutputs = { toJSON: () => [] } as unknown as IOutputAreaModel;
+const run = (kernel: unknown) => executeOnKernel(kernel as Kernel.IKernelConnection, '6*7', noOutputs, { storeHistory: true });
+
+describe('executeOnKernel', () => {
+  it("waits out a connection that is still opening or reopening, and answers the kernel's reply", async () => {
+    const { kernel, settle } = fakeKernel();
+    const running = run(kernel);
+    kernel.become('connected');
+    kernel.become('connecting');
+    kernel.become('connected');
+    settle.resolve({ content: { status: 'ok', execution_count: 3 } });
+    expect(await running).toEqual({ status: 'ok', executionCount: 3, outputs: [] });
+  });
+
+  it('ends a run whose connection closes for good, where JupyterLab would wait on it forever', async () => {
+    const { kernel } = fakeKernel();
+    const running = run(kernel);
+    kernel.become('disconnected');
+    expect(await running).toEqual({
+      status: 'aborted',
+      outputs: [],
+      reason:
+        "the page's connection to the kernel closed during the run and does not reopen by itself, so whether the code ran to its end is unknown (reloading the page reconnects)"
+    });
+  });
+
+  it('sends nothing on a connection already closed for good', async () => {
+    const { kernel } = fakeKernel('disconnected');
+    expect(await run(kernel)).toMatchObject({ status: 'aborted', reason: expect.stringContaining('so the code was not sent') });
+    expect(kernel.requestExecute).not.toHaveBeenCalled();
+  });
+
+  it('leaves a disposed connection to its cancelled request: the kernel went away', async () => {
+    const { kernel, settle } = fakeKernel('connected');
+    const running = run(kernel);
+    kernel.isDisposed = true;
+    kernel.become('disconnected');
+    settle.reject(new Error('Canceled future for execute_request message before replies were done'));
+    expect(await running).toMatchObject({ status: 'aborted', reason: expect.stringMatching(/^the kernel stopped answering it/) });
+  });
+});
+
+describe('watchConnectionLoss', () => {
+  it('resolves at once for a connection closed already, and stops listening when told', async () => {
+    const { kernel } = fakeKernel('disconnected');
+    await watchConnectionLoss(kernel).lost;
+    kernel.become('connecting');
+    const watch = watchConnectionLoss(kernel);
+    watch.stop();
+    const lost = vi.fn();
+    void watch.lost.then(lost);
+    kernel.become('disconnected');
+    await Promise.resolve();
+    expect(lost).not.toHaveBeenCalled();
+  });
+
+  it('counts only a connection closed for good, not one opening, open or disposed', () => {
+    expect(connectionLost({ connectionStatus: 'disconnected', isDisposed: false })).toBe(true);
+    expect(connectionLost({ connectionStatus: 'connecting', isDisposed: false })).toBe(false);
+    expect(connectionLost({ connectionStatus: 'connected', isDisposed: false })).toBe(false);
+    expect(connectionLost({ connectionStatus: 'disconnected', isDisposed: true })).toBe(false);
+  });
+});
