@@ -80,6 +80,13 @@ export async function startMcpSession(
 /** What a test does with an MCP client, whatever its transport. */
 export type McpAgent = Pick<McpSession, 'client' | 'nextListChanged' | 'listChangedUntil' | 'call' | 'ok'>;
 
+/**
+ * Above every pendingAfterSeconds the tests set (at most 120 s): a slow call
+ * then answers as the page does (pending, with any dialog it opened), not with
+ * the SDK client's own 60 s timeout, which says nothing of why.
+ */
+const CALL_TIMEOUT_MS = 150_000;
+
 /** Watches a client's list_changed notifications; call before connecting it. */
 export function agentOf(client: Client): McpAgent {
   let listChangedWaiters: (() => void)[] = [];
@@ -91,7 +98,7 @@ export function agentOf(client: Client): McpAgent {
     }
   });
   const call: McpAgent['call'] = async (name, args = {}) => {
-    const raw = (await client.callTool({ name, arguments: args })) as CallToolResult;
+    const raw = (await client.callTool({ name, arguments: args }, undefined, { timeout: CALL_TIMEOUT_MS })) as CallToolResult;
     return { raw, result: raw.structuredContent as Record<string, unknown> };
   };
   const nextListChanged = () => new Promise<void>((resolve) => listChangedWaiters.push(resolve));
