@@ -7,7 +7,8 @@
 import type { JupyterFrontEnd } from '@jupyterlab/application';
 import { MarkdownCell, type ICellModel } from '@jupyterlab/cells';
 import { succeed } from '@jupyter-live-mcp/protocol';
-import { isNotFound, noNotebook } from './command-failure.js';
+import { noNotebook } from './command-failure.js';
+import { stat } from './contents-lookup.js';
 import { addNotebookCommand } from './notebook-command.js';
 import { cellsOf, findCell } from './notebook-cells.js';
 import { openedNote, type HeldNotebook, type NotebookDocuments } from './notebook-documents.js';
@@ -88,10 +89,8 @@ export function registerEditCommands(app: JupyterFrontEnd, documents: NotebookDo
     const path = documents.normalize(notebookPath);
     const held = await documents.held(tool, path);
     if (!held) {
-      try {
-        await app.serviceManager.contents.get(path, { content: false });
-      } catch (error) {
-        throw isNotFound(error) ? noNotebook(tool, path) : error;
+      if (!(await stat(app.serviceManager.contents, path))) {
+        throw noNotebook(tool, path);
       }
       return succeed({
         notebookPath: path,
