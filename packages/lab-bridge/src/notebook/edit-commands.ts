@@ -5,13 +5,13 @@
  * save_notebook.
  */
 import type { JupyterFrontEnd } from '@jupyterlab/application';
-import { MarkdownCell, type ICellModel } from '@jupyterlab/cells';
+import type { ICellModel } from '@jupyterlab/cells';
 import { succeed } from '@jupyter-live-mcp/protocol';
 import { noNotebook } from './command-failure.js';
 import { stat } from './contents-lookup.js';
 import { addNotebookCommand } from './notebook-command.js';
-import { cellsOf, findCell } from './notebook-cells.js';
-import { openedNote, type HeldNotebook, type NotebookDocuments } from './notebook-documents.js';
+import { cellsOf, findCell, renderMarkdown } from './notebook-cells.js';
+import { openedNote, type NotebookDocuments } from './notebook-documents.js';
 
 export function registerEditCommands(app: JupyterFrontEnd, documents: NotebookDocuments): void {
   addNotebookCommand(app, 'addCell', 'Add Cell', async (args, tool) => {
@@ -111,12 +111,4 @@ export function newCell(cellType: string, source: string) {
 export function isBlank(cell: ICellModel): boolean {
   const outputs = (cell as { outputs?: { length: number } }).outputs;
   return cell.sharedModel.getSource().trim() === '' && !outputs?.length;
-}
-
-/** The person sees a markdown cell the agent wrote rendered, as after running it. */
-export function renderMarkdown(notebook: HeldNotebook, index: number): void {
-  const widget = notebook.panel?.content.widgets[index];
-  if (widget instanceof MarkdownCell && widget.model.sharedModel.getSource()) {
-    widget.rendered = true;
-  }
 }

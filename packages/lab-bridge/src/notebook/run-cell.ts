@@ -8,7 +8,7 @@
  * pending by itself and wait_for_result collects the end.
  */
 import type { JupyterFrontEnd } from '@jupyterlab/application';
-import { CodeCell, MarkdownCell, type ICellModel, type ICodeCellModel } from '@jupyterlab/cells';
+import { CodeCell, type ICellModel, type ICodeCellModel } from '@jupyterlab/cells';
 import type { NotebookPanel } from '@jupyterlab/notebook';
 import type { Kernel, KernelMessage } from '@jupyterlab/services';
 import { BRIDGE_COMMANDS, succeed } from '@jupyter-live-mcp/protocol';
@@ -17,7 +17,7 @@ import { executionResult, lostOutcome, outcomeOfReply, type ExecutionOutcome } f
 import { executeOnKernel } from './kernel-execution.js';
 import { listKernelspecs, noKernelMessage } from './kernelspecs.js';
 import { addNotebookCommand } from './notebook-command.js';
-import { findCell } from './notebook-cells.js';
+import { findCell, renderMarkdown } from './notebook-cells.js';
 import { openedNote, type HeldNotebook, type NotebookDocuments } from './notebook-documents.js';
 
 export function registerRunCell(app: JupyterFrontEnd, documents: NotebookDocuments): void {
@@ -26,7 +26,7 @@ export function registerRunCell(app: JupyterFrontEnd, documents: NotebookDocumen
     const { cell, index } = findCell(tool, notebook, cellId);
     const fields = { notebookPath: notebook.path, cellId: cell.id, ...openedNote(notebook, opened) };
     if (!runsCode(cell)) {
-      const rendered = renderIfMarkdown(notebook, index);
+      const rendered = renderMarkdown(notebook, index, { evenEmpty: true });
       return succeed({
         status: 'no-op',
         ...fields,
@@ -49,16 +49,6 @@ export function registerRunCell(app: JupyterFrontEnd, documents: NotebookDocumen
 /** Whether running the cell runs code: a code cell with some source. */
 export function runsCode(cell: ICellModel): boolean {
   return cell.type === 'code' && cell.sharedModel.getSource().trim() !== '';
-}
-
-/** Running a markdown cell renders it, as in the page; whether it did. */
-export function renderIfMarkdown(notebook: HeldNotebook, index: number): boolean {
-  const widget = notebook.panel?.content.widgets[index];
-  if (widget instanceof MarkdownCell) {
-    widget.rendered = true;
-    return true;
-  }
-  return false;
 }
 
 /** The kernel to run the notebook's code in; refused when it has none, or when it waits for input another cell asked for. */
