@@ -27,13 +27,14 @@ export function registerKernelStartCommands(app: JupyterFrontEnd, documents: Not
   addNotebookCommand(app, 'createNotebook', 'Create Notebook', async ({ name, kernel, language }, tool) => {
     const path = documents.normalize(notebookFileName(name));
     const spec = await choose(tool, { kernel, language });
+    // The folder first, as create_file does: the Jupyter server answers a path inside a file with an error, not 404.
+    await requireFolder(contents, tool, PathExt.dirname(path), `to create "${path}" in`);
     if (await stat(contents, path)) {
       throw new CommandFailure(
         'already_exists',
         `${tool}: "${path}" exists already, and nothing was changed. Choose another name, or work on it with read_notebook and add_cell.`
       );
     }
-    await requireFolder(contents, tool, PathExt.dirname(path), `to create "${path}" in`);
     await contents.save(path, { type: 'notebook', format: 'json', content: newNotebookContent(spec, UUID.uuid4()) });
     let warning: string | undefined;
     let notebook: HeldNotebook | undefined;
