@@ -11,6 +11,7 @@ import { succeed } from '@jupyter-live-mcp/protocol';
 import { documentKernel } from '../jupyterlab/main-area.js';
 import { addNotebookCommand } from './notebook-command.js';
 import { runningKernel } from './running-kernel.js';
+import { within } from '../within.js';
 
 /** How long an interrupt may take to bring a kernel out of busy. */
 const INTERRUPT_SETTLE_MS = 1000;
@@ -70,18 +71,10 @@ async function withKernel<T>(
  * connection, on the control channel), so it can read idle while code runs.
  */
 async function settle(kernel: Kernel.IKernelConnection, ms: number): Promise<Kernel.Status> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<'busy'>((resolve) => {
-    timer = setTimeout(() => resolve('busy'), ms);
-  });
   // No reply: the connection closed meanwhile; a kernel that died says so in its status.
   const answered = kernel.requestKernelInfo().then(
     (reply) => (reply ? 'idle' : kernel.status),
     () => kernel.status
   );
-  try {
-    return await Promise.race([answered, late]);
-  } finally {
-    clearTimeout(timer);
-  }
+  return (await within(answered, ms)) ?? 'busy';
 }

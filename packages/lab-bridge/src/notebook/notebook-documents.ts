@@ -20,6 +20,7 @@ import { stat } from './contents-lookup.js';
 import { kernelspecForNotebook } from './kernelspecs.js';
 import { MemoryNotebook } from './memory-notebook.js';
 import { RunTracker } from './run-tracker.js';
+import { within } from '../within.js';
 
 /** A notebook as the page has it. */
 export interface HeldNotebook {
@@ -267,9 +268,7 @@ async function settled(context: ISessionContext, ms: number): Promise<void> {
   if (context.isReady) {
     return;
   }
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  await Promise.race([context.ready, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
-  clearTimeout(timer);
+  await within(context.ready, ms);
 }
 
 /**
