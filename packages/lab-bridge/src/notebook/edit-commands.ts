@@ -10,8 +10,9 @@ import { succeed } from '@jupyter-live-mcp/protocol';
 import { noNotebook } from './command-failure.js';
 import { stat } from './contents-lookup.js';
 import { addNotebookCommand } from './notebook-command.js';
-import { cellsOf, findCell, renderMarkdown } from './notebook-cells.js';
+import { cellsOf, findCell } from './notebook-cells.js';
 import { openedNote, type NotebookDocuments } from './notebook-documents.js';
+import { renderMarkdown } from './run-cell.js';
 
 export function registerEditCommands(app: JupyterFrontEnd, documents: NotebookDocuments): void {
   addNotebookCommand(app, 'addCell', 'Add Cell', async (args, tool) => {

@@ -16,7 +16,8 @@ import { CommandFailure } from './command-failure.js';
 import { isBlank, newCell } from './edit-commands.js';
 import { planEdits, type EditStep } from './edit-plan.js';
 import { addNotebookCommand } from './notebook-command.js';
-import { cellsOf, renderMarkdown } from './notebook-cells.js';
+import { cellsOf } from './notebook-cells.js';
+import { renderMarkdown } from './run-cell.js';
 import { openedNote, type NotebookDocuments } from './notebook-documents.js';
 
 export function registerEditNotebook(app: JupyterFrontEnd, documents: NotebookDocuments): void {

@@ -1,9 +1,8 @@
 /**
  * The cells of a notebook model, read as the notebook tools answer them, and
- * found by id: a missing id is an error that lists the ids there are; and a
- * markdown cell's view rendered.
+ * found by id: a missing id is an error that lists the ids there are.
  */
-import { MarkdownCell, type ICellModel, type ICodeCellModel } from '@jupyterlab/cells';
+import type { ICellModel, ICodeCellModel } from '@jupyterlab/cells';
 import type { INotebookModel } from '@jupyterlab/notebook';
 import { CommandFailure } from './command-failure.js';
 import { describeCellIds, type CellLike } from './cell-views.js';
@@ -51,18 +50,4 @@ export function missingCell(tool: string, path: string, cellId: string, cells: r
 
 function idAndType(cell: ICellModel): { id: string; type: string } {
   return { id: cell.id, type: cell.type };
-}
-
-/**
- * Renders a markdown cell's view, as running it does in the page; whether it
- * did. A cell the agent wrote stays open for typing while empty, as a new cell
- * does; a run renders it even empty.
- */
-export function renderMarkdown(notebook: HeldNotebook, index: number, { evenEmpty = false } = {}): boolean {
-  const widget = notebook.panel?.content.widgets[index];
-  if (widget instanceof MarkdownCell && (evenEmpty || widget.model.sharedModel.getSource())) {
-    widget.rendered = true;
-    return true;
-  }
-  return false;
 }

@@ -8,7 +8,7 @@
  * pending by itself and wait_for_result collects the end.
  */
 import type { JupyterFrontEnd } from '@jupyterlab/application';
-import { CodeCell, type ICellModel, type ICodeCellModel } from '@jupyterlab/cells';
+import { CodeCell, MarkdownCell, type ICellModel, type ICodeCellModel } from '@jupyterlab/cells';
 import type { NotebookPanel } from '@jupyterlab/notebook';
 import type { Kernel, KernelMessage } from '@jupyterlab/services';
 import { BRIDGE_COMMANDS, succeed } from '@jupyter-live-mcp/protocol';
@@ -17,7 +17,7 @@ import { executionResult, lostOutcome, outcomeOfReply, type ExecutionOutcome } f
 import { executeOnKernel } from './kernel-execution.js';
 import { listKernelspecs, noKernelMessage } from './kernelspecs.js';
 import { addNotebookCommand } from './notebook-command.js';
-import { findCell, renderMarkdown } from './notebook-cells.js';
+import { findCell } from './notebook-cells.js';
 import { openedNote, type HeldNotebook, type NotebookDocuments } from './notebook-documents.js';
 
 export function registerRunCell(app: JupyterFrontEnd, documents: NotebookDocuments): void {
@@ -49,6 +49,20 @@ export function registerRunCell(app: JupyterFrontEnd, documents: NotebookDocumen
 /** Whether running the cell runs code: a code cell with some source. */
 export function runsCode(cell: ICellModel): boolean {
   return cell.type === 'code' && cell.sharedModel.getSource().trim() !== '';
+}
+
+/**
+ * Renders a markdown cell's view, as running it does in the page; whether it
+ * did. A cell the agent wrote stays open for typing while empty, as a new cell
+ * does; a run renders it even empty.
+ */
+export function renderMarkdown(notebook: HeldNotebook, index: number, { evenEmpty = false } = {}): boolean {
+  const widget = notebook.panel?.content.widgets[index];
+  if (widget instanceof MarkdownCell && (evenEmpty || widget.model.sharedModel.getSource())) {
+    widget.rendered = true;
+    return true;
+  }
+  return false;
 }
 
 /** The kernel to run the notebook's code in; refused when it has none, or when it waits for input another cell asked for. */

@@ -10,9 +10,9 @@
 import type { JupyterFrontEnd } from '@jupyterlab/application';
 import { executionResult, type ExecutionOutcome } from './execution-outcome.js';
 import { addNotebookCommand } from './notebook-command.js';
-import { cellsOf, renderMarkdown } from './notebook-cells.js';
+import { cellsOf } from './notebook-cells.js';
 import { openedNote, type NotebookDocuments } from './notebook-documents.js';
-import { kernelToRun, runCode, runsCode } from './run-cell.js';
+import { kernelToRun, renderMarkdown, runCode, runsCode } from './run-cell.js';
 import { cellRun, runReport, type CellRun, type Stop } from './run-report.js';
 import { cellsToRun } from './run-selection.js';
 
