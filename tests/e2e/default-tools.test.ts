@@ -132,6 +132,17 @@ describe('the kernel tools in a real JupyterLab page', () => {
     expect(after.result).toMatchObject({ success: false, code: 'cell_error', ename: 'NameError' });
     expect(await setup.page.locator('.jp-Dialog').count()).toBe(0);
   });
+
+  it.each(['interrupt_kernel', 'restart_kernel'])(
+    '%s answers not_found for an id no running kernel has, naming get_context',
+    async (tool) => {
+      expect((await call(tool, { kernelId: 'no-such-kernel' })).result).toMatchObject({
+        success: false,
+        code: 'not_found',
+        error: `${tool}: no running kernel has the id "no-such-kernel". get_context lists the running kernels.`
+      });
+    }
+  );
 });
 
 describe('input checks, on a built-in and on a command-backed tool', () => {

@@ -254,18 +254,22 @@ describe.each(KINDS)('the notebook tools in $kind', (kind) => {
     }
   });
 
-  it('create_notebook takes a kernel by name or language; an existing name is refused and leaves nothing behind', async () => {
+  it('create_notebook takes a kernel by name or language; an existing name, or a file as its folder, is refused and leaves nothing behind', async () => {
     expect(await ok('create_notebook', { name: 'by-kernel.ipynb', kernel: kind.kernel })).toMatchObject({
       notebookPath: 'by-kernel.ipynb',
       kernel: kind.kernel
     });
     expect(await ok('create_notebook', { name: 'by-language', language: kind.language })).toMatchObject({ kernel: kind.kernel });
+    await ok('write_file', { filePath: 'plain.txt', content: 'not a folder' });
     const listed = async () => ((await ok('list_directory')).items as { name: string }[]).map((item) => item.name).sort();
     const before = await listed();
     expect(await failure('create_notebook', { name: 'by-kernel.ipynb' }, 'already_exists')).toMatch(
       /"by-kernel\.ipynb" exists already, and nothing was changed/
     );
     expect(await failure('create_notebook', { name: 'other', kernel: 'nosuch' }, 'bad_input')).toContain(`"${kind.kernel}"`);
+    expect(await failure('create_notebook', { name: 'plain.txt/nb' }, 'not_found')).toBe(
+      'create_notebook: there is no folder "plain.txt" to create "plain.txt/nb.ipynb" in. list_directory shows the folders there are.'
+    );
     expect(await listed()).toEqual(before);
   });
 

@@ -93,9 +93,9 @@ const notebookEdit = z.discriminatedUnion(
 );
 
 const filePath = z.string().min(1).describe('Path of the file, relative to the Jupyter root.');
-/** The kernelId input, said alike by every tool that takes one. */
-export const KERNEL_ID_DESCRIPTION = 'Id of a running kernel, from get_context kernels.';
 const kernelName = z.string().min(1).describe('A kernelspec name, e.g. "python3" (get_context kernelspecs lists them).');
+/** The kernelId input of every command that takes one. */
+const kernelId = z.string().min(1).describe('Id of a running kernel, from get_context kernels.');
 
 /**
  * The caps of the condensed outputs the notebook tools give by default (the
@@ -126,6 +126,8 @@ const cellIndex = z.number().int().min(0);
 
 /** The inputs of the notebook, file and kernel commands, by the key of their id in BRIDGE_COMMANDS. */
 export const NOTEBOOK_COMMAND_INPUTS = {
+  interruptKernel: z.strictObject({ kernelId }),
+  restartKernel: z.strictObject({ kernelId }),
   readNotebook: z.strictObject({
     notebookPath,
     format: z
@@ -211,7 +213,7 @@ export const NOTEBOOK_COMMAND_INPUTS = {
     cwd: z.string().optional().describe('Directory to create it in, relative to the Jupyter root (default: the root).')
   }),
   executeCode: z.strictObject({
-    kernelId: z.string().min(1).describe(KERNEL_ID_DESCRIPTION),
+    kernelId,
     code: z.string().describe('The code to run.')
   }),
   editNotebook: z.strictObject({

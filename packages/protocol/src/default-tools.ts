@@ -3,19 +3,13 @@
  * JupyterLab command. The page builds the live schema from the command's own
  * `describedBy` schema, narrowed to `inputs`, with `required` raised and
  * `fixedArgs` hidden and always passed; `properties` here is the schema the MCP
- * server lists before any page has connected. The 13 notebook, file and kernel
+ * server lists before any page has connected. The notebook, file and kernel
  * tools run the bridge's own commands, whose schemas come from their zod inputs
  * (bridge-commands.ts); each keeps, as `aiCommands`, what it runs in the
  * jupyterlab-ai-commands mode instead. The batch tools edit_notebook and
  * run_cells (SPEC §2.3b) are the bridge mode's only (`modes`).
  */
-import {
-  BRIDGE_COMMANDS,
-  CONDENSED_OUTPUTS,
-  KERNEL_ID_DESCRIPTION,
-  notebookCommandSchema,
-  type NotebookCommand
-} from './bridge-commands.js';
+import { BRIDGE_COMMANDS, CONDENSED_OUTPUTS, notebookCommandSchema, type NotebookCommand } from './bridge-commands.js';
 import type { ToolDescriptor, ToolHints } from './wire.js';
 
 /**
@@ -78,7 +72,6 @@ const C = { readOnlyHint: false, consequentialHint: true, untrustedContentHint: 
 const CU = { readOnlyHint: false, consequentialHint: true, untrustedContentHint: true };
 
 const string = (description: string) => ({ type: 'string', description });
-const kernelId = string(KERNEL_ID_DESCRIPTION);
 
 /** A tool that runs one of the bridge's notebook, file and kernel commands: its inputs are that command's. */
 function bridgeTool(
@@ -179,28 +172,20 @@ export const DEFAULT_TOOLS: readonly DefaultTool[] = [
     fixedArgs: {},
     shortcut: 'shown-document'
   },
-  {
+  bridgeTool('interruptKernel', {
     name: 'interrupt_kernel',
     title: 'Interrupt a kernel',
     description:
       'Interrupt a running kernel (stops the cell or code it is running). Waits up to 1 s for the ' +
       'kernel to leave busy; if it does not, the result has a warning: use restart_kernel then.',
-    command: BRIDGE_COMMANDS.interruptKernel,
-    hints: C,
-    properties: { kernelId },
-    required: ['kernelId'],
-    fixedArgs: {}
-  },
-  {
+    hints: C
+  }),
+  bridgeTool('restartKernel', {
     name: 'restart_kernel',
     title: 'Restart a kernel',
-    description: 'Restart a running kernel without asking: all its variables are lost. Open documents using it ' + 'show the restart.',
-    command: BRIDGE_COMMANDS.restartKernel,
-    hints: C,
-    properties: { kernelId },
-    required: ['kernelId'],
-    fixedArgs: {}
-  },
+    description: 'Restart a running kernel without asking: all its variables are lost. Open documents using it show the restart.',
+    hints: C
+  }),
   bridgeTool('readNotebook', {
     name: 'read_notebook',
     title: 'Read a notebook',

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { describeIssues, fail, succeed, toolResultSchema, type ToolResult } from '@jupyter-live-mcp/protocol';
 import type { DialogInfo, DialogWatch } from '../jupyterlab/dialog-watcher.js';
 import { log } from '../log.js';
+import { within } from '../within.js';
 
 /** How long a finished call's result is kept for wait_for_result. */
 export const KEEP_RESULTS_MS = 10 * 60 * 1000;
@@ -116,20 +117,18 @@ export class PendingCalls {
       (error: unknown) => fail('internal_error', `${tool} failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`)
     );
     void done.finally(() => watch.dispose());
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const first = await Promise.race([
-      done.then((result) => ({ result })),
-      watch.opened.then(() => 'dialog' as const),
-      new Promise<'slow'>((resolve) => (timer = setTimeout(() => resolve('slow'), this.options.pendingAfterMs())))
-    ]);
-    clearTimeout(timer);
+    const first =
+      (await within(
+        Promise.race([done.then((result) => ({ result })), watch.opened.then(() => 'dialog' as const)]),
+        this.options.pendingAfterMs()
+      )) ?? 'slow';
     if (typeof first === 'object') {
       return first.result;
     }
     if (first === 'dialog') {
       // A call that fails often opens its error dialog as it ends ("File Load
       // Error"): a finished call answers with its result, the dialog listed in it.
-      const finished = await Promise.race([done, new Promise<undefined>((resolve) => setTimeout(resolve, DIALOG_GRACE_MS))]);
+      const finished = await within(done, DIALOG_GRACE_MS);
       if (finished) {
         return finished;
       }
@@ -172,13 +171,7 @@ export class PendingCalls {
     if (entry.result) {
       return entry.result;
     }
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const waited = seconds * 1000;
-    const result = await Promise.race([
-      entry.done,
-      new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), waited)))
-    ]);
-    clearTimeout(timer);
+    const result = await within(entry.done, seconds * 1000);
     return result ?? this.pendingResult(entry);
   }
 

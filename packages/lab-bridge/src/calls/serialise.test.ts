@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toJsonValue, widgetType } from './serialise.js';
+import { toJsonValue } from './serialise.js';
 
 const widget = (fields: Record<string, unknown> = {}) => ({
   id: 'w1',
@@ -73,15 +73,5 @@ describe('toJsonValue', () => {
       w: { type: 'widget', id: 'w1', title: 'Untitled.ipynb' },
       loop: ['[circular]']
     });
-  });
-});
-
-describe('widgetType', () => {
-  it('tells notebooks, consoles, editors and other documents apart by shape', () => {
-    expect(widgetType({ context: {}, content: { model: { cells: {} } } })).toBe('notebook');
-    expect(widgetType({ console: {} })).toBe('console');
-    expect(widgetType({ context: {}, content: { editor: {} } })).toBe('editor');
-    expect(widgetType({ context: {}, content: {} })).toBe('document');
-    expect(widgetType({})).toBe('widget');
   });
 });

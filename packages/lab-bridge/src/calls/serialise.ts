@@ -5,6 +5,7 @@
  * string, functions and `undefined` dropped, cycles as "[circular]", depth capped.
  * Pure: it knows widgets by their shape, not by importing Lumino.
  */
+import { widgetType } from '../jupyterlab/widget-type.js';
 
 export const MAX_DEPTH = 20;
 
@@ -102,26 +103,4 @@ export function describeWidget(widget: WidgetLike): Record<string, unknown> {
     return { type, disposed: true };
   }
   return { type, id: widget.id, title: widget.title.label };
-}
-
-/**
- * A short, stable kind for a main-area widget: `notebook`, `console`, `editor`
- * (a file editor), `document` (any other document viewer), else `widget`. Read
- * from the widget's shape, since class names are minified in production builds.
- */
-export function widgetType(widget: object): 'notebook' | 'console' | 'editor' | 'document' | 'widget' {
-  const w = widget as { context?: unknown; content?: { model?: { cells?: unknown }; editor?: unknown }; console?: unknown };
-  if (w.context && w.content?.model?.cells) {
-    return 'notebook';
-  }
-  if (w.console && typeof w.console === 'object') {
-    return 'console';
-  }
-  if (w.context && w.content?.editor) {
-    return 'editor';
-  }
-  if (w.context) {
-    return 'document';
-  }
-  return 'widget';
 }

@@ -5,7 +5,7 @@ import type { JupyterFrontEnd } from '@jupyterlab/application';
 import { PageConfig } from '@jupyterlab/coreutils';
 import type { Kernel } from '@jupyterlab/services';
 import type { Widget } from '@lumino/widgets';
-import { widgetType } from '../calls/serialise.js';
+import { describeWidget } from '../calls/serialise.js';
 
 /**
  * Notebook 7 and JupyterLite's notebooks UI (built on it) name each page in the
@@ -78,12 +78,11 @@ export function kernelSummaryOf(widget: Widget): { id: string; name: string; sta
 
 /** A main-area widget for get_context: only the fields that apply (SPEC §2.4). */
 export function describeMainAreaWidget(widget: Widget): Record<string, unknown> {
-  const type = widgetType(widget);
+  const out = describeWidget(widget);
   if (widget.isDisposed) {
-    return { type, disposed: true };
+    return out;
   }
   const w = widget as unknown as DocumentWidgetLike;
-  const out: Record<string, unknown> = { type, id: widget.id, title: widget.title.label };
   if (w.context) {
     out.path = w.context.path;
     out.dirty = w.context.model?.dirty ?? false;
@@ -92,7 +91,7 @@ export function describeMainAreaWidget(widget: Widget): Record<string, unknown> 
   if (kernel) {
     out.kernel = kernel;
   }
-  if (type === 'notebook' && w.content) {
+  if (out.type === 'notebook' && w.content) {
     const active = w.content.activeCell;
     out.notebook = {
       cellCount: w.content.model?.cells?.length ?? 0,

@@ -5,12 +5,14 @@
  * save_notebook.
  */
 import type { JupyterFrontEnd } from '@jupyterlab/application';
-import { MarkdownCell, type ICellModel } from '@jupyterlab/cells';
+import type { ICellModel } from '@jupyterlab/cells';
 import { succeed } from '@jupyter-live-mcp/protocol';
-import { isNotFound, noNotebook } from './command-failure.js';
+import { noNotebook } from './command-failure.js';
+import { stat } from './contents-lookup.js';
 import { addNotebookCommand } from './notebook-command.js';
 import { cellsOf, findCell } from './notebook-cells.js';
-import { openedNote, type HeldNotebook, type NotebookDocuments } from './notebook-documents.js';
+import { openedNote, type NotebookDocuments } from './notebook-documents.js';
+import { renderMarkdown } from './run-cell.js';
 
 export function registerEditCommands(app: JupyterFrontEnd, documents: NotebookDocuments): void {
   addNotebookCommand(app, 'addCell', 'Add Cell', async (args, tool) => {
@@ -88,10 +90,8 @@ export function registerEditCommands(app: JupyterFrontEnd, documents: NotebookDo
     const path = documents.normalize(notebookPath);
     const held = await documents.held(tool, path);
     if (!held) {
-      try {
-        await app.serviceManager.contents.get(path, { content: false });
-      } catch (error) {
-        throw isNotFound(error) ? noNotebook(tool, path) : error;
+      if (!(await stat(app.serviceManager.contents, path))) {
+        throw noNotebook(tool, path);
       }
       return succeed({
         notebookPath: path,
@@ -112,12 +112,4 @@ export function newCell(cellType: string, source: string) {
 export function isBlank(cell: ICellModel): boolean {
   const outputs = (cell as { outputs?: { length: number } }).outputs;
   return cell.sharedModel.getSource().trim() === '' && !outputs?.length;
-}
-
-/** The person sees a markdown cell the agent wrote rendered, as after running it. */
-export function renderMarkdown(notebook: HeldNotebook, index: number): void {
-  const widget = notebook.panel?.content.widgets[index];
-  if (widget instanceof MarkdownCell && widget.model.sharedModel.getSource()) {
-    widget.rendered = true;
-  }
 }

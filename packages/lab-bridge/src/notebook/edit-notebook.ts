@@ -13,10 +13,11 @@ import type { INotebookModel } from '@jupyterlab/notebook';
 import { succeed } from '@jupyter-live-mcp/protocol';
 import { cellOutline } from './cell-outline.js';
 import { CommandFailure } from './command-failure.js';
-import { isBlank, newCell, renderMarkdown } from './edit-commands.js';
+import { isBlank, newCell } from './edit-commands.js';
 import { planEdits, type EditStep } from './edit-plan.js';
 import { addNotebookCommand } from './notebook-command.js';
 import { cellsOf } from './notebook-cells.js';
+import { renderMarkdown } from './run-cell.js';
 import { openedNote, type NotebookDocuments } from './notebook-documents.js';
 
 export function registerEditNotebook(app: JupyterFrontEnd, documents: NotebookDocuments): void {

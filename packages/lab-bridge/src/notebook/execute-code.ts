@@ -11,10 +11,10 @@ import type { JupyterFrontEnd } from '@jupyterlab/application';
 import { OutputAreaModel } from '@jupyterlab/outputarea';
 import type { Kernel } from '@jupyterlab/services';
 import { kernelConnectionOf, mainAreaWidgets } from '../jupyterlab/main-area.js';
-import { CommandFailure } from './command-failure.js';
 import { executionResult } from './execution-outcome.js';
 import { executeOnKernel } from './kernel-execution.js';
 import { addNotebookCommand } from './notebook-command.js';
+import { runningKernel } from './running-kernel.js';
 
 export function registerExecuteCode(app: JupyterFrontEnd): void {
   const connections = new KernelConnections(app);
@@ -58,12 +58,7 @@ class KernelConnections {
     if (kept) {
       this.drop(kernelId, kept);
     }
-    const find = () => [...this.kernels.running()].find((model) => model.id === kernelId);
-    // A kernel started a moment ago may not be in the list yet.
-    const model = find() ?? (await this.kernels.refreshRunning().then(find));
-    if (!model) {
-      throw new CommandFailure('not_found', `${tool}: no running kernel has the id "${kernelId}". get_context lists the running kernels.`);
-    }
+    const model = await runningKernel(this.kernels, tool, kernelId);
     const connection = this.kernels.connectTo({ model, handleComms: false });
     this.kept.set(kernelId, connection);
     return connection;

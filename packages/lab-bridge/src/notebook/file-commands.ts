@@ -9,10 +9,11 @@ import { PathExt } from '@jupyterlab/coreutils';
 import type { IDocumentManager } from '@jupyterlab/docmanager';
 import type { Contents } from '@jupyterlab/services';
 import { succeed } from '@jupyter-live-mcp/protocol';
-import { widgetType } from '../calls/serialise.js';
 import { documentWidgetAt, documentsOpenInNewTabs } from '../jupyterlab/main-area.js';
+import { widgetType } from '../jupyterlab/widget-type.js';
 import { IMAGE_MIME_TYPES } from '../calls/images/image-outputs.js';
 import { CommandFailure, isBadRequest, isNotFound, noFile } from './command-failure.js';
+import { requireFolder, stat } from './contents-lookup.js';
 import { listingItems, withExtension } from './file-paths.js';
 import { addNotebookCommand } from './notebook-command.js';
 import type { NotebookDocuments } from './notebook-documents.js';
@@ -28,31 +29,6 @@ interface OpenDocument {
 
 export function registerFileCommands(app: JupyterFrontEnd, docManager: IDocumentManager, documents: NotebookDocuments): void {
   const contents = app.serviceManager.contents;
-
-  /** The file's model without its content, or undefined when there is none. */
-  const stat = async (path: string): Promise<Contents.IModel | undefined> => {
-    try {
-      return await contents.get(path, { content: false });
-    } catch (error) {
-      if (isNotFound(error)) {
-        return undefined;
-      }
-      throw error;
-    }
-  };
-
-  const requireFolder = async (tool: string, folder: string, forWhat: string) => {
-    if (!folder) {
-      return;
-    }
-    const model = await stat(folder);
-    if (model?.type !== 'directory') {
-      throw new CommandFailure(
-        'not_found',
-        `${tool}: there is no folder "${folder}" ${forWhat}. list_directory shows the folders there are.`
-      );
-    }
-  };
 
   /** A document open in the page as text (an editor) or as a notebook. */
   const openDocument = (path: string): { document: OpenDocument; isNotebook: boolean } | undefined => {
@@ -106,7 +82,7 @@ export function registerFileCommands(app: JupyterFrontEnd, docManager: IDocument
       if (isNotFound(error)) {
         throw noFile(tool, path);
       }
-      if (isBadRequest(error) && (await stat(path))?.type === 'directory') {
+      if (isBadRequest(error) && (await stat(contents, path))?.type === 'directory') {
         throw new CommandFailure('bad_input', `${tool}: "${path}" is a folder: list_directory lists it.`);
       }
       throw error;
@@ -144,7 +120,7 @@ export function registerFileCommands(app: JupyterFrontEnd, docManager: IDocument
       }
       return succeed({ filePath: path, created: false, saved: save, dirty: context.model.dirty });
     }
-    const existing = await stat(path);
+    const existing = await stat(contents, path);
     if (!save) {
       throw new CommandFailure(
         'bad_input',
@@ -159,7 +135,7 @@ export function registerFileCommands(app: JupyterFrontEnd, docManager: IDocument
       throw new CommandFailure('bad_input', `${tool}: "${path}" is read-only.`);
     }
     if (!existing) {
-      await requireFolder(tool, PathExt.dirname(path), `to write "${path}" in`);
+      await requireFolder(contents, tool, PathExt.dirname(path), `to write "${path}" in`);
     }
     await contents.save(path, { type: 'file', format: 'text', content });
     return succeed({ filePath: path, created: !existing, saved: true });
@@ -183,8 +159,8 @@ export function registerFileCommands(app: JupyterFrontEnd, docManager: IDocument
     }
     const folder = documents.normalize(cwd);
     const path = documents.normalize(PathExt.join(folder, withExtension(fileName, type?.extensions[0] ?? '.txt')));
-    await requireFolder(tool, PathExt.dirname(path), `to create "${path}" in`);
-    if (await stat(path)) {
+    await requireFolder(contents, tool, PathExt.dirname(path), `to create "${path}" in`);
+    if (await stat(contents, path)) {
       throw new CommandFailure(
         'already_exists',
         `${tool}: "${path}" exists already, and nothing was changed. write_file replaces its content.`

@@ -8,7 +8,8 @@ import type { JupyterFrontEnd } from '@jupyterlab/application';
 import { PathExt } from '@jupyterlab/coreutils';
 import { UUID } from '@lumino/coreutils';
 import { succeed } from '@jupyter-live-mcp/protocol';
-import { CommandFailure, errorMessage, isNotFound } from './command-failure.js';
+import { CommandFailure, errorMessage } from './command-failure.js';
+import { requireFolder, stat } from './contents-lookup.js';
 import { chooseKernelspec, kernelspecForNotebook, type KernelChoice } from './kernelspecs.js';
 import { notebookFileName } from './file-paths.js';
 import { newNotebookContent } from './new-notebook.js';
@@ -26,17 +27,12 @@ export function registerKernelStartCommands(app: JupyterFrontEnd, documents: Not
   addNotebookCommand(app, 'createNotebook', 'Create Notebook', async ({ name, kernel, language }, tool) => {
     const path = documents.normalize(notebookFileName(name));
     const spec = await choose(tool, { kernel, language });
-    if (await exists(path)) {
+    // The folder first, as create_file does: the Jupyter server answers a path inside a file with an error, not 404.
+    await requireFolder(contents, tool, PathExt.dirname(path), `to create "${path}" in`);
+    if (await stat(contents, path)) {
       throw new CommandFailure(
         'already_exists',
         `${tool}: "${path}" exists already, and nothing was changed. Choose another name, or work on it with read_notebook and add_cell.`
-      );
-    }
-    const folder = PathExt.dirname(path);
-    if (folder && !(await exists(folder))) {
-      throw new CommandFailure(
-        'not_found',
-        `${tool}: there is no folder "${folder}" to create "${path}" in. list_directory shows the folders there are.`
       );
     }
     await contents.save(path, { type: 'notebook', format: 'json', content: newNotebookContent(spec, UUID.uuid4()) });
@@ -68,18 +64,6 @@ export function registerKernelStartCommands(app: JupyterFrontEnd, documents: Not
     await documents.startKernel(notebook, spec.name);
     return succeed({ notebookPath: notebook.path, kernel: spec.name, ...kernelIdOf(notebook), ...openedNote(notebook, opened) });
   });
-
-  async function exists(path: string): Promise<boolean> {
-    try {
-      await contents.get(path, { content: false });
-      return true;
-    } catch (error) {
-      if (isNotFound(error)) {
-        return false;
-      }
-      throw error;
-    }
-  }
 }
 
 function kernelOrFail(tool: string, choice: KernelChoice) {

@@ -15,10 +15,12 @@ import type { IDocumentManager } from '@jupyterlab/docmanager';
 import { NotebookPanel, type INotebookModel, type INotebookTracker } from '@jupyterlab/notebook';
 import type { Contents, Kernel } from '@jupyterlab/services';
 import { documentsOpenInNewTabs } from '../jupyterlab/main-area.js';
-import { CommandFailure, errorMessage, isNotFound, noNotebook } from './command-failure.js';
+import { CommandFailure, errorMessage, noNotebook } from './command-failure.js';
+import { stat } from './contents-lookup.js';
 import { kernelspecForNotebook } from './kernelspecs.js';
 import { MemoryNotebook } from './memory-notebook.js';
 import { RunTracker } from './run-tracker.js';
+import { within } from '../within.js';
 
 /** A notebook as the page has it. */
 export interface HeldNotebook {
@@ -157,14 +159,9 @@ export class NotebookDocuments {
 
   /** A path that is not a notebook file is refused before anything opens it (and shows a load error). */
   private async requireNotebookFile(tool: string, path: string): Promise<void> {
-    let model: Contents.IModel;
-    try {
-      model = await this.app.serviceManager.contents.get(path, { content: false });
-    } catch (error) {
-      if (isNotFound(error)) {
-        throw noNotebook(tool, path);
-      }
-      throw error;
+    const model = await stat(this.app.serviceManager.contents, path);
+    if (!model) {
+      throw noNotebook(tool, path);
     }
     // JupyterLite calls a notebook written as text a file: its content decides then.
     if (model.type !== 'notebook' && !(model.type === 'file' && PathExt.extname(path) === '.ipynb')) {
@@ -271,9 +268,7 @@ async function settled(context: ISessionContext, ms: number): Promise<void> {
   if (context.isReady) {
     return;
   }
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  await Promise.race([context.ready, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
-  clearTimeout(timer);
+  await within(context.ready, ms);
 }
 
 /**

@@ -26,7 +26,7 @@ export function registerRunCell(app: JupyterFrontEnd, documents: NotebookDocumen
     const { cell, index } = findCell(tool, notebook, cellId);
     const fields = { notebookPath: notebook.path, cellId: cell.id, ...openedNote(notebook, opened) };
     if (!runsCode(cell)) {
-      const rendered = renderIfMarkdown(notebook, index);
+      const rendered = renderMarkdown(notebook, index, { evenEmpty: true });
       return succeed({
         status: 'no-op',
         ...fields,
@@ -51,10 +51,14 @@ export function runsCode(cell: ICellModel): boolean {
   return cell.type === 'code' && cell.sharedModel.getSource().trim() !== '';
 }
 
-/** Running a markdown cell renders it, as in the page; whether it did. */
-export function renderIfMarkdown(notebook: HeldNotebook, index: number): boolean {
+/**
+ * Renders a markdown cell's view, as running it does in the page; whether it
+ * did. A cell the agent wrote stays open for typing while empty, as a new cell
+ * does; a run renders it even empty.
+ */
+export function renderMarkdown(notebook: HeldNotebook, index: number, { evenEmpty = false } = {}): boolean {
   const widget = notebook.panel?.content.widgets[index];
-  if (widget instanceof MarkdownCell) {
+  if (widget instanceof MarkdownCell && (evenEmpty || widget.model.sharedModel.getSource())) {
     widget.rendered = true;
     return true;
   }

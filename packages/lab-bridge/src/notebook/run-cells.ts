@@ -12,7 +12,7 @@ import { executionResult, type ExecutionOutcome } from './execution-outcome.js';
 import { addNotebookCommand } from './notebook-command.js';
 import { cellsOf } from './notebook-cells.js';
 import { openedNote, type NotebookDocuments } from './notebook-documents.js';
-import { kernelToRun, renderIfMarkdown, runCode, runsCode } from './run-cell.js';
+import { kernelToRun, renderMarkdown, runCode, runsCode } from './run-cell.js';
 import { cellRun, runReport, type CellRun, type Stop } from './run-report.js';
 import { cellsToRun } from './run-selection.js';
 
@@ -40,7 +40,7 @@ export function registerRunCells(app: JupyterFrontEnd, documents: NotebookDocume
       }
       const cell = notebook.model.cells.get(index);
       if (!runsCode(cell)) {
-        renderIfMarkdown(notebook, index);
+        renderMarkdown(notebook, index, { evenEmpty: true });
         runs.push({ entry: { status: 'no-op', cellId, index, type: cell.type, ...(cell.type === 'code' ? { empty: true } : {}) } });
         continue;
       }

@@ -13,6 +13,7 @@ import { editorState, type Position } from '../jupyterlab/editor-state.js';
 import { recentRefresh } from './recent-refresh.js';
 import { describeMainAreaWidget, editorOf, isOneDocumentPage, kernelSummaryOf, mainAreaWidgets } from '../jupyterlab/main-area.js';
 import { listKernelspecs } from '../notebook/kernelspecs.js';
+import { within } from '../within.js';
 
 export const ONE_DOCUMENT_NOTE =
   'This page shows one document (Jupyter Notebook 7, or the notebooks UI of JupyterLite): open_document opens ' +
@@ -98,13 +99,7 @@ async function runningKernels(app: JupyterFrontEnd, refresh: (stale: boolean) =>
   }
   // A document that just started its kernel knows it before the list does.
   const listed = new Set([...kernels.running()].map((model) => model.id));
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  await Promise.race([
-    refresh([...shown.keys()].some((id) => !listed.has(id))),
-    new Promise((resolve) => (timer = setTimeout(resolve, KERNEL_REFRESH_MS)))
-  ]);
-  // A fresh list answers at once: no 2 s timer per call is left behind.
-  clearTimeout(timer);
+  await within(refresh([...shown.keys()].some((id) => !listed.has(id))), KERNEL_REFRESH_MS);
   return [...kernels.running()].map((model) => ({
     id: model.id,
     name: model.name,

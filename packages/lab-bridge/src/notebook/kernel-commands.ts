@@ -1,0 +1,80 @@
+/**
+ * The bridge's own kernel commands behind interrupt_kernel and restart_kernel
+ * (SPEC §2.2). They take any running kernel's id. A kernel an open document uses
+ * is controlled through that document's session, so the document shows the new
+ * state; any other kernel through a temporary connection. Neither ever shows
+ * JupyterLab's restart dialog.
+ */
+import type { JupyterFrontEnd } from '@jupyterlab/application';
+import type { Kernel } from '@jupyterlab/services';
+import { succeed } from '@jupyter-live-mcp/protocol';
+import { documentKernel } from '../jupyterlab/main-area.js';
+import { addNotebookCommand } from './notebook-command.js';
+import { runningKernel } from './running-kernel.js';
+import { within } from '../within.js';
+
+/** How long an interrupt may take to bring a kernel out of busy. */
+const INTERRUPT_SETTLE_MS = 1000;
+
+export function registerKernelCommands(app: JupyterFrontEnd): void {
+  addNotebookCommand(app, 'interruptKernel', 'Interrupt Kernel by Id', async ({ kernelId }, tool) =>
+    withKernel(app, tool, kernelId, async (kernel) => {
+      await kernel.interrupt();
+      const status = await settle(kernel, INTERRUPT_SETTLE_MS);
+      return succeed({
+        kernelId: kernel.id,
+        status,
+        ...(status === 'busy'
+          ? {
+              warning: `The kernel is still busy ${INTERRUPT_SETTLE_MS / 1000} s after the interrupt: the code may ignore interrupts. Use restart_kernel to stop it (its variables are lost).`
+            }
+          : {})
+      });
+    })
+  );
+  addNotebookCommand(app, 'restartKernel', 'Restart Kernel by Id without Asking', async ({ kernelId }, tool) =>
+    withKernel(app, tool, kernelId, async (kernel) => {
+      await kernel.restart();
+      return succeed({ kernelId: kernel.id, status: kernel.status });
+    })
+  );
+}
+
+/**
+ * Runs `act` with the document's own kernel connection when an open document
+ * uses the kernel, else with a temporary connection that is closed afterwards.
+ */
+async function withKernel<T>(
+  app: JupyterFrontEnd,
+  tool: string,
+  kernelId: string,
+  act: (kernel: Kernel.IKernelConnection) => Promise<T>
+): Promise<T> {
+  const open = documentKernel(app, kernelId);
+  if (open) {
+    return act(open);
+  }
+  const kernels = app.serviceManager.kernels;
+  const connection = kernels.connectTo({ model: await runningKernel(kernels, tool, kernelId), handleComms: false });
+  try {
+    return await act(connection);
+  } finally {
+    connection.dispose();
+  }
+}
+
+/**
+ * The kernel's status `ms` after an interrupt, asked on the shell channel, where a
+ * request waits behind running code: "busy" if the kernel does not answer by then.
+ * The connection's own status follows every status message on the kernel, also
+ * those of other requests (JupyterLab's debugger sends its own on a notebook's
+ * connection, on the control channel), so it can read idle while code runs.
+ */
+async function settle(kernel: Kernel.IKernelConnection, ms: number): Promise<Kernel.Status> {
+  // No reply: the connection closed meanwhile; a kernel that died says so in its status.
+  const answered = kernel.requestKernelInfo().then(
+    (reply) => (reply ? 'idle' : kernel.status),
+    () => kernel.status
+  );
+  return (await within(answered, ms)) ?? 'busy';
+}
