@@ -45,16 +45,16 @@ export function registerReadCommands(app: JupyterFrontEnd, documents: NotebookDo
   addNotebookCommand(app, 'readNotebook', 'Read Notebook', async (args, tool) => {
     const path = documents.normalize(args.notebookPath);
     const held = await documents.held(tool, path);
-    const within = resultChars();
+    const maxChars = resultChars();
     if (held) {
-      return notebookResult(tool, fromModel(held, held.heldIn, documents.runs), args, within);
+      return notebookResult(tool, fromModel(held, held.heldIn, documents.runs), args, maxChars);
     }
     const file = await readFile(app, tool, path);
     if (hasCellIds(file)) {
-      return notebookResult(tool, fromFile(path, file), args, within);
+      return notebookResult(tool, fromFile(path, file), args, maxChars);
     }
     const { notebook, opened } = await documents.hold(tool, path);
-    const result = notebookResult(tool, fromModel(notebook, notebook.heldIn, documents.runs), args, within);
+    const result = notebookResult(tool, fromModel(notebook, notebook.heldIn, documents.runs), args, maxChars);
     return { ...result, note: noIdsNote(file, notebook, opened) };
   });
 
@@ -148,7 +148,7 @@ function staleCellOf(cell: ICellModel): StaleCell {
   return { id: cell.id, type: cell.type, source: cell.sharedModel.getSource(), executionCount };
 }
 
-function notebookResult(tool: string, read: ReadNotebook, args: NotebookCommandInput<'readNotebook'>, within: number): ToolResult {
+function notebookResult(tool: string, read: ReadNotebook, args: NotebookCommandInput<'readNotebook'>, maxChars: number): ToolResult {
   const selected = selectCells(
     read.cells.map((cell) => cell.id),
     args
@@ -169,22 +169,22 @@ function notebookResult(tool: string, read: ReadNotebook, args: NotebookCommandI
   const cells = cellsWithin(
     indexes,
     (index) => cellView(read.cellAt(index), index, marks.get(read.cells[index]!.id)),
-    within,
+    maxChars,
     JSON.stringify(fields).length
   );
   const left = indexes.slice(cells.length);
-  return succeed({ ...fields, cells, ...(left.length ? readOn(args, left, read.cells, within) : {}) });
+  return succeed({ ...fields, cells, ...(left.length ? readOn(args, left, read.cells, maxChars) : {}) });
 }
 
 /** Where a read that stopped at maxResultChars goes on: the arguments of the next read_notebook, said for the agent. */
-function readOn(args: NotebookCommandInput<'readNotebook'>, left: readonly number[], cells: readonly StaleCell[], within: number) {
+function readOn(args: NotebookCommandInput<'readNotebook'>, left: readonly number[], cells: readonly StaleCell[], maxChars: number) {
   const next = args.cellIds
     ? { cellIds: left.map((index) => cells[index]!.id) }
     : { from: left[0]!, ...(args.to === undefined ? {} : { to: args.to }) };
   return {
     readOn: next,
     note:
-      `${left.length} more cell${left.length === 1 ? '' : 's'} asked for did not fit in one result (maxResultChars ${within}): ` +
+      `${left.length} more cell${left.length === 1 ? '' : 's'} asked for did not fit in one result (maxResultChars ${maxChars}): ` +
       `read on with read_notebook ${JSON.stringify(next)}.`
   };
 }

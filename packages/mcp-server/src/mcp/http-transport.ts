@@ -233,7 +233,7 @@ export async function startMcpHttpEndpoint(options: McpHttpOptions): Promise<Mcp
   };
 }
 
-/** A refusal as a JSON-RPC error, the form MCP clients read and show (its request's id is not known here). */
+/** A refusal as a JSON-RPC error, the form MCP clients read and show; with the request's id where it is known (a body read here). */
 function answerError(response: ServerResponse, status: number, code: number, message: string, id: string | number | null = null): void {
   response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id }));
 }
