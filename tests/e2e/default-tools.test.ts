@@ -118,22 +118,63 @@ describe('the kernel tools in a real JupyterLab page', () => {
     expect((await stubborn).result).toMatchObject({ success: true, status: 'ok' });
   });
 
-  it('restart_kernel restarts a kernel no document uses, without a dialog', async () => {
-    // A kernel started on the side, e.g. from the Running panel.
-    const kernelId = await setup.page.evaluate(async () => {
-      const app = (
-        globalThis as unknown as { jupyterapp: { serviceManager: { kernels: { startNew(o: object): Promise<{ id: string }> } } } }
-      ).jupyterapp;
-      return (await app.serviceManager.kernels.startNew({ name: 'python3' })).id;
+  /** A kernel started on the side, e.g. from the Running panel; the page keeps its first connection to restart it as another tab would. */
+  const sideKernel = () =>
+    setup.page.evaluate(async () => {
+      const page = globalThis as unknown as {
+        jupyterapp: { serviceManager: { kernels: { startNew(o: object): Promise<{ id: string; restart(): Promise<void> }> } } };
+        sideKernels?: Record<string, { restart(): Promise<void> }>;
+      };
+      const kernel = await page.jupyterapp.serviceManager.kernels.startNew({ name: 'python3' });
+      page.sideKernels = { ...page.sideKernels, [kernel.id]: kernel };
+      return kernel.id;
     });
-    await ok('execute_code', { kernelId, code: 'remembered = 1' });
+  /** restart_kernel, followed through wait_for_result when a loaded machine makes it outlast pendingAfterSeconds, as an agent would. */
+  const restartKernel = async (kernelId: string) => {
     const restart = await ok('restart_kernel', { kernelId });
-    // On a loaded machine a new kernel's restart can outlast pendingAfterSeconds: it then finishes through wait_for_result, as for an agent.
-    const restarted = restart.pending ? await ok('wait_for_result', { pendingId: restart.pendingId, seconds: 120 }) : restart;
-    expect(restarted).toMatchObject({ kernelId });
-    const after = await call('execute_code', { kernelId, code: 'remembered' });
-    expect(after.result).toMatchObject({ success: false, code: 'cell_error', ename: 'NameError' });
+    return restart.pending ? ok('wait_for_result', { pendingId: restart.pendingId, seconds: 120 }) : restart;
+  };
+  const forgotten = { success: false, code: 'cell_error', ename: 'NameError' };
+
+  it('restart_kernel restarts a kernel no document uses, without a dialog, and execute_code answers right after it', async () => {
+    const kernelId = await sideKernel();
+    // Each round restarts and runs at once: the run went unanswered when it followed the restart on a connection that missed it.
+    for (let round = 0; round < 3; round++) {
+      await ok('execute_code', { kernelId, code: 'remembered = 1' });
+      expect(await restartKernel(kernelId)).toMatchObject({ kernelId });
+      const after = await call('execute_code', { kernelId, code: 'remembered' });
+      expect(after.result).toMatchObject(forgotten);
+      expect(after.result).not.toHaveProperty('warning');
+    }
     expect(await setup.page.locator('.jp-Dialog').count()).toBe(0);
+  });
+
+  it('restart_kernel ends an execute_code still running on that kernel, as aborted, instead of leaving it waiting', async () => {
+    const kernelId = await sideKernel();
+    // A kernel started on the side works in the server's folder: the file it leaves is named in full.
+    const started = path.join(setup.site.rootDir, `sleeping-${Date.now()}.txt`);
+    const sleeping = call('execute_code', { kernelId, code: `import time\nopen(${JSON.stringify(started)}, 'w').close()\ntime.sleep(60)` });
+    await expect.poll(() => existsSync(started), { timeout: 30_000 }).toBe(true);
+    await restartKernel(kernelId);
+    expect((await sleeping).result).toMatchObject({ success: false, code: 'execution_aborted', error: expect.stringMatching(/restarted/) });
+  });
+
+  it('execute_code answers right after a restart made elsewhere, which its connection to the kernel may not hear', async () => {
+    const kernelId = await sideKernel();
+    for (let round = 0; round < 8; round++) {
+      await ok('execute_code', { kernelId, code: 'remembered = 1' });
+      await setup.page.evaluate(async (id) => {
+        const kernel = (globalThis as unknown as { sideKernels: Record<string, { restart(): Promise<void> } | undefined> }).sideKernels[id];
+        if (!kernel) {
+          throw new Error(`no side kernel ${id}`);
+        }
+        await kernel.restart();
+      }, kernelId);
+      // The page's connection to the kernel may miss the run's outputs: then the answer still comes, saying so.
+      const after = await call('execute_code', { kernelId, code: 'remembered' });
+      expect(after.result).toMatchObject(forgotten);
+      expect([undefined, expect.stringMatching(/^The run's outputs may be missing: /)]).toContainEqual(after.result.warning);
+    }
   });
 
   it.each(['interrupt_kernel', 'restart_kernel'])(

@@ -135,4 +135,12 @@ describe('executionResult', () => {
       error: expect.stringContaining('did not run to its end: the kernel aborted it')
     });
   });
+
+  it("carries an outcome's warning, on a success and on the code's own error alike", () => {
+    const warning = 'outputs may be missing';
+    expect(executionResult(subject, { status: 'ok', executionCount: 1, outputs: [], warning })).toMatchObject({ success: true, warning });
+    const error = { status: 'error' as const, executionCount: 2, outputs: [], ename: 'NameError', evalue: '', traceback: [], warning };
+    expect(executionResult(subject, error)).toMatchObject({ success: false, code: 'cell_error', warning });
+    expect(executionResult(subject, { status: 'ok', executionCount: 1, outputs: [] })).not.toHaveProperty('warning');
+  });
 });

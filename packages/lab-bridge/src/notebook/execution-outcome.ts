@@ -12,13 +12,18 @@ import { fail, succeed, type ToolResult } from '@jupyter-live-mcp/protocol';
 import { condenseOutputs, condenseTraceback } from './condensed-outputs.js';
 import { outputsForAgent, stripAnsi, tracebackText } from './nbformat-outputs.js';
 
-export type ExecutionOutcome =
-  | { status: 'ok'; executionCount: number | null; outputs: nbformat.IOutput[] }
-  | { status: 'error'; executionCount: number | null; outputs: nbformat.IOutput[]; ename: string; evalue: string; traceback: string[] }
-  /** The code asked for input, which nobody here can type; the run was stopped. */
-  | { status: 'input'; outputs: nbformat.IOutput[]; prompt?: string }
-  /** The kernel did not finish the run: it aborted it, restarted or died. */
-  | { status: 'aborted'; outputs: nbformat.IOutput[]; reason: string };
+/** What every outcome may add: a warning the result carries as its `warning`. */
+type Warned = { warning?: string };
+
+export type ExecutionOutcome = Warned &
+  (
+    | { status: 'ok'; executionCount: number | null; outputs: nbformat.IOutput[] }
+    | { status: 'error'; executionCount: number | null; outputs: nbformat.IOutput[]; ename: string; evalue: string; traceback: string[] }
+    /** The code asked for input, which nobody here can type; the run was stopped. */
+    | { status: 'input'; outputs: nbformat.IOutput[]; prompt?: string }
+    /** The kernel did not finish the run: it aborted it, restarted or died. */
+    | { status: 'aborted'; outputs: nbformat.IOutput[]; reason: string }
+  );
 
 /** The parts of an execute_reply's content read here. */
 export interface ExecuteReply {
@@ -88,10 +93,11 @@ export interface RunSubject {
 }
 
 export function executionResult(subject: RunSubject, outcome: ExecutionOutcome): ToolResult {
-  const { tool, what, fields } = subject;
+  const { tool, what } = subject;
   // An error output is told once, in ename, evalue and traceback.
   const shown = outcome.outputs.filter((output) => output.output_type !== 'error');
   const outputs = subject.wholeOutputs ? outputsForAgent(shown) : condenseOutputs(shown);
+  const fields = { ...subject.fields, ...(outcome.warning ? { warning: outcome.warning } : {}) };
   switch (outcome.status) {
     case 'ok':
       return succeed({ status: 'ok', ...fields, executionCount: outcome.executionCount, outputs });

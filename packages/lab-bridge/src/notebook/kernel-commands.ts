@@ -1,24 +1,28 @@
 /**
- * The bridge's own kernel commands behind interrupt_kernel and restart_kernel
- * (SPEC §2.2). They take any running kernel's id. A kernel an open document uses
- * is controlled through that document's session, so the document shows the new
- * state; any other kernel through a temporary connection. Neither ever shows
- * JupyterLab's restart dialog.
+ * The bridge's own kernel commands behind execute_code, interrupt_kernel and
+ * restart_kernel (SPEC §2.2). They take any running kernel's id. A kernel an
+ * open document uses is interrupted and restarted through that document's
+ * session, so the document shows the new state; any other kernel, and every
+ * execute_code, through the connection the page keeps for it
+ * (kernel-connections.ts). No restart ever shows JupyterLab's dialog.
  */
 import type { JupyterFrontEnd } from '@jupyterlab/application';
 import type { Kernel } from '@jupyterlab/services';
 import { succeed } from '@jupyter-live-mcp/protocol';
 import { documentKernel } from '../jupyterlab/main-area.js';
 import { addNotebookCommand } from './notebook-command.js';
-import { runningKernel } from './running-kernel.js';
+import { registerExecuteCode } from './execute-code.js';
+import { KernelConnections } from './kernel-connections.js';
 import { within } from '../within.js';
 
 /** How long an interrupt may take to bring a kernel out of busy. */
 const INTERRUPT_SETTLE_MS = 1000;
 
 export function registerKernelCommands(app: JupyterFrontEnd): void {
+  const connections = new KernelConnections(app);
+  registerExecuteCode(app, connections);
   addNotebookCommand(app, 'interruptKernel', 'Interrupt Kernel by Id', async ({ kernelId }, tool) =>
-    withKernel(app, tool, kernelId, async (kernel) => {
+    withKernel(app, connections, tool, kernelId, async (kernel) => {
       await kernel.interrupt();
       const status = await settle(kernel, INTERRUPT_SETTLE_MS);
       return succeed({
@@ -33,34 +37,22 @@ export function registerKernelCommands(app: JupyterFrontEnd): void {
     })
   );
   addNotebookCommand(app, 'restartKernel', 'Restart Kernel by Id without Asking', async ({ kernelId }, tool) =>
-    withKernel(app, tool, kernelId, async (kernel) => {
+    withKernel(app, connections, tool, kernelId, async (kernel) => {
       await kernel.restart();
       return succeed({ kernelId: kernel.id, status: kernel.status });
     })
   );
 }
 
-/**
- * Runs `act` with the document's own kernel connection when an open document
- * uses the kernel, else with a temporary connection that is closed afterwards.
- */
+/** Runs `act` with the document's own kernel connection when an open document uses the kernel, else with the kept one. */
 async function withKernel<T>(
   app: JupyterFrontEnd,
+  connections: KernelConnections,
   tool: string,
   kernelId: string,
   act: (kernel: Kernel.IKernelConnection) => Promise<T>
 ): Promise<T> {
-  const open = documentKernel(app, kernelId);
-  if (open) {
-    return act(open);
-  }
-  const kernels = app.serviceManager.kernels;
-  const connection = kernels.connectTo({ model: await runningKernel(kernels, tool, kernelId), handleComms: false });
-  try {
-    return await act(connection);
-  } finally {
-    connection.dispose();
-  }
+  return act(documentKernel(app, kernelId) ?? (await connections.get(tool, kernelId)));
 }
 
 /**

@@ -3,25 +3,28 @@ import type { Kernel } from '@jupyterlab/services';
 import { Signal } from '@lumino/signaling';
 import { describe, expect, it, vi } from 'vitest';
 import { connectionLost, watchConnectionLoss } from './connection-loss.js';
-import { executeOnKernel } from './kernel-execution.js';
+import { UNHEARD_IOPUB_MS, UNHEARD_OUTPUTS_WARNING, executeOnKernel } from './kernel-execution.js';
 
 /** A kernel connection as executeOnKernel uses it; `done` settles its one request. */
 function fakeKernel(connectionStatus: Kernel.ConnectionStatus = 'connecting') {
   let settle!: { resolve(reply: unknown): void; reject(error: Error): void };
   const done = new Promise((resolve, reject) => (settle = { resolve, reject }));
+  /** The request as JupyterLab's future has it: the code under test sets its handlers. */
+  const future: { done: Promise<unknown>; onIOPub?: (message: unknown) => void; onReply?: (reply: unknown) => void } = { done };
   const kernel = {
     connectionStatus,
     isDisposed: false,
     connectionStatusChanged: new Signal<Kernel.IKernelConnection, Kernel.ConnectionStatus>({} as Kernel.IKernelConnection),
-    requestExecute: vi.fn(() => ({ done, onIOPub: undefined })),
+    requestExecute: vi.fn(() => future),
     /** Moves the connection to `status`, as KernelConnection does, signal included. */
     become(status: Kernel.ConnectionStatus) {
       kernel.connectionStatus = status;
       kernel.connectionStatusChanged.emit(status);
     }
   };
-  return { kernel, settle };
+  return { kernel, settle, future };
 }
+const busy = { header: { msg_type: 'status' }, content: { execution_state: 'busy' } };
 const noOutputs = { toJSON: () => [] } as unknown as IOutputAreaModel;
 const run = (kernel: unknown) => executeOnKernel(kernel as Kernel.IKernelConnection, '6*7', noOutputs, { storeHistory: true });
 
@@ -61,6 +64,50 @@ describe('executeOnKernel', () => {
     kernel.become('disconnected');
     settle.reject(new Error('Canceled future for execute_request message before replies were done'));
     expect(await running).toMatchObject({ status: 'aborted', reason: expect.stringMatching(/^the kernel stopped answering it/) });
+  });
+});
+
+describe('executeOnKernel, a reply with nothing heard on IOPub', () => {
+  const errorReply = {
+    content: { status: 'error', execution_count: 4, ename: 'NameError', evalue: "name 'x' is not defined", traceback: [] }
+  };
+
+  it('answers the reply with a warning once IOPub stays silent, where JupyterLab would wait for its idle forever', async () => {
+    vi.useFakeTimers();
+    try {
+      const { kernel, future } = fakeKernel('connected');
+      const running = run(kernel);
+      future.onReply?.(errorReply);
+      await vi.advanceTimersByTimeAsync(UNHEARD_IOPUB_MS);
+      expect(await running).toMatchObject({ status: 'error', ename: 'NameError', executionCount: 4, warning: UNHEARD_OUTPUTS_WARNING });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('waits for the end as usual when IOPub was heard, before the reply or in the grace after it', async () => {
+    vi.useFakeTimers();
+    try {
+      for (const heardAfterReply of [false, true]) {
+        const { kernel, settle, future } = fakeKernel('connected');
+        const running = run(kernel);
+        const ended = vi.fn();
+        void running.then(ended);
+        if (!heardAfterReply) {
+          future.onIOPub?.(busy);
+        }
+        future.onReply?.(errorReply);
+        if (heardAfterReply) {
+          future.onIOPub?.(busy);
+        }
+        await vi.advanceTimersByTimeAsync(UNHEARD_IOPUB_MS * 5);
+        expect(ended).not.toHaveBeenCalled();
+        settle.resolve(errorReply);
+        expect(await running).not.toHaveProperty('warning');
+      }
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -1,6 +1,6 @@
 /**
  * The bridge's own notebook, file and kernel commands behind the 13 default
- * notebook tools (SPEC §2.2) and the batch tools edit_notebook and run_cells
+ * notebook tools (SPEC §2.2; the kernel tools are in kernel-commands.ts) and the batch tools edit_notebook and run_cells
  * (§2.3b), written on JupyterLab's public APIs so they work alike in
  * JupyterLab, Notebook 7 and JupyterLite.
  */
@@ -9,7 +9,6 @@ import type { IDocumentManager } from '@jupyterlab/docmanager';
 import type { INotebookTracker } from '@jupyterlab/notebook';
 import { registerEditCommands } from './edit-commands.js';
 import { registerEditNotebook } from './edit-notebook.js';
-import { registerExecuteCode } from './execute-code.js';
 import { registerFileCommands } from './file-commands.js';
 import { registerKernelStartCommands } from './kernel-start-commands.js';
 import { NotebookDocuments } from './notebook-documents.js';
@@ -37,5 +36,4 @@ export function registerNotebookCommands(
   registerRunCells(app, documents, markRunning);
   registerKernelStartCommands(app, documents);
   registerFileCommands(app, docManager, documents);
-  registerExecuteCode(app);
 }
