@@ -678,6 +678,27 @@ describe.each(KINDS)('the notebook tools in $kind', (kind) => {
     expect(await ok('run_cell', { notebookPath: nb, cellId })).toMatchObject({ executionCount: count + 1 });
   });
 
+  it("restart_kernel restarts a notebook's kernel without a dialog: its variables are gone, and run_cell and execute_code go on at once", async () => {
+    const nb = 'restarted.ipynb';
+    const [setCell, readCell] = await notebookWith(nb, [kind.kernel === 'python3' ? 'x = 6*7' : 'globalThis.x = 6*7', 'x']);
+    const forgotten = { success: false, code: 'cell_error', ename: kind.undefinedName.ename };
+    // Each round restarts and runs at once, on the notebook's connection to the kernel and on the page's own.
+    for (let round = 0; round < 3; round++) {
+      const kernelId = (await ok('run_cell', { notebookPath: nb, cellId: setCell })).kernelId as string;
+      expect(await ok('execute_code', { kernelId, code: 'x' })).toMatchObject({ status: 'ok' });
+      const restart = await ok('restart_kernel', { kernelId });
+      expect(restart.pending ? await ok('wait_for_result', { pendingId: restart.pendingId, seconds: 120 }) : restart).toMatchObject({
+        kernelId
+      });
+      const cellAfter = await call('run_cell', { notebookPath: nb, cellId: readCell });
+      expect(cellAfter).toMatchObject({ ...forgotten, kernelId });
+      const codeAfter = await call('execute_code', { kernelId, code: 'x' });
+      expect(codeAfter).toMatchObject(forgotten);
+      expect([cellAfter, codeAfter].map((result) => result.warning)).toEqual([undefined, undefined]);
+    }
+    expect(await page().locator('.jp-Dialog').count()).toBe(0);
+  });
+
   if (hasDisk(kind)) {
     it('read_file attaches a picture as an image block', async () => {
       writeFileSync(path.join(setup.site.rootDir!, 'dot.png'), Buffer.from(ONE_PIXEL_PNG, 'base64'));

@@ -59,16 +59,17 @@ const plugin: JupyterFrontEndPlugin<IAgentTools> = {
     docManager: IDocumentManager | null,
     notebookTracker: INotebookTracker | null
   ) => {
-    registerKernelCommands(app);
     const marks = notebookTracker && new WorkMarks(notebookTracker, (path) => normalizePath(app.serviceManager.contents, path));
-    if (docManager && notebookTracker && marks) {
-      registerNotebookCommands(app, {
-        docManager,
-        notebookTracker,
-        markRunning: (notebookPath, cellId) => shownAfter(() => marks.mark({ action: 'running', notebookPath, cellIds: [cellId] })),
-        resultChars: () => settings.maxResultChars
-      });
-    }
+    const documents =
+      docManager && notebookTracker && marks
+        ? registerNotebookCommands(app, {
+            docManager,
+            notebookTracker,
+            markRunning: (notebookPath, cellId) => shownAfter(() => marks.mark({ action: 'running', notebookPath, cellIds: [cellId] })),
+            resultChars: () => settings.maxResultChars
+          })
+        : undefined;
+    registerKernelCommands(app, async (kernelId) => documents?.memoryKernel(kernelId));
     const storage = claimTabStorage(tabStorage(), window);
     let settings: BridgeSettings = readSettings({});
     const dialogs = new DialogWatcher();

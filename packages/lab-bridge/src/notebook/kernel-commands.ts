@@ -1,10 +1,11 @@
 /**
  * The bridge's own kernel commands behind execute_code, interrupt_kernel and
- * restart_kernel (SPEC §2.2). They take any running kernel's id. A kernel an
- * open document uses is interrupted and restarted through that document's
- * session, so the document shows the new state; any other kernel, and every
- * execute_code, through the connection the page keeps for it
- * (kernel-connections.ts). No restart ever shows JupyterLab's dialog.
+ * restart_kernel (SPEC §2.2). They take any running kernel's id. A kernel a
+ * document uses (open in a tab, or a notebook held in memory) is interrupted
+ * and restarted through that document's session, so the document shows the
+ * new state and runs on at once; any other kernel, and every execute_code,
+ * through the connection the page keeps for it (kernel-connections.ts). No
+ * restart ever shows JupyterLab's dialog.
  */
 import type { JupyterFrontEnd } from '@jupyterlab/application';
 import type { Kernel } from '@jupyterlab/services';
@@ -18,41 +19,39 @@ import { within } from '../within.js';
 /** How long an interrupt may take to bring a kernel out of busy. */
 const INTERRUPT_SETTLE_MS = 1000;
 
-export function registerKernelCommands(app: JupyterFrontEnd): void {
+/** The connection of a notebook held in memory to a kernel, if one has it (NotebookDocuments.memoryKernel). */
+export type MemoryKernel = (kernelId: string) => Promise<Kernel.IKernelConnection | undefined>;
+
+export function registerKernelCommands(app: JupyterFrontEnd, memoryKernel: MemoryKernel): void {
   const connections = new KernelConnections(app);
   registerExecuteCode(app, connections);
-  addNotebookCommand(app, 'interruptKernel', 'Interrupt Kernel by Id', async ({ kernelId }, tool) =>
-    withKernel(app, connections, tool, kernelId, async (kernel) => {
-      await kernel.interrupt();
-      const status = await settle(kernel, INTERRUPT_SETTLE_MS);
-      return succeed({
-        kernelId: kernel.id,
-        status,
-        ...(status === 'busy'
-          ? {
-              warning: `The kernel is still busy ${INTERRUPT_SETTLE_MS / 1000} s after the interrupt: the code may ignore interrupts. Use restart_kernel to stop it (its variables are lost).`
-            }
-          : {})
-      });
-    })
-  );
-  addNotebookCommand(app, 'restartKernel', 'Restart Kernel by Id without Asking', async ({ kernelId }, tool) =>
-    withKernel(app, connections, tool, kernelId, async (kernel) => {
-      await kernel.restart();
-      return succeed({ kernelId: kernel.id, status: kernel.status });
-    })
-  );
-}
-
-/** Runs `act` with the document's own kernel connection when an open document uses the kernel, else with the kept one. */
-async function withKernel<T>(
-  app: JupyterFrontEnd,
-  connections: KernelConnections,
-  tool: string,
-  kernelId: string,
-  act: (kernel: Kernel.IKernelConnection) => Promise<T>
-): Promise<T> {
-  return act(documentKernel(app, kernelId) ?? (await connections.get(tool, kernelId)));
+  /** A document's connection to the kernel, else the kept one. */
+  const kernelFor = async (tool: string, kernelId: string) => {
+    const document = documentKernel(app, kernelId) ?? (await memoryKernel(kernelId));
+    return { kernel: document ?? (await connections.get(tool, kernelId)), isDocument: document !== undefined };
+  };
+  addNotebookCommand(app, 'interruptKernel', 'Interrupt Kernel by Id', async ({ kernelId }, tool) => {
+    const { kernel } = await kernelFor(tool, kernelId);
+    await kernel.interrupt();
+    const status = await settle(kernel, INTERRUPT_SETTLE_MS);
+    return succeed({
+      kernelId: kernel.id,
+      status,
+      ...(status === 'busy'
+        ? {
+            warning: `The kernel is still busy ${INTERRUPT_SETTLE_MS / 1000} s after the interrupt: the code may ignore interrupts. Use restart_kernel to stop it (its variables are lost).`
+          }
+        : {})
+    });
+  });
+  addNotebookCommand(app, 'restartKernel', 'Restart Kernel by Id without Asking', async ({ kernelId }, tool) => {
+    const { kernel, isDocument } = await kernelFor(tool, kernelId);
+    await kernel.restart();
+    if (isDocument) {
+      connections.release(kernelId);
+    }
+    return succeed({ kernelId: kernel.id, status: kernel.status });
+  });
 }
 
 /**

@@ -10,8 +10,9 @@
  * its kernel reconnects afterwards, but any other connection to that kernel is
  * left on the server's channels to the old process, and a request sent on it
  * just after the restart can be lost, its call then waiting forever. So
- * restart_kernel restarts through this connection, and one a document
- * restarted is let go for the next call to open another.
+ * restart_kernel restarts a kernel no document uses through this connection,
+ * and when a document's connection restarts the kernel this one is let go,
+ * for the next call to open another.
  */
 import type { JupyterFrontEnd } from '@jupyterlab/application';
 import type { Kernel } from '@jupyterlab/services';
@@ -43,13 +44,19 @@ export class KernelConnections {
     if (kept && !kept.isDisposed && kept.status !== 'dead') {
       return kept;
     }
-    if (kept) {
-      this.drop(kernelId, kept);
-    }
+    this.release(kernelId);
     const model = await runningKernel(this.kernels, tool, kernelId);
     const connection = this.kernels.connectTo({ model, handleComms: false });
     this.kept.set(kernelId, connection);
     return connection;
+  }
+
+  /** Lets the kept connection go, if there is one: its kernel restarted through another connection. */
+  release(kernelId: string): void {
+    const kept = this.kept.get(kernelId);
+    if (kept) {
+      this.drop(kernelId, kept);
+    }
   }
 
   /** Lets the kept connection go when a document's connection restarts the same kernel (the person's restart, or restart_kernel's). */

@@ -91,6 +91,17 @@ export class NotebookDocuments {
     return notebook;
   }
 
+  /** The connection of a notebook held in memory to the kernel with this id, if one has it: a document too, though in no tab. */
+  async memoryKernel(kernelId: string): Promise<Kernel.IKernelConnection | undefined> {
+    for (const loading of this.memory.values()) {
+      const kernel = (await loading.catch(() => undefined))?.sessionContext.session?.kernel;
+      if (kernel?.id === kernelId) {
+        return kernel;
+      }
+    }
+    return undefined;
+  }
+
   /** The notebook the page has, or opens now without taking focus; `opened` says it did. */
   async hold(tool: string, path: string): Promise<{ notebook: HeldNotebook; opened: boolean }> {
     const held = await this.held(tool, path);

@@ -1,8 +1,8 @@
 /**
- * The bridge's own notebook, file and kernel commands behind the 13 default
- * notebook tools (SPEC §2.2; the kernel tools are in kernel-commands.ts) and the batch tools edit_notebook and run_cells
- * (§2.3b), written on JupyterLab's public APIs so they work alike in
- * JupyterLab, Notebook 7 and JupyterLite.
+ * The bridge's own notebook and file commands behind the default notebook
+ * tools (SPEC §2.2; the kernel tools' are in kernel-commands.ts) and the batch
+ * tools edit_notebook and run_cells (§2.3b), written on JupyterLab's public
+ * APIs so they work alike in JupyterLab, Notebook 7 and JupyterLite.
  */
 import type { JupyterFrontEnd } from '@jupyterlab/application';
 import type { IDocumentManager } from '@jupyterlab/docmanager';
@@ -24,10 +24,11 @@ export interface NotebookCommandDeps {
   resultChars: () => number;
 }
 
+/** Registers the commands; answers the notebooks they act on, which the kernel commands look kernels up in too. */
 export function registerNotebookCommands(
   app: JupyterFrontEnd,
   { docManager, notebookTracker, markRunning, resultChars }: NotebookCommandDeps
-): void {
+): NotebookDocuments {
   const documents = new NotebookDocuments(app, docManager, notebookTracker);
   registerReadCommands(app, documents, resultChars);
   registerEditCommands(app, documents);
@@ -36,4 +37,5 @@ export function registerNotebookCommands(
   registerRunCells(app, documents, markRunning);
   registerKernelStartCommands(app, documents);
   registerFileCommands(app, docManager, documents);
+  return documents;
 }
