@@ -6,6 +6,8 @@
  * at the first error or not; a long run that answers pending; and the agent
  * task "add a five-cell analysis section and run it" in at most 3 calls.
  */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setBridgeSetting, startPageWithAgent, type PageKind, type PageWithAgent } from './support/lab-with-agent.js';
@@ -297,6 +299,27 @@ describe.each(KINDS)('the batch tools in $kind', (kind) => {
         notRun: [after]
       });
       expect(await page().locator('.jp-Stdin').count()).toBe(0);
+    });
+  }
+
+  if (kind.input) {
+    it('an interrupt stops a run even with continueOnError, listing the cells it left', async () => {
+      const nb = 'run-interrupted.ipynb';
+      const started = `interrupted-${Date.now()}.txt`;
+      const [sleeping, after] = await notebookWith(nb, [
+        `import time\nopen(${JSON.stringify(started)}, 'w').close()\ntime.sleep(30)`,
+        'print("ran after the interrupt")'
+      ]);
+      const run = failure('run_cells', { notebookPath: nb, all: true, continueOnError: true }, 'cell_error');
+      // The notebook's folder is the kernel's: the file says the cell is running.
+      await expect.poll(() => existsSync(path.join(setup.site.rootDir!, started)), { timeout: 30_000 }).toBe(true);
+      const { id: kernelId } = (await ok('read_notebook', { notebookPath: nb })).kernel as { id: string };
+      await ok('interrupt_kernel', { kernelId });
+      const stopped = await run;
+      expect(stopped.error).toMatch(
+        /raised KeyboardInterrupt.* The kernel was interrupted there, so the run stopped: 1 cell did not run \(notRun\)\.$/
+      );
+      expect(stopped).toMatchObject({ cells: [{ cellId: sleeping, ename: 'KeyboardInterrupt' }], notRun: [after] });
     });
   }
 

@@ -233,7 +233,10 @@ export const NOTEBOOK_COMMAND_INPUTS = {
       continueOnError: z
         .boolean()
         .optional()
-        .describe('Go on with the next cells after a cell fails (default false: the run stops at the first error).')
+        .describe(
+          'Go on with the next cells after a cell fails (default false: the run stops at the first error). An interrupt ' +
+            '(interrupt_kernel) stops the run all the same.'
+        )
     })
     .refine((args) => [args.cellIds !== undefined, args.fromCellId !== undefined, args.all === true].filter(Boolean).length === 1, {
       message: 'say which cells to run with exactly one of cellIds (a list of ids), fromCellId (a cell and all below it) or all: true'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { executionResult, lostOutcome, outcomeOfReply, type ExecutionOutcome } from './execution-outcome.js';
+import { executionResult, lostOutcome, outcomeOfReply, wasInterrupted, type ExecutionOutcome } from './execution-outcome.js';
 
 const colour = (text: string) => `\u001b[0;31m${text}\u001b[0m`;
 const errorOutput = {
@@ -49,6 +49,15 @@ describe('outcomeOfReply', () => {
       status: 'aborted',
       reason: expect.stringContaining('restarted or died')
     });
+  });
+});
+
+describe('wasInterrupted', () => {
+  it("is an interrupt's KeyboardInterrupt only, not another exception or a run that did not end", () => {
+    const raised = (ename: string) => outcomeOfReply({ status: 'error', execution_count: 1, ename, evalue: '', traceback: [] }, []);
+    expect(wasInterrupted(raised('KeyboardInterrupt'))).toBe(true);
+    expect(wasInterrupted(raised('NameError'))).toBe(false);
+    expect(wasInterrupted(lostOutcome(new Error('Canceled future'), []))).toBe(false);
   });
 });
 

@@ -65,6 +65,15 @@ export function outcomeOfReply(reply: ExecuteReply, outputs: nbformat.IOutput[])
   return { status: 'aborted', outputs, reason: 'the kernel aborted it (an earlier execution in its queue failed)' };
 }
 
+/**
+ * A run the kernel was interrupted in: the exception Python's kernel raises then
+ * (KeyboardInterrupt). Whoever interrupted it, the person or the agent, meant the
+ * work to stop, so a run of several cells stops there even with continueOnError.
+ */
+export function wasInterrupted(outcome: ExecutionOutcome): boolean {
+  return outcome.status === 'error' && outcome.ename === 'KeyboardInterrupt';
+}
+
 /** A run that ended without a reply: the future was cancelled, e.g. by a restart. */
 export function lostOutcome(error: unknown, outputs: nbformat.IOutput[]): ExecutionOutcome {
   const message = error instanceof Error ? error.message : String(error);

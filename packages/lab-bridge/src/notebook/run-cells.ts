@@ -2,13 +2,14 @@
  * run_cells: runs several cells one after the other, each as run_cell runs
  * one (run-cell.ts), and answers each one's outcome as run_cell would
  * (run-report.ts). The run stops at the first cell that fails unless
- * continueOnError, and always when the kernel stopped answering. A long run
+ * continueOnError, and always when the kernel stopped answering or was
+ * interrupted. A long run
  * needs nothing special: the call pipeline answers pending by itself and
  * wait_for_result collects the whole run. The cell being run is marked for
  * the person (markRunning), and only while it runs.
  */
 import type { JupyterFrontEnd } from '@jupyterlab/application';
-import { executionResult, type ExecutionOutcome } from './execution-outcome.js';
+import { executionResult, wasInterrupted, type ExecutionOutcome } from './execution-outcome.js';
 import { addNotebookCommand } from './notebook-command.js';
 import { cellsOf } from './notebook-cells.js';
 import { openedNote, type NotebookDocuments } from './notebook-documents.js';
@@ -64,8 +65,12 @@ export function registerRunCells(app: JupyterFrontEnd, documents: NotebookDocume
         )
       );
       runs.push(run);
-      if (run.failure && (!args.continueOnError || outcome.status === 'aborted')) {
-        stop = { notRun: selected.slice(at + 1), why: 'The run stopped there' };
+      const interrupted = wasInterrupted(outcome);
+      if (run.failure && (!args.continueOnError || outcome.status === 'aborted' || interrupted)) {
+        stop = {
+          notRun: selected.slice(at + 1),
+          why: interrupted ? 'The kernel was interrupted there, so the run stopped' : 'The run stopped there'
+        };
         break;
       }
     }
