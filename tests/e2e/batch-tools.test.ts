@@ -356,6 +356,11 @@ describe.each(KINDS)('the batch tools in $kind', (kind) => {
       expect(first).toMatchObject({ pending: true, tool: 'run_cells', command: 'jupyter-live-mcp:run-cells' });
       const running = (await ok('get_context')).pending as { pendingId: string; tool: string }[];
       expect(running).toContainEqual(expect.objectContaining({ pendingId: first.pendingId, tool: 'run_cells' }));
+      // Meanwhile a read shows how far the run has come: the first cell has run, the last not yet.
+      const midway = (await ok('read_notebook', { notebookPath: nb })).cells as (CellOutcome & { executionCount: number | null })[];
+      expect(outputsText(midway[0])).toContain('42');
+      expect(midway[0]?.executionCount).toEqual(expect.any(Number));
+      expect(midway[2]?.executionCount).toBeNull();
       const final = await ok('wait_for_result', { pendingId: first.pendingId, seconds: 30 });
       expect(final).toMatchObject({ status: 'ok' });
       const cells = final.cells as CellOutcome[];
