@@ -118,6 +118,8 @@ describe('the kernel tools in a real JupyterLab page', () => {
     expect((await stubborn).result).toMatchObject({ success: true, status: 'ok' });
   });
 
+  /** Rounds of restarts may each outlast pendingAfterSeconds on a loaded machine (test timeout 120 s). */
+  const ROUNDS_TIMEOUT_MS = 300_000;
   /** A kernel started on the side, e.g. from the Running panel; the page keeps its first connection to restart it as another tab would. */
   const sideKernel = () =>
     setup.page.evaluate(async () => {
@@ -129,53 +131,67 @@ describe('the kernel tools in a real JupyterLab page', () => {
       page.sideKernels = { ...page.sideKernels, [kernel.id]: kernel };
       return kernel.id;
     });
-  /** restart_kernel, followed through wait_for_result when a loaded machine makes it outlast pendingAfterSeconds, as an agent would. */
-  const restartKernel = async (kernelId: string) => {
-    const restart = await ok('restart_kernel', { kernelId });
-    return restart.pending ? ok('wait_for_result', { pendingId: restart.pendingId, seconds: 120 }) : restart;
+  /** A call's result, followed through wait_for_result when a loaded machine makes it outlast pendingAfterSeconds, as an agent would. */
+  const followed = async (name: string, args: Record<string, unknown>) => {
+    const { result } = await call(name, args);
+    return result.pending ? (await call('wait_for_result', { pendingId: result.pendingId, seconds: 120 })).result : result;
   };
+  const restartKernel = (kernelId: string) => followed('restart_kernel', { kernelId });
   const forgotten = { success: false, code: 'cell_error', ename: 'NameError' };
 
-  it('restart_kernel restarts a kernel no document uses, without a dialog, and execute_code answers right after it', async () => {
-    const kernelId = await sideKernel();
-    // Each round restarts and runs at once: the run went unanswered when it followed the restart on a connection that missed it.
-    for (let round = 0; round < 3; round++) {
-      await ok('execute_code', { kernelId, code: 'remembered = 1' });
-      expect(await restartKernel(kernelId)).toMatchObject({ kernelId });
-      const after = await call('execute_code', { kernelId, code: 'remembered' });
-      expect(after.result).toMatchObject(forgotten);
-      expect(after.result).not.toHaveProperty('warning');
-    }
-    expect(await setup.page.locator('.jp-Dialog').count()).toBe(0);
-  });
+  it(
+    'restart_kernel restarts a kernel no document uses, without a dialog, and execute_code answers right after it',
+    async () => {
+      const kernelId = await sideKernel();
+      // Each round restarts and runs at once: the run went unanswered when it followed the restart on a connection that missed it.
+      for (let round = 0; round < 3; round++) {
+        await ok('execute_code', { kernelId, code: 'remembered = 1' });
+        expect(await restartKernel(kernelId)).toMatchObject({ kernelId });
+        const after = await call('execute_code', { kernelId, code: 'remembered' });
+        expect(after.result).toMatchObject(forgotten);
+        expect(after.result).not.toHaveProperty('warning');
+      }
+      expect(await setup.page.locator('.jp-Dialog').count()).toBe(0);
+    },
+    ROUNDS_TIMEOUT_MS
+  );
 
   it('restart_kernel ends an execute_code still running on that kernel, as aborted, instead of leaving it waiting', async () => {
     const kernelId = await sideKernel();
     // A kernel started on the side works in the server's folder: the file it leaves is named in full.
     const started = path.join(setup.site.rootDir, `sleeping-${Date.now()}.txt`);
-    const sleeping = call('execute_code', { kernelId, code: `import time\nopen(${JSON.stringify(started)}, 'w').close()\ntime.sleep(60)` });
+    const sleeping = followed('execute_code', {
+      kernelId,
+      code: `import time\nopen(${JSON.stringify(started)}, 'w').close()\ntime.sleep(60)`
+    });
     await expect.poll(() => existsSync(started), { timeout: 30_000 }).toBe(true);
     await restartKernel(kernelId);
-    expect((await sleeping).result).toMatchObject({ success: false, code: 'execution_aborted', error: expect.stringMatching(/restarted/) });
+    expect(await sleeping).toMatchObject({ success: false, code: 'execution_aborted', error: expect.stringMatching(/restarted/) });
   });
 
-  it('execute_code answers right after a restart made elsewhere, which its connection to the kernel may not hear', async () => {
-    const kernelId = await sideKernel();
-    for (let round = 0; round < 8; round++) {
-      await ok('execute_code', { kernelId, code: 'remembered = 1' });
-      await setup.page.evaluate(async (id) => {
-        const kernel = (globalThis as unknown as { sideKernels: Record<string, { restart(): Promise<void> } | undefined> }).sideKernels[id];
-        if (!kernel) {
-          throw new Error(`no side kernel ${id}`);
-        }
-        await kernel.restart();
-      }, kernelId);
-      // The page's connection to the kernel may miss the run's outputs: then the answer still comes, saying so.
-      const after = await call('execute_code', { kernelId, code: 'remembered' });
-      expect(after.result).toMatchObject(forgotten);
-      expect([undefined, expect.stringMatching(/^The run's outputs may be missing: /)]).toContainEqual(after.result.warning);
-    }
-  });
+  it(
+    'execute_code answers right after a restart made elsewhere, which its connection to the kernel may not hear',
+    async () => {
+      const kernelId = await sideKernel();
+      for (let round = 0; round < 8; round++) {
+        await ok('execute_code', { kernelId, code: 'remembered = 1' });
+        await setup.page.evaluate(async (id) => {
+          const kernel = (globalThis as unknown as { sideKernels: Record<string, { restart(): Promise<void> } | undefined> }).sideKernels[
+            id
+          ];
+          if (!kernel) {
+            throw new Error(`no side kernel ${id}`);
+          }
+          await kernel.restart();
+        }, kernelId);
+        // The page's connection to the kernel may miss the run's outputs: then the answer still comes, saying so.
+        const after = await call('execute_code', { kernelId, code: 'remembered' });
+        expect(after.result).toMatchObject(forgotten);
+        expect([undefined, expect.stringMatching(/^The run's outputs may be missing: /)]).toContainEqual(after.result.warning);
+      }
+    },
+    ROUNDS_TIMEOUT_MS
+  );
 
   it.each(['interrupt_kernel', 'restart_kernel'])(
     '%s answers not_found for an id no running kernel has, naming get_context',

@@ -69,7 +69,7 @@ const plugin: JupyterFrontEndPlugin<IAgentTools> = {
             resultChars: () => settings.maxResultChars
           })
         : undefined;
-    registerKernelCommands(app, async (kernelId) => documents?.memoryKernel(kernelId));
+    registerKernelCommands(app, () => documents?.memoryKernels() ?? []);
     const storage = claimTabStorage(tabStorage(), window);
     let settings: BridgeSettings = readSettings({});
     const dialogs = new DialogWatcher();

@@ -60,15 +60,9 @@ export function kernelConnectionOf(widget: Widget): Kernel.IKernelConnection | u
   return (w.sessionContext ?? w.console?.sessionContext)?.session?.kernel ?? undefined;
 }
 
-/** The connection of an open document (notebook, console…) to the kernel with this id, if one has it. */
-export function documentKernel(app: JupyterFrontEnd, kernelId: string): Kernel.IKernelConnection | undefined {
-  for (const widget of mainAreaWidgets(app)) {
-    const connection = kernelConnectionOf(widget);
-    if (connection?.id === kernelId) {
-      return connection;
-    }
-  }
-  return undefined;
+/** The open documents' (notebooks', consoles'…) connections to kernels. */
+export function documentKernels(app: JupyterFrontEnd): Kernel.IKernelConnection[] {
+  return mainAreaWidgets(app).flatMap((widget) => kernelConnectionOf(widget) ?? []);
 }
 
 export function kernelSummaryOf(widget: Widget): { id: string; name: string; status: string } | undefined {

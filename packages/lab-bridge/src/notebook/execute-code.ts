@@ -16,6 +16,9 @@ export function registerExecuteCode(app: JupyterFrontEnd, connections: KernelCon
     const outputs = new OutputAreaModel();
     try {
       const outcome = await executeOnKernel(kernel, code, outputs, { storeHistory: false });
+      if (outcome.iopubLost) {
+        connections.release(kernelId);
+      }
       return executionResult({ tool, what: 'the code', onError: 'See the traceback.', fields: { kernelId }, wholeOutputs: true }, outcome);
     } finally {
       outputs.dispose();

@@ -53,9 +53,10 @@ describe('outcomeOfReply', () => {
 });
 
 describe('wasInterrupted', () => {
-  it("is an interrupt's KeyboardInterrupt only, not another exception or a run that did not end", () => {
+  it("is an interrupt's exception (Python's, JupyterLite's) only, not another exception or a run that did not end", () => {
     const raised = (ename: string) => outcomeOfReply({ status: 'error', execution_count: 1, ename, evalue: '', traceback: [] }, []);
     expect(wasInterrupted(raised('KeyboardInterrupt'))).toBe(true);
+    expect(wasInterrupted(raised('Kernel Interrupt'))).toBe(true);
     expect(wasInterrupted(raised('NameError'))).toBe(false);
     expect(wasInterrupted(lostOutcome(new Error('Canceled future'), []))).toBe(false);
   });

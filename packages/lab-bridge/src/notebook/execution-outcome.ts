@@ -65,13 +65,16 @@ export function outcomeOfReply(reply: ExecuteReply, outputs: nbformat.IOutput[])
   return { status: 'aborted', outputs, reason: 'the kernel aborted it (an earlier execution in its queue failed)' };
 }
 
+/** The exceptions kernels raise in code an interrupt stopped: Python's, JupyterLite's, Julia's. */
+const INTERRUPT_ERRORS = new Set(['KeyboardInterrupt', 'Kernel Interrupt', 'InterruptException']);
+
 /**
- * A run the kernel was interrupted in: the exception Python's kernel raises then
- * (KeyboardInterrupt). Whoever interrupted it, the person or the agent, meant the
- * work to stop, so a run of several cells stops there even with continueOnError.
+ * A run the kernel was interrupted in. Whoever interrupted it, the person or the
+ * agent, meant the work to stop, so a run of several cells stops there even with
+ * continueOnError.
  */
 export function wasInterrupted(outcome: ExecutionOutcome): boolean {
-  return outcome.status === 'error' && outcome.ename === 'KeyboardInterrupt';
+  return outcome.status === 'error' && INTERRUPT_ERRORS.has(outcome.ename);
 }
 
 /** A run that ended without a reply: the future was cancelled, e.g. by a restart. */

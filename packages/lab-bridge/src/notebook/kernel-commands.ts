@@ -10,28 +10,30 @@
 import type { JupyterFrontEnd } from '@jupyterlab/application';
 import type { Kernel } from '@jupyterlab/services';
 import { succeed } from '@jupyter-live-mcp/protocol';
-import { documentKernel } from '../jupyterlab/main-area.js';
+import { documentKernels } from '../jupyterlab/main-area.js';
 import { addNotebookCommand } from './notebook-command.js';
 import { registerExecuteCode } from './execute-code.js';
 import { KernelConnections } from './kernel-connections.js';
+import { sendKernelInfo } from './kernel-info-probe.js';
 import { within } from '../within.js';
 
 /** How long an interrupt may take to bring a kernel out of busy. */
 const INTERRUPT_SETTLE_MS = 1000;
 
-/** The connection of a notebook held in memory to a kernel, if one has it (NotebookDocuments.memoryKernel). */
-export type MemoryKernel = (kernelId: string) => Promise<Kernel.IKernelConnection | undefined>;
+/** The connections of the notebooks held in memory to kernels (NotebookDocuments.memoryKernels). */
+export type MemoryKernels = () => Kernel.IKernelConnection[];
 
-export function registerKernelCommands(app: JupyterFrontEnd, memoryKernel: MemoryKernel): void {
-  const connections = new KernelConnections(app);
+export function registerKernelCommands(app: JupyterFrontEnd, memoryKernels: MemoryKernels): void {
+  const connections = new KernelConnections(app, () => [...documentKernels(app), ...memoryKernels()]);
   registerExecuteCode(app, connections);
   /** A document's connection to the kernel, else the kept one. */
   const kernelFor = async (tool: string, kernelId: string) => {
-    const document = documentKernel(app, kernelId) ?? (await memoryKernel(kernelId));
-    return { kernel: document ?? (await connections.get(tool, kernelId)), isDocument: document !== undefined };
+    connections.watchDocuments();
+    const document = [...documentKernels(app), ...memoryKernels()].find((kernel) => kernel.id === kernelId);
+    return document ?? connections.get(tool, kernelId);
   };
   addNotebookCommand(app, 'interruptKernel', 'Interrupt Kernel by Id', async ({ kernelId }, tool) => {
-    const { kernel } = await kernelFor(tool, kernelId);
+    const kernel = await kernelFor(tool, kernelId);
     await kernel.interrupt();
     const status = await settle(kernel, INTERRUPT_SETTLE_MS);
     return succeed({
@@ -45,11 +47,8 @@ export function registerKernelCommands(app: JupyterFrontEnd, memoryKernel: Memor
     });
   });
   addNotebookCommand(app, 'restartKernel', 'Restart Kernel by Id without Asking', async ({ kernelId }, tool) => {
-    const { kernel, isDocument } = await kernelFor(tool, kernelId);
+    const kernel = await kernelFor(tool, kernelId);
     await kernel.restart();
-    if (isDocument) {
-      connections.release(kernelId);
-    }
     return succeed({ kernelId: kernel.id, status: kernel.status });
   });
 }
@@ -57,15 +56,25 @@ export function registerKernelCommands(app: JupyterFrontEnd, memoryKernel: Memor
 /**
  * The kernel's status `ms` after an interrupt, asked on the shell channel, where a
  * request waits behind running code: "busy" if the kernel does not answer by then.
- * The connection's own status follows every status message on the kernel, also
- * those of other requests (JupyterLab's debugger sends its own on a notebook's
- * connection, on the control channel), so it can read idle while code runs.
+ * The reply alone answers: a connection deaf to IOPub for a moment (a restart made
+ * elsewhere) would never hear the request's idle. The connection's own status is
+ * no answer: it follows every status message on the kernel, also those of other
+ * requests (JupyterLab's debugger sends its own on a notebook's connection), so it
+ * can read idle while code runs.
  */
 async function settle(kernel: Kernel.IKernelConnection, ms: number): Promise<Kernel.Status> {
-  // No reply: the connection closed meanwhile; a kernel that died says so in its status.
-  const answered = kernel.requestKernelInfo().then(
-    (reply) => (reply ? 'idle' : kernel.status),
-    () => kernel.status
-  );
-  return (await within(answered, ms)) ?? 'busy';
+  const probe = sendKernelInfo(kernel);
+  if (!probe) {
+    return kernel.status;
+  }
+  const answered = new Promise<Kernel.Status>((resolve) => {
+    probe.onReply = () => resolve('idle');
+    // Cancelled: the connection closed meanwhile; a kernel that died says so in its status.
+    probe.done.catch(() => resolve(kernel.status));
+  });
+  try {
+    return (await within(answered, ms)) ?? 'busy';
+  } finally {
+    probe.dispose();
+  }
 }

@@ -6,32 +6,36 @@
  * request on it with requests of their own, whose status messages make the
  * kernel look idle while the code runs.
  *
- * One connection per kernel also serves restarts: a connection that restarts
- * its kernel reconnects afterwards, but any other connection to that kernel is
- * left on the server's channels to the old process, and a request sent on it
- * just after the restart can be lost, its call then waiting forever. So
- * restart_kernel restarts a kernel no document uses through this connection,
- * and when a document's connection restarts the kernel this one is let go,
- * for the next call to open another.
+ * A connection that restarts its kernel reconnects afterwards, but any other
+ * connection to that kernel stays on the server's channels to the old process
+ * and can miss what the new one sends for a while. So a kernel no document
+ * uses is restarted through its kept connection, and a kept connection is let
+ * go when a document's connection to the same kernel restarts it (the
+ * person's restart, or restart_kernel's), for the next call to open another.
  */
 import type { JupyterFrontEnd } from '@jupyterlab/application';
 import type { Kernel } from '@jupyterlab/services';
-import { kernelConnectionOf, mainAreaWidgets } from '../jupyterlab/main-area.js';
 import { runningKernel } from './running-kernel.js';
+
+/** The documents' connections to kernels now: open tabs and notebooks held in memory. */
+export type DocumentConnections = () => Iterable<Kernel.IKernelConnection>;
 
 export class KernelConnections {
   private readonly kept = new Map<string, Kernel.IKernelConnection>();
   private readonly watched = new WeakSet<Kernel.IKernelConnection>();
   private readonly kernels: Kernel.IManager;
 
-  constructor(private readonly app: JupyterFrontEnd) {
+  constructor(
+    app: JupyterFrontEnd,
+    private readonly documentConnections: DocumentConnections
+  ) {
     const kernels = app.serviceManager.kernels;
     this.kernels = kernels;
     kernels.runningChanged.connect(() => {
       const running = new Set([...kernels.running()].map((model) => model.id));
-      for (const [id, connection] of this.kept) {
+      for (const id of this.kept.keys()) {
         if (!running.has(id)) {
-          this.drop(id, connection);
+          this.release(id);
         }
       }
     });
@@ -40,43 +44,47 @@ export class KernelConnections {
   /** The kept connection to the kernel with this id; not_found, naming `tool`, when no kernel runs with it. */
   async get(tool: string, kernelId: string): Promise<Kernel.IKernelConnection> {
     this.watchDocuments();
-    const kept = this.kept.get(kernelId);
-    if (kept && !kept.isDisposed && kept.status !== 'dead') {
+    const usable = () => {
+      const kept = this.kept.get(kernelId);
+      return kept && !kept.isDisposed && kept.status !== 'dead' ? kept : undefined;
+    };
+    const kept = usable();
+    if (kept) {
       return kept;
     }
-    this.release(kernelId);
     const model = await runningKernel(this.kernels, tool, kernelId);
+    // Two first calls at once: the one that got here first opened it.
+    const opened = usable();
+    if (opened) {
+      return opened;
+    }
+    this.release(kernelId);
     const connection = this.kernels.connectTo({ model, handleComms: false });
     this.kept.set(kernelId, connection);
     return connection;
   }
 
-  /** Lets the kept connection go, if there is one: its kernel restarted through another connection. */
+  /** Lets the kept connection to this kernel go, if there is one (the next call opens another). */
   release(kernelId: string): void {
-    const kept = this.kept.get(kernelId);
-    if (kept) {
-      this.drop(kernelId, kept);
-    }
+    this.kept.get(kernelId)?.dispose();
+    this.kept.delete(kernelId);
   }
 
-  /** Lets the kept connection go when a document's connection restarts the same kernel (the person's restart, or restart_kernel's). */
-  private watchDocuments(): void {
-    for (const widget of mainAreaWidgets(this.app)) {
-      const connection = kernelConnectionOf(widget);
-      if (connection && !this.watched.has(connection)) {
+  /**
+   * Listens to every document's connection, to let the kept one go when a
+   * document restarts the kernel. Called before each kernel tool acts: a
+   * document opened since is watched before it can restart anything.
+   */
+  watchDocuments(): void {
+    for (const connection of this.documentConnections()) {
+      if (!this.watched.has(connection)) {
         this.watched.add(connection);
         connection.statusChanged.connect((source, status) => {
-          const kept = this.kept.get(source.id);
-          if (kept && (status === 'restarting' || status === 'autorestarting' || status === 'dead')) {
-            this.drop(source.id, kept);
+          if (status === 'restarting' || status === 'autorestarting' || status === 'dead') {
+            this.release(source.id);
           }
         });
       }
     }
-  }
-
-  private drop(id: string, connection: Kernel.IKernelConnection): void {
-    this.kept.delete(id);
-    connection.dispose();
   }
 }

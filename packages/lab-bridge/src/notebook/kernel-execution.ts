@@ -5,41 +5,36 @@
  * instead of waiting. Outputs go into an output area model, which merges
  * streams and clears as JupyterLab's own output areas do. A run whose
  * connection closes for good ends then, instead of waiting forever; so does one
- * whose reply comes with nothing heard on IOPub (UNHEARD_IOPUB_MS).
+ * whose IOPub the connection missed (lost-iopub.ts), once its reply is in.
  */
 import type { IOutputAreaModel } from '@jupyterlab/outputarea';
-import type { Kernel, KernelMessage } from '@jupyterlab/services';
+import type { Kernel } from '@jupyterlab/services';
 import { connectionLost, watchConnectionLoss } from './connection-loss.js';
 import { closedConnectionOutcome, lostOutcome, outcomeOfReply, type ExecutionOutcome } from './execution-outcome.js';
 import { outputActionOf, type IopubMessage, type OutputAction } from './iopub-outputs.js';
+import { watchIopub } from './lost-iopub.js';
 
-/**
- * How long a reply waits for the run's first IOPub message. The kernel publishes
- * "busy" before it runs the code and replies after, so a reply with nothing on
- * IOPub means this connection's IOPub missed the run (it was reconnecting: the
- * kernel had just restarted through another connection), and JupyterLab would
- * wait for the run's closing "idle" forever.
- */
-export const UNHEARD_IOPUB_MS = 2000;
-
-/** Said with a result whose reply came with no IOPub at all. */
-export const UNHEARD_OUTPUTS_WARNING =
-  "The run's outputs may be missing: the page's connection to the kernel heard its reply but nothing it printed or showed " +
+/** Said with a result whose run's IOPub was lost (lost-iopub.ts). */
+export const LOST_OUTPUTS_WARNING =
+  "The run's outputs may be missing: the page's connection to the kernel heard its reply but not what it printed or showed " +
   "(the connection was reconnecting, e.g. after a restart elsewhere). The status and any error are the kernel's own.";
+
+/** How a run ended; `iopubLost` when its connection missed the run's IOPub, so the caller may let that connection go. */
+export type KernelRunOutcome = ExecutionOutcome & { iopubLost?: boolean };
 
 export async function executeOnKernel(
   kernel: Kernel.IKernelConnection,
   code: string,
   outputs: IOutputAreaModel,
   options: { storeHistory: boolean }
-): Promise<ExecutionOutcome> {
+): Promise<KernelRunOutcome> {
   // Sent now it would wait, unsent, for a connection that does not come back.
   if (connectionLost(kernel)) {
     return closedConnectionOutcome(false, outputs.toJSON());
   }
   const displays = new Map<string, number[]>();
   const loss = watchConnectionLoss(kernel);
-  let unheardTimer: ReturnType<typeof setTimeout> | undefined;
+  let stopIopubWatch: (() => void) | undefined;
   try {
     const future = kernel.requestExecute({
       code,
@@ -49,21 +44,15 @@ export async function executeOnKernel(
       allow_stdin: false,
       stop_on_error: true
     });
-    let heard = false;
+    const iopub = watchIopub(kernel, future);
+    stopIopubWatch = iopub.stop;
     future.onIOPub = (message) => {
-      heard = true;
+      iopub.heard();
       applyOutput(outputs, displays, outputActionOf(message as unknown as IopubMessage));
     };
-    const unheardReply = new Promise<KernelMessage.IExecuteReplyMsg>((resolve) => {
-      future.onReply = (reply) => {
-        if (!heard) {
-          unheardTimer = setTimeout(() => heard || resolve(reply), UNHEARD_IOPUB_MS);
-        }
-      };
-    });
     const ended = await Promise.race([
-      future.done.then((reply) => ({ reply, unheard: false })),
-      unheardReply.then((reply) => ({ reply, unheard: true })),
+      future.done.then((reply) => ({ reply, iopubLost: false })),
+      iopub.lost.then((reply) => ({ reply, iopubLost: true })),
       loss.lost.then(() => undefined)
     ]);
     if (!ended) {
@@ -72,11 +61,16 @@ export async function executeOnKernel(
     const { content } = ended.reply;
     // A run kept out of the history gets no execution count of its own.
     const outcome = outcomeOfReply(options.storeHistory ? content : { ...content, execution_count: null }, outputs.toJSON());
-    return ended.unheard ? { ...outcome, warning: UNHEARD_OUTPUTS_WARNING } : outcome;
+    if (!ended.iopubLost) {
+      return outcome;
+    }
+    // Its IOPub coming late after all must not write into outputs already answered (a cell's, maybe running again by then).
+    future.dispose();
+    return { ...outcome, warning: LOST_OUTPUTS_WARNING, iopubLost: true };
   } catch (error) {
     return lostOutcome(error, outputs.toJSON());
   } finally {
-    clearTimeout(unheardTimer);
+    stopIopubWatch?.();
     loss.stop();
   }
 }

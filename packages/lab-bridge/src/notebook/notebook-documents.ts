@@ -57,6 +57,8 @@ export class NotebookDocuments {
   /** The runs of every notebook the page has, for the reads' stale marks. */
   readonly runs = new RunTracker();
   private readonly memory = new Map<string, Promise<MemoryNotebook>>();
+  /** The notebooks of `memory` whose load finished. */
+  private readonly loaded = new Set<MemoryNotebook>();
   /** Kernel starts for a notebook, one after the other: a run waits for its kernel rather than finding none. */
   private readonly kernelStarts = new WeakMap<ISessionContext, Promise<void>>();
 
@@ -91,15 +93,9 @@ export class NotebookDocuments {
     return notebook;
   }
 
-  /** The connection of a notebook held in memory to the kernel with this id, if one has it: a document too, though in no tab. */
-  async memoryKernel(kernelId: string): Promise<Kernel.IKernelConnection | undefined> {
-    for (const loading of this.memory.values()) {
-      const kernel = (await loading.catch(() => undefined))?.sessionContext.session?.kernel;
-      if (kernel?.id === kernelId) {
-        return kernel;
-      }
-    }
-    return undefined;
+  /** The kernel connections of the notebooks held in memory: documents too, though in no tab. */
+  memoryKernels(): Kernel.IKernelConnection[] {
+    return [...this.loaded].flatMap((notebook) => notebook.sessionContext.session?.kernel ?? []);
   }
 
   /** The notebook the page has, or opens now without taking focus; `opened` says it did. */
@@ -189,7 +185,10 @@ export class NotebookDocuments {
     if (!loading) {
       loading = MemoryNotebook.load(this.app.serviceManager, path);
       this.memory.set(path, loading);
-      loading.catch(() => this.memory.delete(path));
+      void loading.then(
+        (notebook) => this.loaded.add(notebook),
+        () => this.memory.delete(path)
+      );
     }
     return loading;
   }
@@ -241,7 +240,10 @@ export class NotebookDocuments {
     const memory = this.memory.get(path);
     this.memory.delete(path);
     void memory?.then(
-      (notebook) => notebook.dispose(),
+      (notebook) => {
+        this.loaded.delete(notebook);
+        notebook.dispose();
+      },
       () => undefined
     );
   }

@@ -3,9 +3,8 @@
  * one (run-cell.ts), and answers each one's outcome as run_cell would
  * (run-report.ts). The run stops at the first cell that fails unless
  * continueOnError, and always when the kernel stopped answering or was
- * interrupted. A long run
- * needs nothing special: the call pipeline answers pending by itself and
- * wait_for_result collects the whole run. The cell being run is marked for
+ * interrupted. A long run needs nothing special: the call pipeline answers
+ * pending by itself and wait_for_result collects the whole run. The cell being run is marked for
  * the person (markRunning), and only while it runs.
  */
 import type { JupyterFrontEnd } from '@jupyterlab/application';
