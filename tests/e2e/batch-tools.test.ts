@@ -356,6 +356,14 @@ describe.each(KINDS)('the batch tools in $kind', (kind) => {
       expect(first).toMatchObject({ pending: true, tool: 'run_cells', command: 'jupyter-live-mcp:run-cells' });
       const running = (await ok('get_context')).pending as { pendingId: string; tool: string }[];
       expect(running).toContainEqual(expect.objectContaining({ pendingId: first.pendingId, tool: 'run_cells' }));
+      // The pending answers say which cell the run is at: the slow one, the second of three.
+      const atSlowCell = { cellsRun: 1, cells: 3, runningCellId: ids[1], runningIndex: 1 };
+      await expect
+        .poll(async () => (await ok('wait_for_result', { pendingId: first.pendingId, seconds: 0.1 })).progress)
+        .toEqual(atSlowCell);
+      expect((await ok('wait_for_result', { pendingId: first.pendingId, seconds: 0.1 })).message).toMatch(
+        /still running after [\d.]+ s \(cell 2 of 3 is running \(".+", index 1\)\)/
+      );
       // Meanwhile a read shows how far the run has come: the first cell has run, the last not yet.
       const midway = (await ok('read_notebook', { notebookPath: nb })).cells as (CellOutcome & { executionCount: number | null })[];
       expect(outputsText(midway[0])).toContain('42');

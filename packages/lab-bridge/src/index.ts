@@ -14,6 +14,7 @@ import { IAgentTools } from './agent-tools.js';
 import { callPipeline } from './calls/call-pipeline.js';
 import { attachImages } from './calls/images/attach-images.js';
 import { PendingCalls } from './calls/pending-calls.js';
+import { RunProgressBoard } from './calls/run-progress.js';
 import { holdWhileUnloading } from './calls/unload-hold.js';
 import { LiveCatalogue } from './catalogue/live-catalogue.js';
 import { Connections } from './connection/connections.js';
@@ -59,6 +60,7 @@ const plugin: JupyterFrontEndPlugin<IAgentTools> = {
     docManager: IDocumentManager | null,
     notebookTracker: INotebookTracker | null
   ) => {
+    const runProgress = new RunProgressBoard();
     const marks = notebookTracker && new WorkMarks(notebookTracker, (path) => normalizePath(app.serviceManager.contents, path));
     const documents =
       docManager && notebookTracker && marks
@@ -66,6 +68,7 @@ const plugin: JupyterFrontEndPlugin<IAgentTools> = {
             docManager,
             notebookTracker,
             markRunning: (notebookPath, cellId) => shownAfter(() => marks.mark({ action: 'running', notebookPath, cellIds: [cellId] })),
+            tellProgress: (notebookPath, progress) => runProgress.tell(notebookPath, progress),
             resultChars: () => settings.maxResultChars
           })
         : undefined;
@@ -99,7 +102,14 @@ const plugin: JupyterFrontEndPlugin<IAgentTools> = {
     const call = callPipeline({
       tools: () => catalogue.tools,
       count: (tool, source) => statusItem.countCall(tool, source),
-      goPending: (tool, command, run) => pending.run(tool, command, dialogs.watch(), run),
+      goPending: (tool, command, run, work) =>
+        pending.run(
+          tool,
+          command,
+          dialogs.watch(),
+          run,
+          work && (() => runProgress.of(normalizePath(app.serviceManager.contents, work.notebookPath)))
+        ),
       gate: (name, tool, args) => person.gate(name, tool.descriptor.hints, args, tool.needsApproval),
       markWork: (tool, work) =>
         shownAfter(() => {

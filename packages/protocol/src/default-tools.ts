@@ -388,7 +388,8 @@ export const DEFAULT_TOOLS: readonly DefaultTool[] = [
       'outcomes of the cells before it), or at a cell deleted while it runs (code not_found), and lists the cells ' +
       'that did not run (notRun); continueOnError: true goes on after a failing cell (not after the kernel stops or ' +
       'is interrupted, or a cell is deleted). Markdown cells are rendered (status "no-op"). A long ' +
-      'run answers pending: collect it with wait_for_result (meanwhile read_notebook shows the cells run so far). A ' +
+      'run answers pending, saying which cell it is at: collect it with wait_for_result (meanwhile read_notebook shows ' +
+      'the cells run so far). A ' +
       'notebook without a kernel gives code no_kernel, ' +
       `naming the kernelspecs to start. ${NOT_OPEN} ${MISSING} ${OUTPUTS_ARE_DATA}`,
     hints: CU,

@@ -23,8 +23,8 @@ export interface CallSteps {
   tools(): ReadonlyMap<string, BridgeTool>;
   /** Counts the call for the status item. */
   count(tool: string, source: CallSource): void;
-  /** Runs the call, answering pending if it is slow or opens a dialog (calls/pending-calls). */
-  goPending(tool: string, command: string | undefined, run: () => Promise<ToolResult>): Promise<ToolResult>;
+  /** Runs the call, answering pending if it is slow or opens a dialog (calls/pending-calls); `work`, what it works on, tells its progress. */
+  goPending(tool: string, command: string | undefined, run: () => Promise<ToolResult>, work: Work | undefined): Promise<ToolResult>;
   /** The person's say: paused, or a confirmation (ui/person-control). */
   gate: Gate;
   /** Shows the person what a running call works on (ui/work-marks); the function returned takes the mark away. Never throws. */
@@ -47,7 +47,7 @@ export function callPipeline(steps: CallSteps): (tool: string, args: Record<stri
 function underPendingRules(steps: CallSteps, name: string, args: Record<string, unknown>): Promise<ToolResult> {
   const tool = steps.tools().get(name);
   const run = () => runTool(steps, name, args);
-  return tool?.answersAtOnce ? run() : steps.goPending(name, tool?.commandOf?.(args), run);
+  return tool?.answersAtOnce ? run() : steps.goPending(name, tool?.commandOf?.(args), run, tool?.workOf?.(args));
 }
 
 /** Finds the tool, checks its input, passes the gate and runs it, its work marked meanwhile. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { succeed, type ToolResult } from '@jupyter-live-mcp/protocol';
 import type { DialogInfo, DialogWatch } from '../jupyterlab/dialog-watcher.js';
 import { KEEP_RESULTS_MS, PendingCalls, readStoredCalls } from './pending-calls.js';
+import { RunProgressBoard } from './run-progress.js';
 
 const dialog: DialogInfo = {
   dialogId: 'dialog-1',
@@ -78,6 +79,31 @@ describe('PendingCalls', () => {
     expect(pending.running()).toEqual([]);
     // Still there for a second collection.
     expect(await pending.wait('pending-1', 0)).toEqual({ success: true, status: 'ok' });
+  });
+
+  it('says how far a long run has come, as its command tells it, in each pending answer and in the list', async () => {
+    const pending = make();
+    const call = deferred();
+    const board = new RunProgressBoard();
+    const first = await pending.run(
+      'run_cells',
+      undefined,
+      fakeWatch().watch,
+      () => call.promise,
+      () => board.of('a.ipynb')
+    );
+    expect(first).not.toHaveProperty('progress');
+    const progress = { cellsRun: 1, cells: 3, runningCellId: 'c2', runningIndex: 1 };
+    board.tell('a.ipynb', progress);
+    expect(await pending.wait('pending-1', 0)).toMatchObject({
+      progress,
+      message: expect.stringMatching(
+        /^"run_cells" is still running after [\d.]+ s \(cell 2 of 3 is running \("c2", index 1\)\) and goes on/
+      )
+    });
+    expect(pending.running()).toEqual([expect.objectContaining({ pendingId: 'pending-1', progress })]);
+    call.resolve(succeed({ status: 'ok' }));
+    expect(await pending.wait('pending-1', 5)).toEqual({ success: true, status: 'ok' });
   });
 
   it('answers pending at once when the call opens a dialog, listing the dialog', async () => {

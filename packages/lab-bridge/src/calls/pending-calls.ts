@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { describeIssues, fail, succeed, toolResultSchema, type ToolResult } from '@jupyter-live-mcp/protocol';
 import type { DialogInfo, DialogWatch } from '../jupyterlab/dialog-watcher.js';
 import { log } from '../log.js';
+import { progressSentence, type RunProgress } from './run-progress.js';
 import { within } from '../within.js';
 
 /** How long a finished call's result is kept for wait_for_result. */
@@ -50,7 +51,7 @@ const storedEntrySchema = z.object({
 type StoredEntry = z.infer<typeof storedEntrySchema>;
 
 /** A call as this load of the page keeps it: what is stored, and the call's own result to come. */
-type Entry = StoredEntry & { done: Promise<ToolResult> };
+type Entry = StoredEntry & { done: Promise<ToolResult>; progress?: () => RunProgress | undefined };
 
 /** A call still running, as get_context lists it. */
 export interface RunningCall {
@@ -58,6 +59,7 @@ export interface RunningCall {
   tool: string;
   command?: string;
   seconds: number;
+  progress?: RunProgress;
 }
 
 /**
@@ -108,9 +110,16 @@ export class PendingCalls {
 
   /**
    * Runs a call. Resolves with its result if it finishes in time and opens no
-   * dialog; else with a pending result, and the call goes on.
+   * dialog; else with a pending result, and the call goes on. `progress` says
+   * how far it has come, for its pending answers.
    */
-  async run(tool: string, command: string | undefined, watch: DialogWatch, start: () => Promise<ToolResult>): Promise<ToolResult> {
+  async run(
+    tool: string,
+    command: string | undefined,
+    watch: DialogWatch,
+    start: () => Promise<ToolResult>,
+    progress?: () => RunProgress | undefined
+  ): Promise<ToolResult> {
     const startedAt = this.now();
     const done = start().then(
       async (result) => withDialogs(result, await watch.stillOpen()),
@@ -133,7 +142,7 @@ export class PendingCalls {
         return finished;
       }
     }
-    const entry: Entry = { pendingId: `pending-${this.next++}`, tool, ...(command ? { command } : {}), startedAt, done };
+    const entry: Entry = { pendingId: `pending-${this.next++}`, tool, ...(command ? { command } : {}), startedAt, done, progress };
     this.entries.set(entry.pendingId, entry);
     this.save();
     void done.then((result) => {
@@ -149,12 +158,16 @@ export class PendingCalls {
     this.forgetOld();
     return [...this.entries.values()]
       .filter((entry) => !entry.result)
-      .map((entry) => ({
-        pendingId: entry.pendingId,
-        tool: entry.tool,
-        ...(entry.command ? { command: entry.command } : {}),
-        seconds: this.secondsOf(entry)
-      }));
+      .map((entry) => {
+        const progress = entry.progress?.();
+        return {
+          pendingId: entry.pendingId,
+          tool: entry.tool,
+          ...(entry.command ? { command: entry.command } : {}),
+          seconds: this.secondsOf(entry),
+          ...(progress ? { progress } : {})
+        };
+      });
   }
 
   /** wait_for_result: the call's own result, or pending again after `seconds` (its input limits them). */
@@ -178,17 +191,19 @@ export class PendingCalls {
   private pendingResult(entry: Entry): ToolResult {
     const dialogs = this.options.openDialogs();
     const seconds = this.secondsOf(entry);
+    const progress = entry.progress?.();
     return succeed({
       pending: true,
       pendingId: entry.pendingId,
       tool: entry.tool,
       ...(entry.command ? { command: entry.command } : {}),
       seconds,
+      ...(progress ? { progress } : {}),
       ...(dialogs.length ? { dialogs } : {}),
       message:
         (dialogs.length
           ? `"${entry.tool}" is waiting for a dialog in the page: answer it with answer_dialog (see dialogs), then `
-          : `"${entry.tool}" is still running after ${seconds} s and goes on in the page: `) +
+          : `"${entry.tool}" is still running after ${seconds} s${progress ? ` (${progressSentence(progress)})` : ''} and goes on in the page: `) +
         `call wait_for_result with pendingId "${entry.pendingId}" for its result.`
     });
   }

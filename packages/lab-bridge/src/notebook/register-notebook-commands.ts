@@ -14,12 +14,14 @@ import { registerKernelStartCommands } from './kernel-start-commands.js';
 import { NotebookDocuments } from './notebook-documents.js';
 import { registerReadCommands } from './read-commands.js';
 import { registerRunCell } from './run-cell.js';
-import { registerRunCells, type MarkRunning } from './run-cells.js';
+import { registerRunCells, type MarkRunning, type TellProgress } from './run-cells.js';
 
 export interface NotebookCommandDeps {
   docManager: IDocumentManager;
   notebookTracker: INotebookTracker;
   markRunning: MarkRunning;
+  /** Tells a run's progress, for its pending answers (calls/run-progress). */
+  tellProgress: TellProgress;
   /** The page's maxResultChars now. */
   resultChars: () => number;
 }
@@ -27,14 +29,14 @@ export interface NotebookCommandDeps {
 /** Registers the commands; answers the notebooks they act on, which the kernel commands look kernels up in too. */
 export function registerNotebookCommands(
   app: JupyterFrontEnd,
-  { docManager, notebookTracker, markRunning, resultChars }: NotebookCommandDeps
+  { docManager, notebookTracker, markRunning, tellProgress, resultChars }: NotebookCommandDeps
 ): NotebookDocuments {
   const documents = new NotebookDocuments(app, docManager, notebookTracker);
   registerReadCommands(app, documents, resultChars);
   registerEditCommands(app, documents);
   registerEditNotebook(app, documents);
   registerRunCell(app, documents);
-  registerRunCells(app, documents, markRunning);
+  registerRunCells(app, documents, markRunning, tellProgress);
   registerKernelStartCommands(app, documents);
   registerFileCommands(app, docManager, documents);
   return documents;

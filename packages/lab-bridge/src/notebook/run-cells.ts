@@ -5,9 +5,11 @@
  * continueOnError, and always when the kernel stopped answering or was
  * interrupted. A long run needs nothing special: the call pipeline answers
  * pending by itself and wait_for_result collects the whole run. The cell being run is marked for
- * the person (markRunning), and only while it runs.
+ * the person (markRunning), and told as the run's progress (tellProgress),
+ * only while it runs.
  */
 import type { JupyterFrontEnd } from '@jupyterlab/application';
+import type { RunProgress } from '../calls/run-progress.js';
 import { executionResult, wasInterrupted, type ExecutionOutcome } from './execution-outcome.js';
 import { addNotebookCommand } from './notebook-command.js';
 import { cellsOf } from './notebook-cells.js';
@@ -18,8 +20,15 @@ import { cellsToRun } from './run-selection.js';
 
 /** Marks, for the person, the cell a command is running, until the function returned is called (ui/work-marks). Never throws. */
 export type MarkRunning = (notebookPath: string, cellId: string) => () => void;
+/** Tells how far the run has come, until the function returned is called (calls/run-progress). */
+export type TellProgress = (notebookPath: string, progress: RunProgress) => () => void;
 
-export function registerRunCells(app: JupyterFrontEnd, documents: NotebookDocuments, markRunning: MarkRunning): void {
+export function registerRunCells(
+  app: JupyterFrontEnd,
+  documents: NotebookDocuments,
+  markRunning: MarkRunning,
+  tellProgress: TellProgress
+): void {
   addNotebookCommand(app, 'runCells', 'Run Cells', async (args, tool) => {
     const { notebook, opened } = await documents.hold(tool, documents.normalize(args.notebookPath));
     const cellsNow = () => cellsOf(notebook.model);
@@ -45,12 +54,14 @@ export function registerRunCells(app: JupyterFrontEnd, documents: NotebookDocume
         continue;
       }
       const unmark = markRunning(notebook.path, cellId);
+      const untell = tellProgress(notebook.path, { cellsRun: at, cells: selected.length, runningCellId: cellId, runningIndex: index });
       let outcome: ExecutionOutcome;
       try {
         kernel ??= await kernelToRun(app, documents, tool, notebook);
         outcome = await runCode(notebook, index, kernel);
       } finally {
         unmark();
+        untell();
       }
       const run = cellRun(
         executionResult(
