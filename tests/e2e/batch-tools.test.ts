@@ -359,7 +359,10 @@ describe.each(KINDS)('the batch tools in $kind', (kind) => {
       // The pending answers say which cell the run is at: the slow one, the second of three.
       const atSlowCell = { cellsRun: 1, cells: 3, runningCellId: ids[1], runningIndex: 1 };
       await expect
-        .poll(async () => (await ok('wait_for_result', { pendingId: first.pendingId, seconds: 0.1 })).progress)
+        .poll(async () => (await ok('wait_for_result', { pendingId: first.pendingId, seconds: 0.1 })).progress, {
+          timeout: 3_000,
+          interval: 100
+        })
         .toEqual(atSlowCell);
       expect((await ok('wait_for_result', { pendingId: first.pendingId, seconds: 0.1 })).message).toMatch(
         /still running after [\d.]+ s \(cell 2 of 3 is running \(".+", index 1\)\)/

@@ -145,11 +145,11 @@ describe('the kernel tools in a real JupyterLab page', () => {
       const kernelId = await sideKernel();
       // Each round restarts and runs at once: the run went unanswered when it followed the restart on a connection that missed it.
       for (let round = 0; round < 3; round++) {
-        await ok('execute_code', { kernelId, code: 'remembered = 1' });
+        expect(await followed('execute_code', { kernelId, code: 'remembered = 1' })).toMatchObject({ success: true });
         expect(await restartKernel(kernelId)).toMatchObject({ kernelId });
-        const after = await call('execute_code', { kernelId, code: 'remembered' });
-        expect(after.result).toMatchObject(forgotten);
-        expect(after.result).not.toHaveProperty('warning');
+        const after = await followed('execute_code', { kernelId, code: 'remembered' });
+        expect(after).toMatchObject(forgotten);
+        expect(after).not.toHaveProperty('warning');
       }
       expect(await setup.page.locator('.jp-Dialog').count()).toBe(0);
     },
@@ -174,7 +174,7 @@ describe('the kernel tools in a real JupyterLab page', () => {
     async () => {
       const kernelId = await sideKernel();
       for (let round = 0; round < 8; round++) {
-        await ok('execute_code', { kernelId, code: 'remembered = 1' });
+        expect(await followed('execute_code', { kernelId, code: 'remembered = 1' })).toMatchObject({ success: true });
         await setup.page.evaluate(async (id) => {
           const kernel = (globalThis as unknown as { sideKernels: Record<string, { restart(): Promise<void> } | undefined> }).sideKernels[
             id
@@ -185,9 +185,9 @@ describe('the kernel tools in a real JupyterLab page', () => {
           await kernel.restart();
         }, kernelId);
         // The page's connection to the kernel may miss the run's outputs: then the answer still comes, saying so.
-        const after = await call('execute_code', { kernelId, code: 'remembered' });
-        expect(after.result).toMatchObject(forgotten);
-        expect([undefined, expect.stringMatching(/^The run's outputs may be missing: /)]).toContainEqual(after.result.warning);
+        const after = await followed('execute_code', { kernelId, code: 'remembered' });
+        expect(after).toMatchObject(forgotten);
+        expect([undefined, expect.stringMatching(/^The run's outputs may be missing: /)]).toContainEqual(after.warning);
       }
     },
     ROUNDS_TIMEOUT_MS

@@ -68,7 +68,7 @@ const plugin: JupyterFrontEndPlugin<IAgentTools> = {
             docManager,
             notebookTracker,
             markRunning: (notebookPath, cellId) => shownAfter(() => marks.mark({ action: 'running', notebookPath, cellIds: [cellId] })),
-            tellProgress: (notebookPath, progress) => runProgress.tell(notebookPath, progress),
+            tellProgress: (notebookPath) => runProgress.start(notebookPath),
             resultChars: () => settings.maxResultChars
           })
         : undefined;
@@ -108,7 +108,8 @@ const plugin: JupyterFrontEndPlugin<IAgentTools> = {
           command,
           dialogs.watch(),
           run,
-          work && (() => runProgress.of(normalizePath(app.serviceManager.contents, work.notebookPath)))
+          // Only a command that runs cell after cell tells its progress (worksOn cells 'by-command').
+          work?.cellsByCommand ? () => runProgress.of(normalizePath(app.serviceManager.contents, work.notebookPath)) : undefined
         ),
       gate: (name, tool, args) => person.gate(name, tool.descriptor.hints, args, tool.needsApproval),
       markWork: (tool, work) =>

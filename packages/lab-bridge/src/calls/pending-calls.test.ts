@@ -94,7 +94,7 @@ describe('PendingCalls', () => {
     );
     expect(first).not.toHaveProperty('progress');
     const progress = { cellsRun: 1, cells: 3, runningCellId: 'c2', runningIndex: 1 };
-    board.tell('a.ipynb', progress);
+    board.start('a.ipynb').at(progress);
     expect(await pending.wait('pending-1', 0)).toMatchObject({
       progress,
       message: expect.stringMatching(

@@ -233,7 +233,7 @@ export class PendingCalls {
     if (!store) {
       return;
     }
-    const entries: StoredEntry[] = [...this.entries.values()].map(({ done: _done, result, ...rest }) =>
+    const entries: StoredEntry[] = [...this.entries.values()].map(({ done: _done, progress: _progress, result, ...rest }) =>
       result && JSON.stringify(result).length <= MAX_STORED_RESULT_CHARS ? { ...rest, result } : rest
     );
     try {

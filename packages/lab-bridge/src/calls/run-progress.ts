@@ -1,8 +1,9 @@
 /**
  * How far a run of several cells has come, told by the command that runs them
  * (run_cells) and read into the call's pending answers, so an agent waiting on
- * a long run sees which cell it is at. Keyed by the notebook: the one thing
- * the call (its arguments) and its command both know. Pure.
+ * a long run sees which cell it is at. Keyed by the notebook, the one thing the
+ * call (its arguments) and its command both know; so while two runs go on in
+ * one notebook, which progress is whose cannot be told, and none is given. Pure.
  */
 
 export interface RunProgress {
@@ -15,21 +16,45 @@ export interface RunProgress {
   runningIndex: number;
 }
 
-export class RunProgressBoard {
-  private readonly told = new Map<string, RunProgress>();
+/** One run, as its command tells it. */
+export interface RunTeller {
+  /** The run starts a cell. */
+  at(progress: RunProgress): void;
+  /** The cell ended; the run goes on to the next, or ends. */
+  between(): void;
+  /** The run ended. */
+  end(): void;
+}
 
-  /** Tells how far the run in this notebook has come; the function returned takes it back (if still its own). */
-  tell(notebookPath: string, progress: RunProgress): () => void {
-    this.told.set(notebookPath, progress);
-    return () => {
-      if (this.told.get(notebookPath) === progress) {
-        this.told.delete(notebookPath);
+export class RunProgressBoard {
+  private readonly runs = new Map<string, Set<{ progress?: RunProgress }>>();
+
+  /** A run in this notebook begins. */
+  start(notebookPath: string): RunTeller {
+    const run: { progress?: RunProgress } = {};
+    const runs = this.runs.get(notebookPath) ?? new Set();
+    runs.add(run);
+    this.runs.set(notebookPath, runs);
+    return {
+      at: (progress) => {
+        run.progress = progress;
+      },
+      between: () => {
+        run.progress = undefined;
+      },
+      end: () => {
+        runs.delete(run);
+        if (!runs.size) {
+          this.runs.delete(notebookPath);
+        }
       }
     };
   }
 
+  /** The cell the one run in this notebook is at; none between cells, or while two runs go on. */
   of(notebookPath: string): RunProgress | undefined {
-    return this.told.get(notebookPath);
+    const runs = this.runs.get(notebookPath);
+    return runs?.size === 1 ? [...runs][0]?.progress : undefined;
   }
 }
 

@@ -27,11 +27,7 @@ export function registerKernelCommands(app: JupyterFrontEnd, memoryKernels: Memo
   const connections = new KernelConnections(app, () => [...documentKernels(app), ...memoryKernels()]);
   registerExecuteCode(app, connections);
   /** A document's connection to the kernel, else the kept one. */
-  const kernelFor = async (tool: string, kernelId: string) => {
-    connections.watchDocuments();
-    const document = [...documentKernels(app), ...memoryKernels()].find((kernel) => kernel.id === kernelId);
-    return document ?? connections.get(tool, kernelId);
-  };
+  const kernelFor = async (tool: string, kernelId: string) => connections.documentConnection(kernelId) ?? connections.get(tool, kernelId);
   addNotebookCommand(app, 'interruptKernel', 'Interrupt Kernel by Id', async ({ kernelId }, tool) => {
     const kernel = await kernelFor(tool, kernelId);
     await kernel.interrupt();

@@ -71,11 +71,20 @@ export class KernelConnections {
   }
 
   /**
-   * Listens to every document's connection, to let the kept one go when a
-   * document restarts the kernel. Called before each kernel tool acts: a
-   * document opened since is watched before it can restart anything.
+   * A document's connection to the kernel with this id, if one has it. Watches
+   * every document's connection first, to let the kept one go when a document
+   * restarts the kernel: each kernel tool asks this before it acts, so a
+   * document opened since the last call is watched before the tool restarts
+   * anything. A document opened and restarted by the person between two calls
+   * is not seen; its restart can still leave the kept connection deaf for a
+   * moment, which lost-iopub.ts answers for.
    */
-  watchDocuments(): void {
+  documentConnection(kernelId: string): Kernel.IKernelConnection | undefined {
+    this.watchDocuments();
+    return [...this.documentConnections()].find((connection) => connection.id === kernelId);
+  }
+
+  private watchDocuments(): void {
     for (const connection of this.documentConnections()) {
       if (!this.watched.has(connection)) {
         this.watched.add(connection);

@@ -36,9 +36,20 @@ function fakeKernel(connectionStatus: Kernel.ConnectionStatus = 'connecting') {
 }
 const busy = { header: { msg_type: 'status' }, content: { execution_state: 'busy' } };
 const noOutputs = { toJSON: () => [] } as unknown as IOutputAreaModel;
-const run = (kernel: unknown) => executeOnKernel(kernel as Kernel.IKernelConnection, '6*7', noOutputs, { storeHistory: true });
+const run = (kernel: unknown) =>
+  executeOnKernel(kernel as Kernel.IKernelConnection, '6*7', noOutputs, { storeHistory: true, stopOnError: true });
 
 describe('executeOnKernel', () => {
+  it('asks the kernel to abort what is queued behind a failure only when told (a notebook cell, not code on its own)', async () => {
+    for (const stopOnError of [true, false]) {
+      const { kernel, settle } = fakeKernel('connected');
+      const running = executeOnKernel(kernel as unknown as Kernel.IKernelConnection, '1', noOutputs, { storeHistory: false, stopOnError });
+      settle.resolve({ content: { status: 'ok', execution_count: 1 } });
+      await running;
+      expect(kernel.requestExecute).toHaveBeenCalledWith(expect.objectContaining({ stop_on_error: stopOnError, store_history: false }));
+    }
+  });
+
   it("waits out a connection that is still opening or reopening, and answers the kernel's reply", async () => {
     const { kernel, settle } = fakeKernel();
     const running = run(kernel);
@@ -93,8 +104,7 @@ describe('executeOnKernel, a run whose IOPub the connection missed', () => {
         status: 'error',
         ename: 'NameError',
         executionCount: 4,
-        warning: LOST_OUTPUTS_WARNING,
-        iopubLost: true
+        warning: LOST_OUTPUTS_WARNING
       });
       // Late IOPub must find no handler writing into outputs already answered.
       expect(future.dispose).toHaveBeenCalled();

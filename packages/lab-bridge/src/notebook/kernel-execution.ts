@@ -19,15 +19,16 @@ export const LOST_OUTPUTS_WARNING =
   "The run's outputs may be missing: the page's connection to the kernel heard its reply but not what it printed or showed " +
   "(the connection was reconnecting, e.g. after a restart elsewhere). The status and any error are the kernel's own.";
 
-/** How a run ended; `iopubLost` when its connection missed the run's IOPub, so the caller may let that connection go. */
-export type KernelRunOutcome = ExecutionOutcome & { iopubLost?: boolean };
-
 export async function executeOnKernel(
   kernel: Kernel.IKernelConnection,
   code: string,
   outputs: IOutputAreaModel,
-  options: { storeHistory: boolean }
-): Promise<KernelRunOutcome> {
+  options: {
+    storeHistory: boolean;
+    /** Whether the kernel aborts the requests queued behind this one if it fails, as for a notebook's cells. */
+    stopOnError: boolean;
+  }
+): Promise<ExecutionOutcome> {
   // Sent now it would wait, unsent, for a connection that does not come back.
   if (connectionLost(kernel)) {
     return closedConnectionOutcome(false, outputs.toJSON());
@@ -42,7 +43,7 @@ export async function executeOnKernel(
       store_history: options.storeHistory,
       user_expressions: {},
       allow_stdin: false,
-      stop_on_error: true
+      stop_on_error: options.stopOnError
     });
     const iopub = watchIopub(kernel, future);
     stopIopubWatch = iopub.stop;
@@ -66,7 +67,7 @@ export async function executeOnKernel(
     }
     // Its IOPub coming late after all must not write into outputs already answered (a cell's, maybe running again by then).
     future.dispose();
-    return { ...outcome, warning: LOST_OUTPUTS_WARNING, iopubLost: true };
+    return { ...outcome, warning: LOST_OUTPUTS_WARNING };
   } catch (error) {
     return lostOutcome(error, outputs.toJSON());
   } finally {

@@ -6,6 +6,7 @@ import { LOST_IOPUB_MS, PROBE_EVERY_MS, watchIopub } from './lost-iopub.js';
 function fakeConnection(sendable = true) {
   const probes: { onIOPub?: () => void; dispose: () => void }[] = [];
   const kernel = {
+    connectionStatus: 'connected',
     clientId: 'client',
     username: 'person',
     sendShellMessage: vi.fn(() => {
@@ -16,7 +17,7 @@ function fakeConnection(sendable = true) {
       probes.push(probe);
       return probe;
     })
-  } as unknown as Pick<Kernel.IKernelConnection, 'sendShellMessage' | 'clientId' | 'username'>;
+  } as unknown as Pick<Kernel.IKernelConnection, 'sendShellMessage' | 'clientId' | 'username' | 'connectionStatus'>;
   return { kernel, probes };
 }
 

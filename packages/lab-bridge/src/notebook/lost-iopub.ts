@@ -27,7 +27,7 @@ export interface IopubWatch<Reply> {
 
 /** Watches the run of `future`, whose reply handler it takes. */
 export function watchIopub<Reply>(
-  kernel: Pick<Kernel.IKernelConnection, 'sendShellMessage' | 'clientId' | 'username'>,
+  kernel: Pick<Kernel.IKernelConnection, 'sendShellMessage' | 'clientId' | 'username' | 'connectionStatus'>,
   future: { onReply: (reply: Reply) => void | PromiseLike<void> }
 ): IopubWatch<Reply> {
   let heard = false;
@@ -45,6 +45,10 @@ export function watchIopub<Reply>(
         }
       };
       const probe = () => {
+        // A connection still reconnecting would only queue it, to send with the others later.
+        if (kernel.connectionStatus !== 'connected') {
+          return;
+        }
         const sent = sendKernelInfo(kernel);
         if (sent) {
           sent.onIOPub = unlessHeard;

@@ -139,7 +139,7 @@ async function runInTab(panel: NotebookPanel, index: number, kernel: Kernel.IKer
 
 async function runInMemory(notebook: HeldNotebook, cell: ICodeCellModel, kernel: Kernel.IKernelConnection): Promise<ExecutionOutcome> {
   cell.sharedModel.transact(() => cell.clearExecution());
-  const outcome = await executeOnKernel(kernel, cell.sharedModel.getSource(), cell.outputs, { storeHistory: true });
+  const outcome = await executeOnKernel(kernel, cell.sharedModel.getSource(), cell.outputs, { storeHistory: true, stopOnError: true });
   if (outcome.status === 'ok' || outcome.status === 'error') {
     cell.executionCount = outcome.executionCount;
   }

@@ -9,7 +9,7 @@
  * only while it runs.
  */
 import type { JupyterFrontEnd } from '@jupyterlab/application';
-import type { RunProgress } from '../calls/run-progress.js';
+import type { RunTeller } from '../calls/run-progress.js';
 import { executionResult, wasInterrupted, type ExecutionOutcome } from './execution-outcome.js';
 import { addNotebookCommand } from './notebook-command.js';
 import { cellsOf } from './notebook-cells.js';
@@ -20,8 +20,8 @@ import { cellsToRun } from './run-selection.js';
 
 /** Marks, for the person, the cell a command is running, until the function returned is called (ui/work-marks). Never throws. */
 export type MarkRunning = (notebookPath: string, cellId: string) => () => void;
-/** Tells how far the run has come, until the function returned is called (calls/run-progress). */
-export type TellProgress = (notebookPath: string, progress: RunProgress) => () => void;
+/** Starts telling how far a run in this notebook has come (calls/run-progress). */
+export type TellProgress = (notebookPath: string) => RunTeller;
 
 export function registerRunCells(
   app: JupyterFrontEnd,
@@ -30,7 +30,8 @@ export function registerRunCells(
   tellProgress: TellProgress
 ): void {
   addNotebookCommand(app, 'runCells', 'Run Cells', async (args, tool) => {
-    const { notebook, opened } = await documents.hold(tool, documents.normalize(args.notebookPath));
+    const path = documents.normalize(args.notebookPath);
+    const { notebook, opened } = await documents.hold(tool, path);
     const cellsNow = () => cellsOf(notebook.model);
     const selected = cellsToRun(tool, notebook.path, cellsNow(), args);
     // Refused before any cell runs; asked again only if a cell became code meanwhile.
@@ -40,49 +41,55 @@ export function registerRunCells(
     const runs: CellRun[] = [];
     let stop: Stop | undefined;
 
-    for (const [at, cellId] of selected.entries()) {
-      // Found again each time: the person may add, move or delete cells while the run goes on.
-      const index = cellsNow().findIndex((cell) => cell.id === cellId);
-      if (index < 0) {
-        stop = { notRun: selected.slice(at), why: `Cell "${cellId}" was deleted during the run` };
-        break;
+    // Told under the path the call named, which is how its pending answers look it up.
+    const progress = tellProgress(path);
+    try {
+      for (const [at, cellId] of selected.entries()) {
+        // Found again each time: the person may add, move or delete cells while the run goes on.
+        const index = cellsNow().findIndex((cell) => cell.id === cellId);
+        if (index < 0) {
+          stop = { notRun: selected.slice(at), why: `Cell "${cellId}" was deleted during the run` };
+          break;
+        }
+        const cell = notebook.model.cells.get(index);
+        if (!runsCode(cell)) {
+          renderMarkdown(notebook, index, { evenEmpty: true });
+          runs.push({ entry: { status: 'no-op', cellId, index, type: cell.type, ...(cell.type === 'code' ? { empty: true } : {}) } });
+          continue;
+        }
+        const unmark = markRunning(notebook.path, cellId);
+        progress.at({ cellsRun: at, cells: selected.length, runningCellId: cellId, runningIndex: index });
+        let outcome: ExecutionOutcome;
+        try {
+          kernel ??= await kernelToRun(app, documents, tool, notebook);
+          outcome = await runCode(notebook, index, kernel);
+        } finally {
+          unmark();
+          progress.between();
+        }
+        const run = cellRun(
+          executionResult(
+            {
+              tool,
+              what: `cell "${cellId}" (index ${index})`,
+              onError: 'Fix it (edit_cell or edit_notebook), then run_cells from it (fromCellId).',
+              fields: { cellId, index }
+            },
+            outcome
+          )
+        );
+        runs.push(run);
+        const interrupted = wasInterrupted(outcome);
+        if (run.failure && (!args.continueOnError || outcome.status === 'aborted' || interrupted)) {
+          stop = {
+            notRun: selected.slice(at + 1),
+            why: interrupted ? 'The kernel was interrupted there, so the run stopped' : 'The run stopped there'
+          };
+          break;
+        }
       }
-      const cell = notebook.model.cells.get(index);
-      if (!runsCode(cell)) {
-        renderMarkdown(notebook, index, { evenEmpty: true });
-        runs.push({ entry: { status: 'no-op', cellId, index, type: cell.type, ...(cell.type === 'code' ? { empty: true } : {}) } });
-        continue;
-      }
-      const unmark = markRunning(notebook.path, cellId);
-      const untell = tellProgress(notebook.path, { cellsRun: at, cells: selected.length, runningCellId: cellId, runningIndex: index });
-      let outcome: ExecutionOutcome;
-      try {
-        kernel ??= await kernelToRun(app, documents, tool, notebook);
-        outcome = await runCode(notebook, index, kernel);
-      } finally {
-        unmark();
-        untell();
-      }
-      const run = cellRun(
-        executionResult(
-          {
-            tool,
-            what: `cell "${cellId}" (index ${index})`,
-            onError: 'Fix it (edit_cell or edit_notebook), then run_cells from it (fromCellId).',
-            fields: { cellId, index }
-          },
-          outcome
-        )
-      );
-      runs.push(run);
-      const interrupted = wasInterrupted(outcome);
-      if (run.failure && (!args.continueOnError || outcome.status === 'aborted' || interrupted)) {
-        stop = {
-          notRun: selected.slice(at + 1),
-          why: interrupted ? 'The kernel was interrupted there, so the run stopped' : 'The run stopped there'
-        };
-        break;
-      }
+    } finally {
+      progress.end();
     }
     return runReport(tool, runs, stop, {
       notebookPath: notebook.path,
