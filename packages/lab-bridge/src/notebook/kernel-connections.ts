@@ -64,12 +64,6 @@ export class KernelConnections {
     return connection;
   }
 
-  /** Lets the kept connection to this kernel go, if there is one (the next call opens another). */
-  release(kernelId: string): void {
-    this.kept.get(kernelId)?.dispose();
-    this.kept.delete(kernelId);
-  }
-
   /**
    * A document's connection to the kernel with this id, if one has it. Watches
    * every document's connection first, to let the kept one go when a document
@@ -95,5 +89,11 @@ export class KernelConnections {
         });
       }
     }
+  }
+
+  /** Lets the kept connection to this kernel go, if there is one (the next call opens another). */
+  private release(kernelId: string): void {
+    this.kept.get(kernelId)?.dispose();
+    this.kept.delete(kernelId);
   }
 }
