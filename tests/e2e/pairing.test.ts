@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
-import { connect, createServer as createNetServer } from 'node:net';
+import { connect, createServer as createNetServer, type Socket } from 'node:net';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
 import { PROTOCOL_VERSION, randomHex } from '@jupyter-live-mcp/protocol';
@@ -168,13 +168,25 @@ describe('pairing', () => {
     const forwardPort = await freePort();
     let target = 0;
     // What ssh -L or docker -p do: bytes from one port to another, untouched.
+    const piped = new Set<Socket>();
     const forward = createNetServer((incoming) => {
       const outgoing = connect(target, '127.0.0.1');
+      for (const socket of [incoming, outgoing]) {
+        piped.add(socket);
+        socket.on('close', () => piped.delete(socket));
+      }
       incoming.pipe(outgoing).pipe(incoming);
       incoming.on('error', () => outgoing.destroy());
       outgoing.on('error', () => incoming.destroy());
     }).listen(forwardPort, '127.0.0.1');
-    cleanups.push(() => new Promise((resolve) => forward.close(resolve)));
+    // close() waits for every connection to end: a half-closed one would hold it (and the hook) forever.
+    cleanups.push(() => {
+      const closed = new Promise((resolve) => forward.close(resolve));
+      for (const socket of piped) {
+        socket.destroy();
+      }
+      return closed;
+    });
 
     const plain = await startMcpSession();
     cleanups.push(() => plain.close());
