@@ -60,8 +60,9 @@ const plugin: JupyterFrontEndPlugin<IAgentTools> = {
     docManager: IDocumentManager | null,
     notebookTracker: INotebookTracker | null
   ) => {
+    const normalize = (path: string) => normalizePath(app.serviceManager.contents, path);
     const runProgress = new RunProgressBoard();
-    const marks = notebookTracker && new WorkMarks(notebookTracker, (path) => normalizePath(app.serviceManager.contents, path));
+    const marks = notebookTracker && new WorkMarks(notebookTracker, normalize);
     const documents =
       docManager && notebookTracker && marks
         ? registerNotebookCommands(app, {
@@ -109,7 +110,7 @@ const plugin: JupyterFrontEndPlugin<IAgentTools> = {
           dialogs.watch(),
           run,
           // Only a command that runs cell after cell tells its progress (worksOn cells 'by-command').
-          work?.cellsByCommand ? () => runProgress.of(normalizePath(app.serviceManager.contents, work.notebookPath)) : undefined
+          work?.cellsByCommand ? () => runProgress.of(normalize(work.notebookPath)) : undefined
         ),
       gate: (name, tool, args) => person.gate(name, tool.descriptor.hints, args, tool.needsApproval),
       markWork: (tool, work) =>

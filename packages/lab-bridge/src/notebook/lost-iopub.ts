@@ -34,6 +34,10 @@ export function watchIopub<Reply>(
   let timer: ReturnType<typeof setTimeout> | undefined;
   let probing: ReturnType<typeof setInterval> | undefined;
   const probes: Kernel.IShellFuture[] = [];
+  const stopProbing = () => {
+    clearTimeout(timer);
+    clearInterval(probing);
+  };
   const lost = new Promise<Reply>((resolve) => {
     future.onReply = (reply) => {
       if (heard) {
@@ -64,12 +68,10 @@ export function watchIopub<Reply>(
     lost,
     heard: () => {
       heard = true;
-      clearTimeout(timer);
-      clearInterval(probing);
+      stopProbing();
     },
     stop: () => {
-      clearTimeout(timer);
-      clearInterval(probing);
+      stopProbing();
       for (const sent of probes) {
         sent.dispose();
       }
