@@ -38,6 +38,7 @@ import { PersonControl } from './ui/person-control.js';
 import { alert } from './ui/alert.js';
 import { shownAfter } from './ui/shown-after.js';
 import { StatusItem } from './ui/status-item.js';
+import { StatusModel } from './ui/status-model.js';
 import { openStatusMenu } from './ui/status-menu.js';
 import { WorkMarks } from './ui/work-marks.js';
 import { BRIDGE_VERSION } from './version.js';
@@ -100,9 +101,18 @@ const plugin: JupyterFrontEndPlugin<IAgentTools> = {
       extensionTools
     );
     const person = new PersonControl(dialogs, () => settings.confirm);
+    const status = new StatusModel({
+      connectedUrls: () => connections.connectedUrls(),
+      get paused() {
+        return person.paused;
+      },
+      get disconnected() {
+        return connections.disconnected;
+      }
+    });
     const call = callPipeline({
       tools: () => catalogue.tools,
-      count: (tool, source) => statusItem.countCall(tool, source),
+      count: (tool, source) => status.countCall(tool, source),
       goPending: (tool, command, run, work) =>
         pending.run(
           tool,
@@ -116,7 +126,7 @@ const plugin: JupyterFrontEndPlugin<IAgentTools> = {
       markWork: (tool, work) =>
         shownAfter(() => {
           const unmark = marks?.mark(work);
-          const unnamed = statusItem.showWork({ tool, notebookPath: work.notebookPath });
+          const unnamed = status.showWork({ tool, notebookPath: work.notebookPath });
           return () => {
             unmark?.();
             unnamed();
@@ -131,24 +141,13 @@ const plugin: JupyterFrontEndPlugin<IAgentTools> = {
     const connections = new Connections({
       bridgeVersion: BRIDGE_VERSION,
       alert,
-      changed: () => statusItem.refresh(),
+      changed: () => status.pageChanged(),
       identity: () => pageIdentity(id, app),
       catalogue: () => catalogue.message(),
       run: async (tool, args) => holdAnswer(await call(tool, args)),
       log
     });
-    const status = {
-      connectedUrls: () => connections.connectedUrls(),
-      calls: 0,
-      inPageCalls: 0,
-      get paused() {
-        return person.paused;
-      },
-      get disconnected() {
-        return connections.disconnected;
-      }
-    };
-    const statusItem = new StatusItem(status, () => void openStatusMenu(person, connections, () => statusItem.refresh()));
+    const statusItem = new StatusItem(status, () => void openStatusMenu(person, connections, () => status.pageChanged()));
     statusBar?.registerStatusItem(`${PLUGIN_ID}:status`, { item: statusItem, align: 'left', rank: 100 });
     // Where the browser has WebMCP (SPEC §2.3c); elsewhere nothing happens.
     const modelContext = findModelContext(globalThis.document);

@@ -111,6 +111,39 @@ describe('callPipeline', () => {
     });
   });
 
+  it('copies the result to plain JSON once, before it goes pending, and answers internal_error when it cannot be written', async () => {
+    let reads = 0;
+    const shifty = pipeline({
+      run: async () =>
+        succeed({
+          get value(): unknown {
+            return reads++ === 0 ? 'plain' : BigInt(1);
+          }
+        })
+    });
+    expect((await shifty.call('echo', { text: 'x' })).result).toEqual({
+      success: true,
+      value: 'plain',
+      pictured: true
+    });
+    let pendingResult: unknown;
+    const broken = pipeline(
+      { run: async () => succeed({ big: BigInt(1) }) },
+      {
+        goPending: async (_tool, _command, run) => {
+          pendingResult = await run();
+          return succeed({ pending: true });
+        }
+      }
+    );
+    expect((await broken.call('echo', { text: 'x' })).result).toMatchObject({ pending: true });
+    expect(pendingResult).toEqual({
+      success: false,
+      code: 'internal_error',
+      error: expect.stringMatching(/^echo: the page could not write the tool's result as JSON \(.*BigInt.*\), so it is lost/)
+    });
+  });
+
   describe('marks the work of a tool that works on a notebook', () => {
     const marking = {
       workOf: (args: Record<string, unknown>) => ({ action: 'running' as const, notebookPath: 'a.ipynb', cellIds: [String(args.text)] })

@@ -4,8 +4,8 @@
  * rules (SPEC §3.2) unless the tool answers at once; inside them the tool is
  * found, its input checked (SPEC §3.1), the person's gate passed (SPEC §6) and
  * the tool run, its work marked in the page until it ends (SPEC §2.3b),
- * anything it throws becoming a failure result; then its pictures are taken
- * out and the result capped.
+ * anything it throws becoming a failure result, and its result copied to
+ * plain JSON once; then its pictures are taken out and the result capped.
  * What touches the page comes in as CallSteps: nothing here knows JupyterLab.
  */
 import { checkInput, fail, type CallAnswer, type ToolResult } from '@jupyter-live-mcp/protocol';
@@ -46,7 +46,7 @@ export function callPipeline(steps: CallSteps): (tool: string, args: Record<stri
 
 function underPendingRules(steps: CallSteps, name: string, args: Record<string, unknown>): Promise<ToolResult> {
   const tool = steps.tools().get(name);
-  const run = () => runTool(steps, name, args);
+  const run = () => plainOrInternalError(name, () => runTool(steps, name, args));
   return tool?.answersAtOnce ? run() : steps.goPending(name, tool?.commandOf?.(args), run, tool?.workOf?.(args));
 }
 
@@ -71,6 +71,25 @@ async function runTool(steps: CallSteps, name: string, args: Record<string, unkn
     return await runGuarded(tool, name, checked.args);
   } finally {
     unmark?.();
+  }
+}
+
+/**
+ * The call's one catch around its result: copied to plain JSON once, here, so
+ * nothing after reads a getter again; a result that cannot be written (a value
+ * that turned into a BigInt, more than a string can hold) answers internal_error
+ * instead of never answering. The call stays pending until this ends.
+ */
+async function plainOrInternalError(name: string, run: () => Promise<ToolResult>): Promise<ToolResult> {
+  try {
+    return JSON.parse(JSON.stringify(await run())) as ToolResult;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return fail(
+      'internal_error',
+      `${name}: the page could not write the tool's result as JSON (${message}), so it is lost; the call itself may have ` +
+        'done its work: check its effect (get_context, read_notebook) before you call it again.'
+    );
   }
 }
 
