@@ -32,6 +32,7 @@ function pipeline(tool: Partial<BridgeTool> & { name?: string } = {}, overrides:
       return run();
     },
     gate: async (tool) => void steps.push(`gate ${tool}`),
+    markCell: () => () => undefined,
     markWork: (tool, work) => {
       steps.push(`mark ${tool} ${work.notebookPath} ${work.cellIds.join(',')}`);
       return () => steps.push(`unmark ${tool}`);

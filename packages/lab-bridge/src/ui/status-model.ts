@@ -14,18 +14,26 @@ export class StatusModel implements BridgeStatus {
   lastTool?: string;
   working: readonly WorkingCall[] = [];
 
-  constructor(private readonly page: Pick<BridgeStatus, 'connectedUrls' | 'paused' | 'disconnected'>) {}
+  private connections?: Pick<BridgeStatus, 'connectedUrls' | 'disconnected'>;
+
+  constructor(private readonly person: Pick<BridgeStatus, 'paused'>) {}
+
+  /** Shows these connections from now on (they report their changes through pageChanged). */
+  follow(connections: Pick<BridgeStatus, 'connectedUrls' | 'disconnected'>): void {
+    this.connections = connections;
+    this.changed.emit();
+  }
 
   connectedUrls(): string[] {
-    return this.page.connectedUrls();
+    return this.connections?.connectedUrls() ?? [];
   }
 
   get paused(): boolean {
-    return this.page.paused;
+    return this.person.paused;
   }
 
   get disconnected(): boolean {
-    return this.page.disconnected;
+    return this.connections?.disconnected ?? false;
   }
 
   /** One more call of the agent's. */
