@@ -16,7 +16,7 @@ import { MAX_UNPROVED_CONNECTIONS, UnprovedConnections } from './unproved-connec
 import { TokenMismatches, mismatchFix, mismatchSource } from '../pairing/token-mismatches.js';
 import { isAllowedOrigin, isLoopbackAddress, isServedHost } from '../net/loopback-checks.js';
 import { explainListenError, listen, type ListenAdvice } from '../net/listen-or-explain.js';
-import { urlHost } from '../transport/http-address.js';
+import { urlHost } from '../net/url-host.js';
 
 export interface BridgeEndpointOptions {
   /** Addresses to listen on; one that does not exist here (::1 without IPv6) is skipped. */

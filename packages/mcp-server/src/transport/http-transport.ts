@@ -17,7 +17,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import type { Logger } from '../log.js';
 import { isLoopbackAddress } from '../net/loopback-checks.js';
 import { listenOrExplain } from '../net/listen-or-explain.js';
-import { urlHost } from './http-address.js';
+import { urlHost } from '../net/url-host.js';
 import { refuseUnauthorized } from './http-auth.js';
 import { refuseMcpRequest } from './http-request-checks.js';
 import { bodyProblemOf } from './message-problems.js';
