@@ -5,7 +5,7 @@
  * name resolved to 127.0.0.1, so the Host header must be a name we listen
  * under and the Origin, when a browser sends one, must be allowed.
  */
-import { isAllowedOrigin, isServedHost } from '../hub/upgrade-checks.js';
+import { isAllowedOrigin, isServedHost } from '../net/loopback-checks.js';
 
 export interface RequestHeaders {
   host?: string | undefined;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAllowedOrigin, isLoopbackHost, isServedHost } from './upgrade-checks.js';
+import { isAllowedOrigin, isLoopbackHost, isServedHost } from './loopback-checks.js';
 
 describe('isLoopbackHost', () => {
   it.each(['127.0.0.1:8767', 'localhost:8767', 'LOCALHOST', '[::1]:8767', '127.0.0.1'])('accepts %s', (host) => {

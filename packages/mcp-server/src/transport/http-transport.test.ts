@@ -15,7 +15,7 @@ import { PageRouter } from '../hub/page-router.js';
 import type { PageSession } from '../hub/page-session.js';
 import { httpBearer } from './http-auth.js';
 import { DEFAULT_MAX_SESSIONS, startMcpHttpEndpoint, type McpHttpEndpoint } from './http-transport.js';
-import { buildMcpServer } from './mcp-server.js';
+import { buildMcpServer } from '../mcp/mcp-server.js';
 
 let router: PageRouter;
 let listeners: number;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callParamsProblem } from './call-request.js';
+import { callParamsProblem } from '../mcp/call-request.js';
 import { bodyProblemOf, paramsProblemOf } from './message-problems.js';
 
 const request = (method: string, params: unknown) => ({ jsonrpc: '2.0', id: 7, method, params });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseHttpAddress, urlHost } from './http-address.js';
+import { parseHttpAddress } from './http-address.js';
 
 describe('parseHttpAddress', () => {
   it.each([
@@ -32,10 +32,5 @@ describe('parseHttpAddress', () => {
     expect(() => parseHttpAddress(text)).toThrow(
       `--http must be a port (8080) or host:port (127.0.0.1:8080, localhost:8080, [::1]:8080), not ${JSON.stringify(text)}: ${why}.`
     );
-  });
-
-  it('writes an IPv6 host in brackets in a URL', () => {
-    expect(urlHost('::1', 80)).toBe('[::1]:80');
-    expect(urlHost('127.0.0.1', 80)).toBe('127.0.0.1:80');
   });
 });
