@@ -145,6 +145,26 @@ describe('callPipeline', () => {
     });
   });
 
+  it('gives each call its own context: the progress one run tells is read by its own pending answers only', async () => {
+    const readers: (() => unknown)[] = [];
+    const p = pipeline(
+      {
+        run: async (args, call) => {
+          call.progress = { cellsRun: 0, cells: 2, runningCellId: String(args.text), runningIndex: 0 };
+          return succeed({});
+        }
+      },
+      {
+        goPending: async (_tool, _command, run, progress) => {
+          readers.push(progress);
+          return run();
+        }
+      }
+    );
+    await Promise.all([p.call('echo', { text: 'a' }), p.call('echo', { text: 'b' })]);
+    expect(readers.map((read) => (read() as { runningCellId: string }).runningCellId)).toEqual(['a', 'b']);
+  });
+
   describe('marks the work of a tool that works on a notebook', () => {
     const marking = {
       workOf: (args: Record<string, unknown>) => ({ action: 'running' as const, notebookPath: 'a.ipynb', cellIds: [String(args.text)] })
