@@ -173,7 +173,10 @@ describe('routing a call', () => {
     ] as const) {
       const answer = client.request({ method: 'tools/call', params: params as never }, CallToolResultSchema);
       // One sentence, the code said once.
-      await expect(answer).rejects.toMatchObject({ code: ErrorCode.InvalidParams, message: `MCP error -32602: Invalid tools/call params: ${problem}.` });
+      await expect(answer).rejects.toMatchObject({
+        code: ErrorCode.InvalidParams,
+        message: `MCP error -32602: Invalid tools/call params: ${problem}.`
+      });
     }
   });
 

@@ -5,14 +5,14 @@
 import { describe, expect, it } from 'vitest';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { LATEST_PROTOCOL_VERSION, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { BUILT_IN_TOOLS } from '@jupyter-live-mcp/protocol';
+import { BUILT_IN_TOOLS, type ToolDescriptor } from '@jupyter-live-mcp/protocol';
 import { createLogger } from '../log.js';
 import { PageRouter } from '../hub/page-router.js';
 import type { PageSession } from '../hub/page-session.js';
 import { buildMcpServer } from './mcp-server.js';
 
 /** A connected page offering `tools`, as the router sees it. */
-const page = (pageId: string, readyAt: number, tools = BUILT_IN_TOOLS) =>
+const page = (pageId: string, readyAt: number, tools: readonly ToolDescriptor[] = BUILT_IN_TOOLS) =>
   ({
     identity: { pageId, app: { name: 'JupyterLab', version: '4.6.4' }, url: `http://localhost/${pageId}` },
     ready: true,
@@ -48,7 +48,10 @@ describe('buildMcpServer', () => {
     await clientSide.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
     router.update(page('p2', 2));
     await settle();
-    expect(received.map((message) => ('method' in message ? message.method : 'answer'))).toEqual(['answer', 'notifications/tools/list_changed']);
+    expect(received.map((message) => ('method' in message ? message.method : 'answer'))).toEqual([
+      'answer',
+      'notifications/tools/list_changed'
+    ]);
     await server.close();
   });
 });
