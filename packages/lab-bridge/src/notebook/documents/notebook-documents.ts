@@ -12,25 +12,16 @@ import type { JupyterFrontEnd } from '@jupyterlab/application';
 import type { ISessionContext } from '@jupyterlab/apputils';
 import { PathExt } from '@jupyterlab/coreutils';
 import type { IDocumentManager } from '@jupyterlab/docmanager';
-import { NotebookPanel, type INotebookModel, type INotebookTracker } from '@jupyterlab/notebook';
+import { NotebookPanel, type INotebookTracker } from '@jupyterlab/notebook';
 import type { Contents, Kernel } from '@jupyterlab/services';
-import { documentsOpenInNewTabs } from '../jupyterlab/main-area.js';
-import { CommandFailure, errorMessage, noNotebook } from './command-failure.js';
+import { documentsOpenInNewTabs } from '../../jupyterlab/main-area.js';
+import { CommandFailure, errorMessage, noNotebook } from '../commands/command-failure.js';
 import { stat } from './contents-lookup.js';
-import { kernelspecForNotebook } from './kernelspecs.js';
+import { kernelspecForNotebook } from '../kernels/kernelspecs.js';
 import { MemoryNotebook } from './memory-notebook.js';
-import { RunTracker } from './run-tracker.js';
-import { within } from '../within.js';
-
-/** A notebook as the page has it. */
-export interface HeldNotebook {
-  path: string;
-  model: INotebookModel;
-  sessionContext: ISessionContext;
-  /** The tab that shows it; absent for a notebook held in memory. */
-  panel?: NotebookPanel;
-  heldIn: 'tab' | 'memory';
-}
+import type { HeldNotebook } from '../cells/held-notebook.js';
+import { RunTracker } from '../cells/run-tracker.js';
+import { within } from '../../within.js';
 
 /** How long a call waits for a kernel session the page is still setting up (JupyterLab may be asking the person). */
 const SESSION_WAIT_MS = 60_000;

@@ -7,9 +7,9 @@
  */
 import type { JupyterFrontEnd } from '@jupyterlab/application';
 import { OutputAreaModel } from '@jupyterlab/outputarea';
-import { executionResult } from './execution-outcome.js';
+import { executionResult } from '../outputs/execution-outcome.js';
 import { executeOnKernel } from './kernel-execution.js';
-import { addNotebookCommand } from './notebook-command.js';
+import { addNotebookCommand } from '../commands/notebook-command.js';
 import type { KernelConnections } from './kernel-connections.js';
 
 export function registerExecuteCode(app: JupyterFrontEnd, connections: KernelConnections): void {

@@ -9,11 +9,11 @@
  * only while it runs.
  */
 import type { JupyterFrontEnd } from '@jupyterlab/application';
-import type { RunTeller } from '../calls/run-progress.js';
-import { executionResult, wasInterrupted, type ExecutionOutcome } from './execution-outcome.js';
-import { addNotebookCommand } from './notebook-command.js';
-import { cellsOf } from './notebook-cells.js';
-import { openedNote, type NotebookDocuments } from './notebook-documents.js';
+import type { RunTeller } from '../../calls/run-progress.js';
+import { executionResult, wasInterrupted, type ExecutionOutcome } from '../outputs/execution-outcome.js';
+import { addNotebookCommand } from '../commands/notebook-command.js';
+import { cellsOf } from '../cells/notebook-cells.js';
+import { openedNote, type NotebookDocuments } from '../documents/notebook-documents.js';
 import { kernelToRun, renderMarkdown, runCode, runsCode } from './run-cell.js';
 import { cellRun, runReport, type CellRun, type Stop } from './run-report.js';
 import { cellsToRun } from './run-selection.js';

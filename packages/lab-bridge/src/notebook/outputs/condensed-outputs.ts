@@ -12,7 +12,7 @@
  */
 import type * as nbformat from '@jupyterlab/nbformat';
 import { CONDENSED_OUTPUTS } from '@jupyter-live-mcp/protocol';
-import { IMAGE_MIME_TYPES, type ImageMimeType } from '../calls/images/image-outputs.js';
+import { IMAGE_MIME_TYPES, type ImageMimeType } from '../../calls/images/image-outputs.js';
 import { joinMultiline, outputsForAgent, stripAnsi } from './nbformat-outputs.js';
 import { describeHtmlTable } from './html-tables.js';
 

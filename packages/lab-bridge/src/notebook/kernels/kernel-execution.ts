@@ -10,8 +10,8 @@
 import type { IOutputAreaModel } from '@jupyterlab/outputarea';
 import type { Kernel } from '@jupyterlab/services';
 import { connectionLost, watchConnectionLoss } from './connection-loss.js';
-import { closedConnectionOutcome, lostOutcome, outcomeOfReply, type ExecutionOutcome } from './execution-outcome.js';
-import { outputActionOf, type IopubMessage, type OutputAction } from './iopub-outputs.js';
+import { closedConnectionOutcome, lostOutcome, outcomeOfReply, type ExecutionOutcome } from '../outputs/execution-outcome.js';
+import { outputActionOf, type IopubMessage, type OutputAction } from '../outputs/iopub-outputs.js';
 import { watchIopub } from './lost-iopub.js';
 
 /** Said with a result whose run's IOPub was lost (lost-iopub.ts). */

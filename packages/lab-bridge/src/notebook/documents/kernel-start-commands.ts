@@ -8,13 +8,14 @@ import type { JupyterFrontEnd } from '@jupyterlab/application';
 import { PathExt } from '@jupyterlab/coreutils';
 import { UUID } from '@lumino/coreutils';
 import { succeed } from '@jupyter-live-mcp/protocol';
-import { CommandFailure, errorMessage } from './command-failure.js';
+import { CommandFailure, errorMessage } from '../commands/command-failure.js';
 import { requireFolder, stat } from './contents-lookup.js';
-import { chooseKernelspec, kernelspecForNotebook, type KernelChoice } from './kernelspecs.js';
+import { chooseKernelspec, kernelspecForNotebook, type KernelChoice } from '../kernels/kernelspecs.js';
 import { notebookFileName } from './file-paths.js';
 import { newNotebookContent } from './new-notebook.js';
-import { addNotebookCommand } from './notebook-command.js';
-import { OPENED_IN, openedNote, type HeldNotebook, type NotebookDocuments } from './notebook-documents.js';
+import { addNotebookCommand } from '../commands/notebook-command.js';
+import type { HeldNotebook } from '../cells/held-notebook.js';
+import { OPENED_IN, openedNote, type NotebookDocuments } from './notebook-documents.js';
 
 export function registerKernelStartCommands(app: JupyterFrontEnd, documents: NotebookDocuments): void {
   const { contents, kernelspecs } = app.serviceManager;

@@ -9,14 +9,14 @@ import { PathExt } from '@jupyterlab/coreutils';
 import type { IDocumentManager } from '@jupyterlab/docmanager';
 import type { Contents } from '@jupyterlab/services';
 import { succeed } from '@jupyter-live-mcp/protocol';
-import { documentWidgetAt, documentsOpenInNewTabs } from '../jupyterlab/main-area.js';
-import { widgetType } from '../jupyterlab/widget-type.js';
-import { IMAGE_MIME_TYPES } from '../calls/images/image-outputs.js';
-import { CommandFailure, isBadRequest, isNotFound, noFile } from './command-failure.js';
-import { requireFolder, stat } from './contents-lookup.js';
-import { listingItems, withExtension } from './file-paths.js';
-import { addNotebookCommand } from './notebook-command.js';
-import type { NotebookDocuments } from './notebook-documents.js';
+import { documentWidgetAt, documentsOpenInNewTabs } from '../../jupyterlab/main-area.js';
+import { widgetType } from '../../calls/widget-type.js';
+import { IMAGE_MIME_TYPES } from '../../calls/images/image-outputs.js';
+import { CommandFailure, isBadRequest, isNotFound, noFile } from '../commands/command-failure.js';
+import { requireFolder, stat } from '../documents/contents-lookup.js';
+import { listingItems, withExtension } from '../documents/file-paths.js';
+import { addNotebookCommand } from '../commands/notebook-command.js';
+import type { NotebookDocuments } from '../documents/notebook-documents.js';
 
 /** What the file tools use of a document open in the page. */
 interface OpenDocument {

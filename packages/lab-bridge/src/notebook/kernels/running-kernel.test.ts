@@ -1,6 +1,6 @@
 import type { Kernel } from '@jupyterlab/services';
 import { describe, expect, it, vi } from 'vitest';
-import { CommandFailure } from './command-failure.js';
+import { CommandFailure } from '../commands/command-failure.js';
 import { runningKernel } from './running-kernel.js';
 
 const model = (id: string) => ({ id, name: 'python3' }) as Kernel.IModel;

@@ -10,12 +10,12 @@
 import type { JupyterFrontEnd } from '@jupyterlab/application';
 import type { Kernel } from '@jupyterlab/services';
 import { succeed } from '@jupyter-live-mcp/protocol';
-import { documentKernels } from '../jupyterlab/main-area.js';
-import { addNotebookCommand } from './notebook-command.js';
+import { documentKernels } from '../../jupyterlab/main-area.js';
+import { addNotebookCommand } from '../commands/notebook-command.js';
 import { registerExecuteCode } from './execute-code.js';
 import { KernelConnections } from './kernel-connections.js';
 import { sendKernelInfo } from './kernel-info-probe.js';
-import { within } from '../within.js';
+import { within } from '../../within.js';
 
 /** How long an interrupt may take to bring a kernel out of busy. */
 const INTERRUPT_SETTLE_MS = 1000;

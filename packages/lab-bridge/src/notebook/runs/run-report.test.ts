@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { executionResult, type ExecutionOutcome } from './execution-outcome.js';
+import { executionResult, type ExecutionOutcome } from '../outputs/execution-outcome.js';
 import { cellRun, runReport } from './run-report.js';
 
 const FIELDS = { notebookPath: 'nb.ipynb', kernelId: 'k' };

@@ -7,7 +7,7 @@
  * by index, in one transaction. Pure.
  */
 import type { CellType, NotebookCommandInput, ResultCode } from '@jupyter-live-mcp/protocol';
-import { describeCellIds } from './cell-views.js';
+import { describeCellIds } from '../cells/cell-views.js';
 
 export type NotebookEdit = NotebookCommandInput<'editNotebook'>['edits'][number];
 

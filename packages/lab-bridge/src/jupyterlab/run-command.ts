@@ -5,7 +5,7 @@
  */
 import type { JupyterFrontEnd } from '@jupyterlab/application';
 import { fail, type ToolResult } from '@jupyter-live-mcp/protocol';
-import { resultOfCommand } from './command-result.js';
+import { resultOfCommand } from '../calls/command-result.js';
 
 /**
  * What the page may do instead of running a command: the value the command

@@ -12,13 +12,14 @@ import { CodeCell, MarkdownCell, type ICellModel, type ICodeCellModel } from '@j
 import type { NotebookPanel } from '@jupyterlab/notebook';
 import type { Kernel, KernelMessage } from '@jupyterlab/services';
 import { BRIDGE_COMMANDS, succeed } from '@jupyter-live-mcp/protocol';
-import { CommandFailure } from './command-failure.js';
-import { executionResult, lostOutcome, outcomeOfReply, type ExecutionOutcome } from './execution-outcome.js';
-import { executeOnKernel } from './kernel-execution.js';
-import { listKernelspecs, noKernelMessage } from './kernelspecs.js';
-import { addNotebookCommand } from './notebook-command.js';
-import { findCell } from './notebook-cells.js';
-import { openedNote, type HeldNotebook, type NotebookDocuments } from './notebook-documents.js';
+import { CommandFailure } from '../commands/command-failure.js';
+import { executionResult, lostOutcome, outcomeOfReply, type ExecutionOutcome } from '../outputs/execution-outcome.js';
+import { executeOnKernel } from '../kernels/kernel-execution.js';
+import { listKernelspecs, noKernelMessage } from '../kernels/kernelspecs.js';
+import { addNotebookCommand } from '../commands/notebook-command.js';
+import { findCell } from '../cells/notebook-cells.js';
+import type { HeldNotebook } from '../cells/held-notebook.js';
+import { openedNote, type NotebookDocuments } from '../documents/notebook-documents.js';
 
 export function registerRunCell(app: JupyterFrontEnd, documents: NotebookDocuments): void {
   addNotebookCommand(app, 'runCell', 'Run Cell', async ({ notebookPath, cellId }, tool) => {

@@ -7,8 +7,8 @@
  * read_notebook, read_cell and run_cell answer cells so. Pure.
  */
 import type * as nbformat from '@jupyterlab/nbformat';
-import { condenseOutputs, type CondensedOutput } from './condensed-outputs.js';
-import { joinMultiline } from './nbformat-outputs.js';
+import { condenseOutputs, type CondensedOutput } from '../outputs/condensed-outputs.js';
+import { joinMultiline } from '../outputs/nbformat-outputs.js';
 import type { StaleMarks } from './stale-state.js';
 
 /** One cell in a result. `executionCount` and `outputs` only for code cells; outputs only when it has some. */

@@ -4,8 +4,8 @@
  * listed twice, refuses the whole run before any cell runs. Pure.
  */
 import type { NotebookCommandInput } from '@jupyter-live-mcp/protocol';
-import { CommandFailure } from './command-failure.js';
-import { missingCell } from './notebook-cells.js';
+import { CommandFailure } from '../commands/command-failure.js';
+import { missingCell } from '../cells/notebook-cells.js';
 
 export type RunSelection = Pick<NotebookCommandInput<'runCells'>, 'cellIds' | 'fromCellId' | 'all'>;
 

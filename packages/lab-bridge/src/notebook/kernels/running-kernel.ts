@@ -2,7 +2,7 @@
  * The running kernel a kernel command names by id, as the kernel manager lists it.
  */
 import type { Kernel } from '@jupyterlab/services';
-import { CommandFailure } from './command-failure.js';
+import { CommandFailure } from '../commands/command-failure.js';
 
 export async function runningKernel(
   kernels: Pick<Kernel.IManager, 'running' | 'refreshRunning'>,

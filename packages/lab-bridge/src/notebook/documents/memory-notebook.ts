@@ -12,7 +12,7 @@ import { PathExt } from '@jupyterlab/coreutils';
 import type * as nbformat from '@jupyterlab/nbformat';
 import { NotebookModel, type INotebookModel } from '@jupyterlab/notebook';
 import type { ServiceManager } from '@jupyterlab/services';
-import { CommandFailure } from './command-failure.js';
+import { CommandFailure } from '../commands/command-failure.js';
 import { notebookContentOf } from './new-notebook.js';
 
 /** File systems report times loosely; JupyterLab allows the same margin before it calls a save a conflict. */

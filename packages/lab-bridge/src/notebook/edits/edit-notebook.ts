@@ -11,14 +11,14 @@ import type { ICodeCellModel } from '@jupyterlab/cells';
 import type * as nbformat from '@jupyterlab/nbformat';
 import type { INotebookModel } from '@jupyterlab/notebook';
 import { succeed } from '@jupyter-live-mcp/protocol';
-import { cellOutline } from './cell-outline.js';
-import { CommandFailure } from './command-failure.js';
+import { cellOutline } from '../cells/cell-outline.js';
+import { CommandFailure } from '../commands/command-failure.js';
 import { isBlank, newCell } from './edit-commands.js';
 import { planEdits, type EditStep } from './edit-plan.js';
-import { addNotebookCommand } from './notebook-command.js';
-import { cellsOf } from './notebook-cells.js';
-import { renderMarkdown } from './run-cell.js';
-import { openedNote, type NotebookDocuments } from './notebook-documents.js';
+import { addNotebookCommand } from '../commands/notebook-command.js';
+import { cellsOf } from '../cells/notebook-cells.js';
+import { renderMarkdown } from '../runs/run-cell.js';
+import { openedNote, type NotebookDocuments } from '../documents/notebook-documents.js';
 
 export function registerEditNotebook(app: JupyterFrontEnd, documents: NotebookDocuments): void {
   addNotebookCommand(app, 'editNotebook', 'Edit Notebook', async ({ notebookPath, edits }, tool) => {

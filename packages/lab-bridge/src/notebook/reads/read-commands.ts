@@ -14,18 +14,19 @@ import type { ICellModel, ICodeCellModel } from '@jupyterlab/cells';
 import type * as nbformat from '@jupyterlab/nbformat';
 import type { Contents } from '@jupyterlab/services';
 import { succeed, type NotebookCommandInput, type ToolResult } from '@jupyter-live-mcp/protocol';
-import { CommandFailure, isBadRequest, isNotFound, errorMessage, noNotebook } from './command-failure.js';
-import { cellView, describeCellIds, hasCellIds, type CellLike } from './cell-views.js';
-import { selectCells } from './cell-selection.js';
-import { cellsWithin } from './cells-within.js';
-import { condensedCount, wholeOutput } from './condensed-outputs.js';
-import { joinMultiline } from './nbformat-outputs.js';
-import { notebookContentOf } from './new-notebook.js';
-import { addNotebookCommand } from './notebook-command.js';
-import { cellLike, cellsOf, findCell, missingCell } from './notebook-cells.js';
-import { OPENED_IN, type HeldNotebook, type NotebookDocuments } from './notebook-documents.js';
-import type { RunTracker } from './run-tracker.js';
-import { staleState, type RunRecord, type StaleCell } from './stale-state.js';
+import { CommandFailure, isBadRequest, isNotFound, errorMessage, noNotebook } from '../commands/command-failure.js';
+import { cellView, describeCellIds, hasCellIds, type CellLike } from '../cells/cell-views.js';
+import { selectCells } from '../cells/cell-selection.js';
+import { cellsWithin } from '../cells/cells-within.js';
+import { condensedCount, wholeOutput } from '../outputs/condensed-outputs.js';
+import { joinMultiline } from '../outputs/nbformat-outputs.js';
+import { notebookContentOf } from '../documents/new-notebook.js';
+import { addNotebookCommand } from '../commands/notebook-command.js';
+import { cellLike, cellsOf, findCell, missingCell } from '../cells/notebook-cells.js';
+import type { HeldNotebook } from '../cells/held-notebook.js';
+import { OPENED_IN, type NotebookDocuments } from '../documents/notebook-documents.js';
+import type { RunTracker } from '../cells/run-tracker.js';
+import { staleState, type RunRecord, type StaleCell } from '../cells/stale-state.js';
 
 /** A notebook as a read finds it, in the page's model or in its file. */
 interface ReadNotebook {

@@ -3,7 +3,7 @@
  * folder checks, asked without the content.
  */
 import type { Contents } from '@jupyterlab/services';
-import { CommandFailure, isNotFound } from './command-failure.js';
+import { CommandFailure, isNotFound } from '../commands/command-failure.js';
 
 /** The path's model without its content, or undefined when there is nothing there. */
 export async function stat(contents: Contents.IManager, path: string): Promise<Contents.IModel | undefined> {

@@ -4,9 +4,9 @@
  */
 import type { ICellModel, ICodeCellModel } from '@jupyterlab/cells';
 import type { INotebookModel } from '@jupyterlab/notebook';
-import { CommandFailure } from './command-failure.js';
+import { CommandFailure } from '../commands/command-failure.js';
 import { describeCellIds, type CellLike } from './cell-views.js';
-import type { HeldNotebook } from './notebook-documents.js';
+import type { HeldNotebook } from './held-notebook.js';
 
 export function cellsOf(model: INotebookModel): ICellModel[] {
   return Array.from({ length: model.cells.length }, (_, index) => model.cells.get(index));

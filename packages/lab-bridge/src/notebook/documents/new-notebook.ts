@@ -4,7 +4,7 @@
  * of one read from the contents service. Pure.
  */
 import type * as nbformat from '@jupyterlab/nbformat';
-import type { KernelspecInfo } from './kernelspecs.js';
+import type { KernelspecInfo } from '../kernels/kernelspecs.js';
 
 /** One empty code cell, as JupyterLab's own new notebook has (add_cell puts the first cell in its place). */
 export function newNotebookContent(spec: KernelspecInfo, cellId: string): nbformat.INotebookContent {

@@ -7,12 +7,12 @@
 import type { JupyterFrontEnd } from '@jupyterlab/application';
 import type { ICellModel } from '@jupyterlab/cells';
 import { succeed } from '@jupyter-live-mcp/protocol';
-import { noNotebook } from './command-failure.js';
-import { stat } from './contents-lookup.js';
-import { addNotebookCommand } from './notebook-command.js';
-import { cellsOf, findCell } from './notebook-cells.js';
-import { openedNote, type NotebookDocuments } from './notebook-documents.js';
-import { renderMarkdown } from './run-cell.js';
+import { noNotebook } from '../commands/command-failure.js';
+import { stat } from '../documents/contents-lookup.js';
+import { addNotebookCommand } from '../commands/notebook-command.js';
+import { cellsOf, findCell } from '../cells/notebook-cells.js';
+import { openedNote, type NotebookDocuments } from '../documents/notebook-documents.js';
+import { renderMarkdown } from '../runs/run-cell.js';
 
 export function registerEditCommands(app: JupyterFrontEnd, documents: NotebookDocuments): void {
   addNotebookCommand(app, 'addCell', 'Add Cell', async (args, tool) => {

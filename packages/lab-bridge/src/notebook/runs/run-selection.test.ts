@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CommandFailure } from './command-failure.js';
+import { CommandFailure } from '../commands/command-failure.js';
 import { cellsToRun } from './run-selection.js';
 
 const CELLS = [
