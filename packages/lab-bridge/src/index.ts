@@ -19,6 +19,7 @@ import { holdWhileUnloading } from './calls/unload-hold.js';
 import { LiveCatalogue } from './catalogue/live-catalogue.js';
 import { Connections } from './connection/connections.js';
 import { watchPageFocus } from './connection/page-focus.js';
+import { remoteReach } from './connection/remote-reach.js';
 import { claimTabStorage, pageId, pageIdentity, tabStorage } from './connection/page-identity.js';
 import { AgentToolsService } from './extensions/agent-tools-service.js';
 import { DialogWatcher } from './jupyterlab/dialog-watcher.js';
@@ -35,7 +36,7 @@ import { getContextTool } from './tools/get-context.js';
 import { listAllCommandsTool } from './tools/list-all-commands.js';
 import { waitForResultTool } from './tools/wait-for-result.js';
 import { PersonControl } from './ui/person-control.js';
-import { alert } from './ui/alert.js';
+import { alert, inform } from './ui/alert.js';
 import { shownAfter } from './ui/shown-after.js';
 import { StatusItem } from './ui/status-item.js';
 import { openStatusMenu } from './ui/status-menu.js';
@@ -128,15 +129,19 @@ const plugin: JupyterFrontEndPlugin<IAgentTools> = {
 
     const holdAnswer = holdWhileUnloading(window);
     const id = pageId(storage);
-    const connections = new Connections({
-      bridgeVersion: BRIDGE_VERSION,
-      alert,
-      changed: () => statusItem.refresh(),
-      identity: () => pageIdentity(id, app),
-      catalogue: () => catalogue.message(),
-      run: async (tool, args) => holdAnswer(await call(tool, args)),
-      log
-    });
+    const connections = new Connections(
+      {
+        bridgeVersion: BRIDGE_VERSION,
+        alert,
+        changed: () => statusItem.refresh(),
+        identity: () => pageIdentity(id, app),
+        catalogue: () => catalogue.message(),
+        run: async (tool, args) => holdAnswer(await call(tool, args)),
+        log
+      },
+      undefined,
+      remoteReach(window, { alert, inform })
+    );
     const status = {
       connectedUrls: () => connections.connectedUrls(),
       calls: 0,
@@ -146,6 +151,9 @@ const plugin: JupyterFrontEndPlugin<IAgentTools> = {
       },
       get disconnected() {
         return connections.disconnected;
+      },
+      get blockedByBrowser() {
+        return connections.blockedByBrowser;
       }
     };
     const statusItem = new StatusItem(status, () => void openStatusMenu(person, connections, () => statusItem.refresh()));

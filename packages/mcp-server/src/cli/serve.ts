@@ -5,13 +5,14 @@
  */
 import { startBridgeEndpoint } from '../hub/bridge-endpoint.js';
 import { PageRouter } from '../hub/page-router.js';
+import { PairedOrigins } from '../hub/paired-origins.js';
 import { startLite, type LiteOptions } from '../lite/start-lite.js';
 import { createLogger } from '../log.js';
 import { httpBearer } from '../mcp/http-auth.js';
 import { startMcpHttpEndpoint } from '../mcp/http-transport.js';
 import { buildMcpServer } from '../mcp/mcp-server.js';
 import { StdioTransport } from '../mcp/stdio-transport.js';
-import { loadToken } from '../pairing-token.js';
+import { loadToken, pairedOrigins } from '../pairing-token.js';
 import type { Command, RunContext } from './command.js';
 import { parseFlags } from './flags.js';
 import { SERVER_FLAGS, serverOptions, type ServerOptions } from './server-flags.js';
@@ -28,6 +29,7 @@ export async function runServer(options: ServerOptions, { version, logLevel }: R
   const router = new PageRouter();
   const token = await loadToken();
   const endpoint = await startBridgeEndpoint({
+    pairedOrigins: new PairedOrigins(() => pairedOrigins()),
     hosts: options.hosts,
     publicPorts: options.publicPorts,
     allowOrigins: options.allowOrigins,
@@ -50,6 +52,7 @@ export async function runServer(options: ServerOptions, { version, logLevel }: R
       version,
       bridgeUrl: endpoint.url,
       tokenMismatch: endpoint.recentTokenMismatch,
+      remotePages: endpoint.remotePages,
       ...(lite ? { lite: lite.page } : {})
     });
   if (options.http) {
