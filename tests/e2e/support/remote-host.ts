@@ -56,20 +56,24 @@ export async function startRecordingProxy(targetPort: number): Promise<Recording
 }
 
 /**
- * Allows `origin` to reach this computer's loopback services in `page`'s
+ * Allows an origin to reach this computer's loopback services in a page's
  * browser context, as the person does at the browser's prompt. Chromium 156
  * names this permission loopbackNetwork (localNetworkAccess and localNetwork
- * alone do not open a socket to 127.0.0.1), and grants it per context.
+ * alone do not open a socket to 127.0.0.1) and grants it per context, for as
+ * long as the DevTools session that granted it lasts: one session serves them all.
  */
-export async function allowLoopbackAccess(browser: Browser, page: Page, origin: string): Promise<void> {
-  const pageSession = await page.context().newCDPSession(page);
-  const { targetInfo } = (await pageSession.send('Target.getTargetInfo')) as { targetInfo: { browserContextId: string } };
-  await pageSession.detach();
+export async function loopbackAccess(browser: Browser): Promise<{ allow(page: Page, origin: string): Promise<void> }> {
   const browserSession = await browser.newBrowserCDPSession();
-  await browserSession.send('Browser.grantPermissions', {
-    permissions: ['loopbackNetwork'],
-    origin,
-    browserContextId: targetInfo.browserContextId
-  });
-  await browserSession.detach();
+  return {
+    async allow(page, origin) {
+      const pageSession = await page.context().newCDPSession(page);
+      const { targetInfo } = (await pageSession.send('Target.getTargetInfo')) as { targetInfo: { browserContextId: string } };
+      await pageSession.detach();
+      await browserSession.send('Browser.grantPermissions', {
+        permissions: ['loopbackNetwork'],
+        origin,
+        browserContextId: targetInfo.browserContextId
+      });
+    }
+  };
 }
