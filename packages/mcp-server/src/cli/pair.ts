@@ -8,9 +8,9 @@
  * address bar (lab-bridge's connection/link-pairing.ts). See docs/remote-pages.md.
  */
 import { pairingLink } from '@jupyter-live-mcp/protocol';
-import { isAllowedOrigin } from '../hub/upgrade-checks.js';
+import { isAllowedOrigin } from '../net/loopback-checks.js';
 import { openBrowser } from '../lite/browser-launch.js';
-import { configDir, pairOriginToken } from '../pairing-token.js';
+import { configDir, pairOriginToken } from '../pairing/pairing-token.js';
 import { say, type Command } from './command.js';
 import { CliError, OPEN_FLAG, PORT_FLAG, bridgePort, parseFlags, type Flags } from './flags.js';
 

@@ -5,14 +5,14 @@
  */
 import { startBridgeEndpoint } from '../hub/bridge-endpoint.js';
 import { PageRouter } from '../hub/page-router.js';
-import { PairedOrigins } from '../hub/paired-origins.js';
 import { startLite, type LiteOptions } from '../lite/start-lite.js';
 import { createLogger } from '../log.js';
-import { httpBearer } from '../mcp/http-auth.js';
-import { startMcpHttpEndpoint } from '../mcp/http-transport.js';
+import { httpBearer } from '../transport/http-auth.js';
+import { startMcpHttpEndpoint } from '../transport/http-transport.js';
 import { buildMcpServer } from '../mcp/mcp-server.js';
-import { StdioTransport } from '../mcp/stdio-transport.js';
-import { loadToken, pairedOrigins } from '../pairing-token.js';
+import { StdioTransport } from '../transport/stdio-transport.js';
+import { PairedOrigins } from '../pairing/paired-origins.js';
+import { loadToken, pairedOrigins } from '../pairing/pairing-token.js';
 import type { Command, RunContext } from './command.js';
 import { parseFlags } from './flags.js';
 import { SERVER_FLAGS, serverOptions, type ServerOptions } from './server-flags.js';

@@ -13,12 +13,11 @@ import { PageSession } from './page-session.js';
 import type { PageRouter } from './page-router.js';
 import { createStatusHandler, isStatusRequest } from './status-endpoint.js';
 import { MAX_UNPROVED_CONNECTIONS, UnprovedConnections } from './unproved-connections.js';
-import type { PairedOrigins } from './paired-origins.js';
-import { TokenMismatches, mismatchFix, mismatchSource } from './token-mismatches.js';
-import { isAllowedOrigin, isLoopbackAddress, isServedHost } from './upgrade-checks.js';
-import { explainListenError, listen, type ListenAdvice } from '../listen-or-explain.js';
-import { urlHost } from '../mcp/http-address.js';
-import type { RemotePages } from '../mcp/no-page.js';
+import type { PairedOrigins } from '../pairing/paired-origins.js';
+import { TokenMismatches, mismatchFix, mismatchSource } from '../pairing/token-mismatches.js';
+import { isAllowedOrigin, isLoopbackAddress, isServedHost } from '../net/loopback-checks.js';
+import { explainListenError, listen, type ListenAdvice } from '../net/listen-or-explain.js';
+import { urlHost } from '../net/url-host.js';
 
 export interface BridgeEndpointOptions {
   /** Addresses to listen on; one that does not exist here (::1 without IPv6) is skipped. */
@@ -48,6 +47,12 @@ export interface BridgeEndpointOptions {
 
 /** A server an MCP client started over stdio, one for several agents (--http), or lite, which tells its own page the port. */
 export type ServerRole = 'stdio' | 'http' | 'lite';
+
+/** Pages from another host: the origins this server takes them from, and one refused lately because it was not given its origin. */
+export interface RemotePages {
+  origins: readonly string[];
+  refusedOrigin?: string;
+}
 
 /** A connection that has not sent its request headers in this time is closed (408): silent sockets cannot pile up. */
 export const REQUEST_TIMEOUT_MS = 5_000;

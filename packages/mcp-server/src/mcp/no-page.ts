@@ -5,6 +5,7 @@
  * suggests starting lite, and says what became of the page it opened.
  */
 import { printable } from '@jupyter-live-mcp/protocol';
+import type { RemotePages } from '../hub/bridge-endpoint.js';
 import type { LiteBrowser, LitePageState } from '../lite/lite-page.js';
 
 export interface NoPageSituation {
@@ -15,12 +16,6 @@ export interface NoPageSituation {
   /** A page refused lately because its pairing token is not this server's: where from, and the fix (token-mismatches.ts). */
   tokenMismatch?: { source: string; fix: string };
   remotePages?: RemotePages;
-}
-
-/** Pages from another host: the origins this server takes them from, and one refused lately because it was not given its origin. */
-export interface RemotePages {
-  origins: readonly string[];
-  refusedOrigin?: string;
 }
 
 /** lite prints its page's URL (with the page's secret) on stderr once; it is never repeated, only pointed at. */
