@@ -21,13 +21,14 @@ describe('jupyter-live-mcp pair', () => {
       port: 9000,
       open: true
     });
+    // A container's published port: a page on this computer.
+    expect(options(['pair', 'http://localhost:8888/lab'])).toMatchObject({ origin: 'http://localhost:8888' });
   });
 
-  it('refuses what is not a page from another host, saying what it takes', () => {
+  it('refuses what is not a page URL, saying what it takes', () => {
     expect(() => options(['pair'])).toThrow(/pair needs the Jupyter page's URL, as your browser shows it/);
     expect(() => options(['pair', 'hub.example.org'])).toThrow(/the page's full URL, such as https:\/\/hub/);
     expect(() => options(['pair', 'file:///tmp/x.html'])).toThrow(/an http or https page URL/);
-    expect(() => options(['pair', 'http://127.0.0.1:8888/lab'])).toThrow(/is on this computer.*jupyter-live-mcp install instead/);
     expect(() => options(['pair', 'https://a.example', 'https://b.example'])).toThrow(
       /unknown command "pair https:\/\/a\.example https:\/\/b\.example"/
     );

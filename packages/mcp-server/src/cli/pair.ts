@@ -1,16 +1,17 @@
 /**
- * `jupyter-live-mcp pair <page URL>`: pairs pages served from another host (a
- * JupyterHub, a remote Jupyter, a container) in one step. Their origin gets a
- * token of its own in config.json, which a running server reads when such a
- * page arrives, and the page's URL is printed (or opened) with the port and
- * that token in its fragment: the browser never sends a fragment to the page's
+ * `jupyter-live-mcp pair <page URL>`: pairs a page whose settings this computer
+ * cannot write (a JupyterHub, a remote Jupyter, a container) in one step. A page
+ * from another host gets a token of its origin alone in config.json, which a
+ * running server reads when such a page arrives; a page on this computer proves
+ * the pairing token. The page's URL is printed (or opened) with the port and
+ * the token in its fragment: the browser never sends a fragment to the page's
  * server, and the bridge keeps it in the browser and takes it out of the
  * address bar (lab-bridge's connection/link-pairing.ts). See docs/remote-pages.md.
  */
 import { pairingLink } from '@jupyter-live-mcp/protocol';
 import { isAllowedOrigin } from '../net/loopback-checks.js';
 import { openBrowser } from '../lite/browser-launch.js';
-import { configDir, pairOriginToken } from '../pairing/pairing-token.js';
+import { configDir, loadToken, pairOriginToken } from '../pairing/pairing-token.js';
 import { say, type Command } from './command.js';
 import { CliError, OPEN_FLAG, PORT_FLAG, bridgePort, parseFlags, type Flags } from './flags.js';
 
@@ -38,7 +39,7 @@ export const pairCommand: Command<PairOptions> = {
   run: (options) => pair(options)
 };
 
-/** The page to pair: an http(s) URL of a page not on this computer (those pair through install). */
+/** The page to pair: an http(s) URL, as the browser shows it. */
 export function pageOf(operand: string | undefined): { pageUrl: string; origin: string } {
   if (operand === undefined) {
     throw new CliError(
@@ -54,26 +55,27 @@ export function pageOf(operand: string | undefined): { pageUrl: string; origin: 
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new CliError(`pair takes an http or https page URL, not ${JSON.stringify(operand)}.`);
   }
-  if (isAllowedOrigin(url.origin)) {
-    throw new CliError(
-      `${url.origin} is on this computer: such pages prove the pairing token itself. Run jupyter-live-mcp install instead.`
-    );
-  }
   url.hash = '';
   return { pageUrl: url.href, origin: url.origin };
 }
 
 async function pair(options: PairOptions): Promise<void> {
-  const token = await pairOriginToken(options.origin, false);
+  // A page on this computer (a container's published port, say) proves the pairing token as every local page does.
+  const local = isAllowedOrigin(options.origin);
+  const token = local ? await loadToken() : await pairOriginToken(options.origin, false);
   const link = pairingLink(options.pageUrl, { port: options.port, token });
   process.stdout.write(`${link}\n`);
   say([
     `Paired pages from ${options.origin} with jupyter-live-mcp on this computer (port ${options.port}).`,
     `Open the link above in the browser you use for that page${options.open ? ' (opening it now)' : ''}: the part after # ` +
       'never leaves your browser; the bridge keeps it there and takes it out of the address bar.',
-    `Servers that use ${configDir()} accept pages from ${options.origin} at once, also those running now.`,
-    `When the browser asks whether ${options.origin} may access apps and services on this device (Local network access), allow it.`,
-    'The page needs the bridge where its Jupyter runs (pip install jupyter-live-mcp-bridge there); see docs/remote-pages.md.'
+    ...(local
+      ? []
+      : [
+          `Servers that use ${configDir()} accept pages from ${options.origin} at once, also those running now.`,
+          `When the browser asks whether ${options.origin} may access apps and services on this device (Local network access), allow it.`
+        ]),
+    'The page needs the bridge installed where its Jupyter runs; see docs/remote-pages.md.'
   ]);
   if (options.open) {
     await openBrowser(link, (why) => say([`Could not open a browser: ${why}. Open the link above yourself.`]));
