@@ -349,7 +349,7 @@ export function tokenFix(appName: string): { full: string; short: string } {
 function tokenFixOf(ctx: PageContext): { full: string; short: string } {
   return ctx.pairedByLink
     ? {
-        full: "Run jupyter-live-mcp pair with this page's URL on your computer, and open the link it prints.",
+        full: "Run jupyter-live-mcp pair with this page's URL on your computer; open the link it prints.",
         short: "Run jupyter-live-mcp pair with this page's URL again."
       }
     : tokenFix(ctx.identity().app.name);
