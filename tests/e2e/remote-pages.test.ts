@@ -105,17 +105,7 @@ describe('a page from another host', () => {
     const notebookPath = created.notebookPath as string;
     const cell = await mcp.ok('add_cell', {
       notebookPath,
-      content: [
-        'import io',
-        'import matplotlib',
-        "matplotlib.use('agg')",
-        'import matplotlib.pyplot as plt',
-        'from IPython.display import Image, display',
-        'plt.plot([0, 1, 2], [2, 0, 1])',
-        'buffer = io.BytesIO()',
-        "plt.savefig(buffer, format='png')",
-        'display(Image(buffer.getvalue()))'
-      ].join('\n')
+      content: ['%matplotlib inline', 'import matplotlib.pyplot as plt', 'plt.plot([0, 1, 2], [2, 0, 1])', 'plt.show()'].join('\n')
     });
     const ran = await mcp.call('run_cell', { notebookPath, cellId: cell.cellId });
     expect(ran.result).toMatchObject({ success: true, status: 'ok' });
