@@ -81,19 +81,28 @@ def parse_args(description, page_dir):
     parser.add_argument("--workspaces-dir", required=True)
     parser.add_argument("--port", type=int, default=0, help="0 picks a free port")
     parser.add_argument(
+        "--ip",
+        default="127.0.0.1",
+        help="a loopback address to listen on (another, like 127.0.0.2, stands for another host)",
+    )
+    parser.add_argument(
         "--parent-pid", type=int, help="stop (with the kernels) once this parent process is gone"
     )
     parser.add_argument(
         "--app-dir", default=str(page_dir / "build"), help="the built app (default: build/)"
     )
-    return parser.parse_args()
+    args = parser.parse_args()
+    if not args.ip.startswith("127."):
+        # The page has no token or password: nothing but this machine may reach it.
+        parser.error(f"--ip must be a loopback address (127.x.x.x), not {args.ip}")
+    return args
 
 
 def server_argv(args):
     app = Path(args.app_dir).resolve()
     lab = "--TestPageApp."
     return [
-        "--ServerApp.ip=127.0.0.1",
+        f"--ServerApp.ip={args.ip}",
         f"--ServerApp.port={args.port}",
         "--ServerApp.port_retries=0",
         "--ServerApp.open_browser=False",
@@ -143,5 +152,5 @@ def serve(app_class, *, title, description, page_dir, template, package, path):
     signal.signal(signal.SIGINT, serverapp._signal_stop)
     if args.parent_pid is not None:
         stop_when_orphaned(serverapp, args.parent_pid)
-    print(f"{title} test page ready at http://127.0.0.1:{serverapp.port}{path}", flush=True)
+    print(f"{title} test page ready at http://{args.ip}:{serverapp.port}{path}", flush=True)
     serverapp.start()

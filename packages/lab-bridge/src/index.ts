@@ -18,6 +18,7 @@ import { holdWhileUnloading } from './calls/unload-hold.js';
 import { LiveCatalogue } from './catalogue/live-catalogue.js';
 import { Connections } from './connection/connections.js';
 import { watchPageFocus } from './connection/page-focus.js';
+import { remoteReach } from './connection/remote-reach.js';
 import { claimTabStorage, pageId, pageIdentity, tabStorage } from './connection/page-identity.js';
 import { AgentToolsService } from './extensions/agent-tools-service.js';
 import { DialogWatcher } from './jupyterlab/dialog-watcher.js';
@@ -33,7 +34,7 @@ import { getContextTool } from './tools/get-context.js';
 import { listAllCommandsTool } from './tools/list-all-commands.js';
 import { waitForResultTool } from './tools/wait-for-result.js';
 import { PersonControl } from './ui/person-control.js';
-import { alert } from './ui/alert.js';
+import { alert, inform } from './ui/alert.js';
 import { StatusItem } from './ui/status-item.js';
 import { StatusModel } from './ui/status-model.js';
 import { openStatusMenu } from './ui/status-menu.js';
@@ -101,15 +102,19 @@ const plugin: JupyterFrontEndPlugin<IAgentTools> = {
       pageCallSteps({ tools: () => catalogue.tools, status, pending, dialogs, person, marks, settings: () => settings })
     );
     const id = pageId(storage);
-    const connections = new Connections({
-      bridgeVersion: BRIDGE_VERSION,
-      alert,
-      changed: () => status.pageChanged(),
-      identity: () => pageIdentity(id, app),
-      catalogue: () => catalogue.message(),
-      run: heldAnswers((tool: string, args: Record<string, unknown>) => call(tool, args), holdWhileUnloading(window)),
-      log
-    });
+    const connections = new Connections(
+      {
+        bridgeVersion: BRIDGE_VERSION,
+        alert,
+        changed: () => status.pageChanged(),
+        identity: () => pageIdentity(id, app),
+        catalogue: () => catalogue.message(),
+        run: heldAnswers((tool: string, args: Record<string, unknown>) => call(tool, args), holdWhileUnloading(window)),
+        log
+      },
+      undefined,
+      remoteReach(window, { alert, inform })
+    );
     status.follow(connections);
     const statusItem = new StatusItem(status, () => void openStatusMenu(person, connections, () => status.pageChanged()));
     statusBar?.registerStatusItem(`${PLUGIN_ID}:status`, { item: statusItem, align: 'left', rank: 100 });

@@ -18,7 +18,9 @@ export const configFileSchema = z.looseObject({
   /** Per settings file, the keys `install` set there (token, serverUrls): `uninstall` removes just these. */
   installedKeys: z.record(z.string().min(1), z.array(z.string().min(1))).optional(),
   /** lite's page tokens, per --lite-port: a loaded page pairs again after a restart. */
-  liteTokens: z.record(z.string().regex(/^[1-9][0-9]{0,4}$/, 'not a port'), token).optional()
+  liteTokens: z.record(z.string().regex(/^[1-9][0-9]{0,4}$/, 'not a port'), token).optional(),
+  /** Pages from another host paired with `pair`: each origin's own token, which only pages of that origin prove. */
+  pairedOrigins: z.record(z.string().regex(/^https?:\/\/[^/\s]+$/, 'not an origin'), token).optional()
 });
 
 export type ConfigFile = z.infer<typeof configFileSchema>;

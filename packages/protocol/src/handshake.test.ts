@@ -620,6 +620,28 @@ describe('the page side', () => {
     });
   });
 
+  describe('a page paired by a link (jupyter-live-mcp pair), whatever its app', () => {
+    const linkCtx: PageContext = { ...ctx, url: 'ws://127.0.0.1:18767', pairedByLink: true };
+    const linkFeed = (events: PageEvent[]) =>
+      events.reduce<{ state: PageHandshake; actions: PageAction[] }>(({ state }, event) => pageStep(state, event, linkCtx), {
+        state: PAGE_HANDSHAKE_START,
+        actions: []
+      });
+    const alerts = (actions: PageAction[]) => actions.flatMap((action) => (action.do === 'alert' ? [action.message] : []));
+
+    it('is told to pair again, not to change a setting, in notifications that fit (140 characters)', () => {
+      const refused = alerts(linkFeed([open, frame(challenge), closed(4401)]).actions);
+      const refusing = alerts(linkFeed([open, frame({ ...challenge, proof: proofOf('b'.repeat(64), 'server', exchange) })]).actions);
+      expect(refused).toEqual([
+        "ws://127.0.0.1:18767 refused this page's token. Run jupyter-live-mcp pair with this page's URL on your computer; open the link it prints."
+      ]);
+      expect(refusing).toEqual([
+        "Refused ws://127.0.0.1:18767: it cannot prove the pairing token; nothing was sent. Run jupyter-live-mcp pair with this page's URL again."
+      ]);
+      for (const message of [...refused, ...refusing]) expect(message.length).toBeLessThanOrEqual(140);
+    });
+  });
+
   it.each(['JupyterLab', JUPYTERLITE_APP_NAME])('on a %s page, either token refusal fits a page notification (140 characters)', (name) => {
     const longCtx: PageContext = { ...ctx, url: 'ws://127.0.0.1:18767', identity: () => ({ ...page, app: { name, version: '1' } }) };
     const refusals = [

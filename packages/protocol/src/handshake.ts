@@ -279,6 +279,8 @@ export interface PageContext {
   /** Whether the person has the page in front now. */
   focused(): boolean;
   crypto: HandshakeCrypto;
+  /** The token came with a pairing link (`jupyter-live-mcp pair`), not from the settings. */
+  pairedByLink?: boolean;
 }
 
 /** Close codes after which retrying cannot help (the server said why); a replaced page retrying would replace the other in turn. */
@@ -343,11 +345,21 @@ export function tokenFix(appName: string): { full: string; short: string } {
       };
 }
 
+/** A page paired by a link is paired again by a new link, whatever its app. */
+function tokenFixOf(ctx: PageContext): { full: string; short: string } {
+  return ctx.pairedByLink
+    ? {
+        full: "Run jupyter-live-mcp pair with this page's URL on your computer; open the link it prints.",
+        short: "Run jupyter-live-mcp pair with this page's URL again."
+      }
+    : tokenFix(ctx.identity().app.name);
+}
+
 /** The server's proof of the token: answered with the page's only if it holds. */
 function challenge(state: Extract<PageHandshake, { phase: 'awaiting-challenge' }>, message: Challenge, ctx: PageContext): PageStep {
   const exchange: Exchange = { port: state.port, pageNonce: state.pageNonce, serverNonce: message.nonce };
   if (!ctx.crypto.isValidProof(message.proof, ctx.token, 'server', exchange)) {
-    const fix = tokenFix(ctx.identity().app.name);
+    const fix = tokenFixOf(ctx);
     return {
       state,
       actions: [
@@ -416,7 +428,7 @@ function whenClosed(state: PageHandshake, { code, reason }: { code: number; reas
     actions.push(log('info', `disconnected from ${ctx.url}${reason ? `: ${reason}` : ''}`));
   }
   if (code === CLOSE_CODES.notPaired) {
-    actions.push(tell(`${ctx.url} refused this page's token. ${tokenFix(ctx.identity().app.name).full}`));
+    actions.push(tell(`${ctx.url} refused this page's token. ${tokenFixOf(ctx).full}`));
   }
   if (code === CLOSE_CODES.portMismatch) {
     actions.push(

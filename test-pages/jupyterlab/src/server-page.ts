@@ -22,8 +22,10 @@ export interface ServerPageSpec {
 }
 
 export interface ServerPageOptions {
-  /** Port to listen on (127.0.0.1); 0 or undefined picks a free one. */
+  /** Port to listen on; 0 or undefined picks a free one. */
   port?: number;
+  /** The loopback address to listen on (default 127.0.0.1); another, such as 127.0.0.2, stands for another host. */
+  host?: string;
   /** Folders of built prebuilt labextensions (each has a package.json) to install. */
   extensions?: string[];
   /** Settings to pre-write, by plugin id, e.g. {'jupyter-live-mcp-bridge:plugin': {...}}. */
@@ -234,6 +236,7 @@ export async function startJupyterServerPage(spec: ServerPageSpec, options: Serv
     const args = [
       path.join(testPagesDir, spec.page, 'serve.py'),
       `--port=${options.port ?? 0}`,
+      `--ip=${options.host ?? '127.0.0.1'}`,
       `--root-dir=${rootDir}`,
       `--user-settings-dir=${settingsDir}`,
       `--workspaces-dir=${dir('workspaces')}`,

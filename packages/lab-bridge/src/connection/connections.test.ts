@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readSettings } from '../settings/bridge-settings.js';
+import { BLOCKED_ALERT } from './browser-block.js';
 import { Connections, NO_TOKEN_ALERT, type Connection } from './connections.js';
+import { LinkPairing, PAIRING_STORAGE_KEY } from './link-pairing.js';
 import type { ConnectionHooks } from './server-connection.js';
 
 const TOKEN = 'a'.repeat(64);
@@ -24,7 +26,8 @@ function setup() {
       start: () => events.push(`start ${url} ${hooks.token.slice(0, 2)}`),
       stop: () => events.push(`stop ${url}`),
       sendCatalogue: () => events.push(`catalogue ${url}`),
-      sendPageState: (focused) => events.push(`focused ${focused} ${url}`)
+      sendPageState: (focused) => events.push(`focused ${focused} ${url}`),
+      retryNow: () => events.push(`retry ${url}`)
     })
   );
   return { connections, events, alerts };
@@ -89,7 +92,7 @@ describe('Connections', () => {
         log: { info: () => {}, warn: () => {} }
       },
       (url, hooks) => {
-        const connection = { url, connected: false, start() {}, stop() {}, sendCatalogue() {}, sendPageState() {} };
+        const connection = { url, connected: false, start() {}, stop() {}, sendCatalogue() {}, sendPageState() {}, retryNow() {} };
         made.push({ hooks, connection });
         return connection;
       }
@@ -113,5 +116,75 @@ describe('Connections', () => {
     made[1]!.hooks.changed();
     made[1]!.hooks.alert(refused);
     expect(alerts).toEqual([refused, expect.stringContaining('another port'), refused]);
+  });
+
+  it('a page from another host: paired by its link, told once what the browser blocks, and dialled again once allowed', async () => {
+    const alerts: string[] = [];
+    const events: string[] = [];
+    const made: { hooks: ConnectionHooks; connection: Connection & { connected: boolean } }[] = [];
+    const permission = Object.assign(new EventTarget(), { state: 'prompt' });
+    const kept = new Map<string, string>();
+    const pairing = new LinkPairing(
+      {
+        location: { hash: `#jupyter-live-mcp-pair=9100:${TOKEN}`, href: `https://hub.example.org/lab#jupyter-live-mcp-pair=9100:${TOKEN}` },
+        history: { state: null, replaceState: () => {} },
+        storage: { getItem: (key) => kept.get(key) ?? null, setItem: (key, value) => kept.set(key, value) }
+      },
+      { alert: (message) => alerts.push(message), inform: (message) => events.push(`inform ${message}`) }
+    );
+    const connections = new Connections(
+      {
+        bridgeVersion: '0',
+        alert: (message) => alerts.push(message),
+        changed: () => events.push('changed'),
+        identity: () => ({ pageId: 'p', app: { name: 'JupyterLab', version: '4' }, url: 'https://hub.example.org/lab' }),
+        catalogue: () => ({ tools: [] }),
+        run: async () => ({ result: { success: true }, images: [] }),
+        log: { info: () => {}, warn: () => {} }
+      },
+      (url, hooks) => {
+        const connection = {
+          url,
+          connected: false,
+          start() {},
+          stop() {},
+          sendCatalogue() {},
+          sendPageState() {},
+          retryNow: () => events.push(`retry ${url}`)
+        };
+        made.push({ hooks, connection });
+        return connection;
+      },
+      {
+        pairing,
+        browser: {
+          permissions: { query: async () => permission as unknown as PermissionStatus },
+          pageHost: 'hub.example.org',
+          pageOrigin: 'https://hub.example.org'
+        }
+      }
+    );
+    // No token in the settings: the link's pairing is used, and a mismatch is fixed by pairing again.
+    connections.apply(readSettings({}));
+    expect(alerts).toEqual([]);
+    expect(made.map(({ connection, hooks }) => [connection.url, hooks.token, hooks.pairedByLink])).toEqual([
+      ['ws://127.0.0.1:9100', TOKEN, true]
+    ]);
+    const { hooks, connection } = made[0]!;
+    for (let retry = 0; retry < 3; retry++) {
+      hooks.neverOpened!();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+    expect(alerts).toEqual([BLOCKED_ALERT]);
+    expect(connections.blockedByBrowser).toBe(true);
+    events.length = 0;
+    permission.state = 'granted';
+    permission.dispatchEvent(new Event('change'));
+    expect(events).toEqual(['retry ws://127.0.0.1:9100']);
+    connection.connected = true;
+    hooks.changed();
+    expect(connections.blockedByBrowser).toBe(false);
+    expect(kept.get(PAIRING_STORAGE_KEY)).toBe(`9100:${TOKEN}`);
+    expect(events.some((event) => event.startsWith('inform Agent bridge: paired with the agent'))).toBe(true);
   });
 });

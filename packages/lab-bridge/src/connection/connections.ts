@@ -1,14 +1,24 @@
 /**
- * The page's connections to the servers its settings name: made anew when the
- * URLs or the token change, none while the bridge is off or has no token, all
- * closed while the person has disconnected the page from the status bar.
+ * The page's connections to the servers its settings name (or a pairing link,
+ * link-pairing.ts): made anew when the URLs or the token change, none while the
+ * bridge is off or has no token, all closed while the person has disconnected
+ * the page from the status bar. A socket that never opened may have been kept
+ * by the browser (browser-block.ts), which then says when to dial again.
  */
 import type { BridgeSettings } from '@jupyter-live-mcp/protocol';
+import { BrowserBlock, type BrowserBlockHooks } from './browser-block.js';
 import { ConnectionAlerts } from './connection-alerts.js';
+import type { LinkPairing } from './link-pairing.js';
 import { ServerConnection, type ConnectionHooks } from './server-connection.js';
 
 /** What this module needs of one connection. */
-export type Connection = Pick<ServerConnection, 'url' | 'connected' | 'start' | 'stop' | 'sendCatalogue' | 'sendPageState'>;
+export type Connection = Pick<ServerConnection, 'url' | 'connected' | 'start' | 'stop' | 'sendCatalogue' | 'sendPageState' | 'retryNow'>;
+
+/** What the page is, for pages served from another host. */
+export interface RemoteReach {
+  pairing?: LinkPairing;
+  browser?: Pick<BrowserBlockHooks, 'permissions' | 'pageHost' | 'pageOrigin'>;
+}
 
 export type SharedHooks = Omit<ConnectionHooks, 'token'>;
 
@@ -20,19 +30,39 @@ export class Connections {
   /** The URLs and token connected with; '' when nothing has been connected since start or a disconnect. */
   private connectedWith = '';
   private settings: BridgeSettings | undefined;
+  /** The token last connected with (or not: none). */
+  private token = '';
   private disconnectedByPerson = false;
   /** Outlives the connections, which are made anew on every settings change. */
   private readonly alerts: ConnectionAlerts;
+  private readonly browserBlock: BrowserBlock | undefined;
 
   constructor(
     private readonly hooks: SharedHooks,
-    private readonly connect: (url: string, hooks: ConnectionHooks) => Connection = (url, hooks) => new ServerConnection(url, hooks)
+    private readonly connect: (url: string, hooks: ConnectionHooks) => Connection = (url, hooks) => new ServerConnection(url, hooks),
+    private readonly remote: RemoteReach = {}
   ) {
     this.alerts = new ConnectionAlerts(hooks.alert);
+    this.browserBlock =
+      remote.browser &&
+      new BrowserBlock({
+        ...remote.browser,
+        alert: (url, message) => this.alerts.alert(url, message),
+        warn: hooks.log.warn,
+        granted: () => {
+          for (const connection of this.connections) connection.retryNow();
+        },
+        changed: hooks.changed
+      });
   }
 
   get disconnected(): boolean {
     return this.disconnectedByPerson;
+  }
+
+  /** Whether the browser keeps the page from a server (Local Network Access). */
+  get blockedByBrowser(): boolean {
+    return this.browserBlock?.isBlocking ?? false;
   }
 
   connectedUrls(): string[] {
@@ -52,9 +82,11 @@ export class Connections {
   }
 
   /** Connects as the settings say, keeping the connections that are already right. */
-  apply(next: BridgeSettings): void {
-    const previousToken = this.settings?.token ?? '';
-    this.settings = next;
+  apply(settings: BridgeSettings): void {
+    const next = this.remote.pairing?.applyTo(settings) ?? settings;
+    const previousToken = this.token;
+    this.token = next.token;
+    this.settings = settings;
     if (next.enabled && !next.token && (previousToken || !this.connectedWith)) {
       this.hooks.alert(NO_TOKEN_ALERT);
     }
@@ -71,9 +103,15 @@ export class Connections {
         token: next.token,
         alert: (message) => this.alerts.alert(url, message),
         changed: () => {
-          if (connection.connected) this.alerts.connected(url);
+          if (connection.connected) {
+            this.alerts.connected(url);
+            this.browserBlock?.connected(url);
+            this.remote.pairing?.welcomed(url);
+          }
           this.hooks.changed();
-        }
+        },
+        neverOpened: () => void this.browserBlock?.neverOpened(url),
+        ...(this.remote.pairing?.inUse ? { pairedByLink: true } : {})
       });
       return connection;
     });

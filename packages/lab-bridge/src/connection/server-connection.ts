@@ -37,6 +37,10 @@ export interface ConnectionHooks {
   alert(message: string): void;
   /** The connection was welcomed or lost. */
   changed(): void;
+  /** A socket closed before it ever opened: no server there, or the browser kept the page from it (browser-block.ts). */
+  neverOpened?(): void;
+  /** The token came with a pairing link (link-pairing.ts): a mismatch is fixed by pairing again, not in the settings. */
+  pairedByLink?: boolean;
   identity(): PageIdentity;
   /** The page's tools, and why default tools it lacks are missing. */
   catalogue(): Omit<Catalogue, 'type'>;
@@ -82,7 +86,8 @@ export class ServerConnection {
       bridgeVersion: hooks.bridgeVersion,
       identity: () => hooks.identity(),
       focused: () => document.hasFocus(),
-      crypto: PAIRING_CRYPTO
+      crypto: PAIRING_CRYPTO,
+      ...(hooks.pairedByLink ? { pairedByLink: true } : {})
     };
   }
 
@@ -105,6 +110,14 @@ export class ServerConnection {
     this.handshake = PAGE_HANDSHAKE_START;
     if (wasConnected) {
       this.hooks.changed();
+    }
+  }
+
+  /** Dials now instead of at the next retry (the browser has just allowed the page to reach the server). */
+  retryNow(): void {
+    if (!this.stopped && !this.socket) {
+      clearTimeout(this.retryTimer);
+      this.connect();
     }
   }
 
@@ -133,7 +146,11 @@ export class ServerConnection {
     this.socket = socket;
     this.silenceLimitMs = HANDSHAKE_SILENCE_MS;
     this.listen();
-    socket.onopen = () => this.step({ kind: 'open' });
+    let opened = false;
+    socket.onopen = () => {
+      opened = true;
+      this.step({ kind: 'open' });
+    };
     socket.onmessage = (event) => {
       if (socket === this.socket) {
         this.listen();
@@ -144,6 +161,7 @@ export class ServerConnection {
     socket.onclose = (event) => {
       if (socket === this.socket) {
         this.ended(event.code, event.reason);
+        if (!opened) this.hooks.neverOpened?.();
       }
     };
   }

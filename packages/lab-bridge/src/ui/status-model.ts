@@ -14,12 +14,12 @@ export class StatusModel implements BridgeStatus {
   lastTool?: string;
   working: readonly WorkingCall[] = [];
 
-  private connections?: Pick<BridgeStatus, 'connectedUrls' | 'disconnected'>;
+  private connections?: Pick<BridgeStatus, 'connectedUrls' | 'disconnected' | 'blockedByBrowser'>;
 
   constructor(private readonly person: Pick<BridgeStatus, 'paused'>) {}
 
   /** Shows these connections from now on (they report their changes through pageChanged). */
-  follow(connections: Pick<BridgeStatus, 'connectedUrls' | 'disconnected'>): void {
+  follow(connections: Pick<BridgeStatus, 'connectedUrls' | 'disconnected' | 'blockedByBrowser'>): void {
     this.connections = connections;
     this.changed.emit();
   }
@@ -34,6 +34,10 @@ export class StatusModel implements BridgeStatus {
 
   get disconnected(): boolean {
     return this.connections?.disconnected ?? false;
+  }
+
+  get blockedByBrowser(): boolean {
+    return this.connections?.blockedByBrowser ?? false;
   }
 
   /** One more call of the agent's. */

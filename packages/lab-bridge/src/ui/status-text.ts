@@ -21,6 +21,8 @@ export interface BridgeStatus {
   working?: readonly WorkingCall[];
   readonly paused: boolean;
   readonly disconnected: boolean;
+  /** The browser keeps the page from the agent's server (Local Network Access). */
+  readonly blockedByBrowser?: boolean;
 }
 
 export function statusText(status: BridgeStatus): string {
@@ -38,7 +40,7 @@ export function statusText(status: BridgeStatus): string {
   const urls = status.connectedUrls();
   // An agent in the browser needs no server: its calls are shown all the same.
   if (urls.length === 0 && status.inPageCalls === 0) {
-    return 'Agent: not connected';
+    return status.blockedByBrowser ? 'Agent: blocked by the browser (allow Local network access)' : 'Agent: not connected';
   }
   const where = urls.length === 0 ? 'not connected' : urls.length === 1 ? urls[0]!.replace(/^wss?:\/\//, '') : `${urls.length} servers`;
   const inPage = status.inPageCalls ? ` (${status.inPageCalls} in-page)` : '';

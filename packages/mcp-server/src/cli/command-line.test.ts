@@ -39,8 +39,11 @@ describe('parseCommandLine', () => {
   });
 
   it.each([
-    [['tokn'], 'unknown command "tokn". Commands: lite, token, install, uninstall, doctor. Run jupyter-live-mcp --help.'],
-    [['lite', 'extra'], 'unknown command "lite extra". Commands: lite, token, install, uninstall, doctor. Run jupyter-live-mcp --help.'],
+    [['tokn'], 'unknown command "tokn". Commands: lite, token, install, uninstall, doctor, pair. Run jupyter-live-mcp --help.'],
+    [
+      ['lite', 'extra'],
+      'unknown command "lite extra". Commands: lite, token, install, uninstall, doctor, pair. Run jupyter-live-mcp --help.'
+    ],
     [['--data-dir', '/x'], '--data-dir and --settings-dir go with install, uninstall and doctor.'],
     [['--rotate'], '--rotate goes with the token command: jupyter-live-mcp token --rotate.'],
     [['--bearer'], '--bearer goes with the token command: jupyter-live-mcp token --bearer.'],
@@ -57,7 +60,7 @@ describe('parseCommandLine', () => {
       ['install', '--http', '8080'],
       '--http goes with the server itself or lite: jupyter-live-mcp --http 8080, or jupyter-live-mcp lite --http 8080.'
     ],
-    [['--open'], '--open, --headless and --lite-port go with the lite command: jupyter-live-mcp lite --open.'],
+    [['--open'], '--open goes with lite (jupyter-live-mcp lite --open) and pair.'],
     [['install', '--lite-port', '9000'], '--open, --headless and --lite-port go with the lite command: jupyter-live-mcp lite --open.'],
     [['uninstall', '--data-dir='], '--data-dir was given an empty value. Give it one, or leave the flag out for the default.'],
     [['install', '--settings-dir', ''], '--settings-dir was given an empty value. Give it one, or leave the flag out for the default.'],

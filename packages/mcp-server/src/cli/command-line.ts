@@ -10,6 +10,7 @@ import { doctorCommand } from './doctor.js';
 import { COMMON_FLAGS, CliError, parseStrictly, type Flags } from './flags.js';
 import { installCommand, uninstallCommand } from './install.js';
 import { liteCommand } from './lite.js';
+import { pairCommand } from './pair.js';
 import { serveCommand } from './serve.js';
 import { tokenCommand } from './token.js';
 
@@ -20,7 +21,8 @@ export const COMMANDS: readonly Command<unknown>[] = [
   tokenCommand,
   installCommand,
   uninstallCommand,
-  doctorCommand
+  doctorCommand,
+  pairCommand
 ];
 
 /** Every command's flags: any of them is known, even where it does not go. */
@@ -60,7 +62,7 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
   }
   const words = tokens.filter((token) => token.kind === 'positional');
   const command = COMMANDS.find((candidate) => candidate.word === words[0]?.value);
-  if (!command || words.length > 1) {
+  if (!command || words.length > (command.operand ? 2 : 1)) {
     const known = COMMANDS.flatMap((candidate) => candidate.word ?? []);
     throw new CliError(
       `unknown command "${words.map((word) => word.value).join(' ')}". Commands: ${known.join(', ')}. Run jupyter-live-mcp --help.`
@@ -77,7 +79,10 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
       }
     }
   }
-  const options = command.parse(argv.filter((_, index) => !taken.has(index)));
+  const options = command.parse(
+    argv.filter((_, index) => !taken.has(index)),
+    words[1]?.value
+  );
   if (values.version) {
     return { kind: 'version' };
   }

@@ -18,8 +18,10 @@ export interface Command<Options> {
   name: string;
   /** The flags it takes besides the common ones, in the order --help lists them. */
   flags: Flags;
-  /** Its options from `args`, which hold its own flags only. Throws a CliError for a mistake. */
-  parse(args: readonly string[]): Options;
+  /** The one word it takes after its own, as --help names it (pair's page URL); none for most. */
+  operand?: string;
+  /** Its options from `args`, which hold its own flags only, and its operand. Throws a CliError for a mistake. */
+  parse(args: readonly string[], operand?: string): Options;
   /** Resolves when done (a failure it reports sets process.exitCode), or once the server runs. */
   run(options: Options, context: RunContext): Promise<void>;
 }

@@ -9,7 +9,7 @@ import { probePort } from '../doctor/port-probe.js';
 import { exitCode, formatReport } from '../doctor/report.js';
 import { probeStatus } from '../doctor/status-client.js';
 import { jupyterFolders } from '../install/jupyter-paths.js';
-import { tokenFile } from '../pairing/pairing-token.js';
+import { pairedOrigins, tokenFile } from '../pairing/pairing-token.js';
 import { findPortHolder } from '../net/port-holder.js';
 import type { Command } from './command.js';
 import { CliError, FOLDER_FLAGS, PORT_FLAG, PUBLIC_PORT_FLAG, bridgePort, folders, parseFlags, publicPorts, type Flags } from './flags.js';
@@ -54,7 +54,9 @@ async function doctor(options: DoctorOptions, version: string): Promise<number> 
     portFacts: await portFacts(LOOPBACK_HOSTS, options.port, token.state === 'ok' ? token.token : undefined),
     token,
     extension: await readExtensionFacts(jupyter),
-    settings: await readSettingsFacts(jupyter.settingsDir)
+    settings: await readSettingsFacts(jupyter.settingsDir),
+    // The token check above says what is wrong with a file that cannot be read.
+    pairedOrigins: Object.keys(await pairedOrigins().catch(() => ({})))
   });
   process.stdout.write(formatReport(version, checks));
   return exitCode(checks);

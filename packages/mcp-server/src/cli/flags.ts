@@ -79,6 +79,15 @@ export const PORT_FLAG = {
   }
 } as const satisfies Flags;
 
+/** lite and pair: open their page in the person's browser. */
+export const OPEN_FLAG = {
+  open: {
+    type: 'boolean',
+    elsewhere: () => '--open goes with lite (jupyter-live-mcp lite --open) and pair.',
+    doc: { help: 'open the page in your default browser (xdg-open, open, start)' }
+  }
+} as const satisfies Flags;
+
 /** Ports pages may dial through a forward or proxy, besides --port. */
 export const PUBLIC_PORT_FLAG = {
   'public-port': {

@@ -4,7 +4,7 @@
  */
 import { DEFAULT_LITE_PORT, type LiteOptions } from '../lite/start-lite.js';
 import type { Command } from './command.js';
-import { CliError, integerIn, parseFlags, type Flags } from './flags.js';
+import { CliError, OPEN_FLAG, integerIn, parseFlags, type Flags } from './flags.js';
 import { runServer } from './serve.js';
 import { SERVER_FLAGS, serverOptions, type ServerOptions } from './server-flags.js';
 
@@ -21,11 +21,7 @@ const LITE_FLAGS = {
       help: "the page's port (0 picks a free one); the browser keeps the page's notebooks per port"
     }
   },
-  open: {
-    type: 'boolean',
-    elsewhere: liteElsewhere,
-    doc: { help: 'open the page in your default browser (xdg-open, open, start)' }
-  },
+  ...OPEN_FLAG,
   headless: {
     type: 'boolean',
     elsewhere: liteElsewhere,

@@ -11,7 +11,8 @@ import { httpBearer } from '../transport/http-auth.js';
 import { startMcpHttpEndpoint } from '../transport/http-transport.js';
 import { buildMcpServer } from '../mcp/mcp-server.js';
 import { StdioTransport } from '../transport/stdio-transport.js';
-import { loadToken } from '../pairing/pairing-token.js';
+import { PairedOrigins } from '../pairing/paired-origins.js';
+import { loadToken, pairedOrigins } from '../pairing/pairing-token.js';
 import type { Command, RunContext } from './command.js';
 import { parseFlags } from './flags.js';
 import { SERVER_FLAGS, serverOptions, type ServerOptions } from './server-flags.js';
@@ -28,6 +29,7 @@ export async function runServer(options: ServerOptions, { version, logLevel }: R
   const router = new PageRouter();
   const token = await loadToken();
   const endpoint = await startBridgeEndpoint({
+    pairedOrigins: new PairedOrigins(() => pairedOrigins()),
     hosts: options.hosts,
     publicPorts: options.publicPorts,
     allowOrigins: options.allowOrigins,
@@ -50,6 +52,7 @@ export async function runServer(options: ServerOptions, { version, logLevel }: R
       version,
       bridgeUrl: endpoint.url,
       tokenMismatch: endpoint.recentTokenMismatch,
+      remotePages: endpoint.remotePages,
       ...(lite ? { lite: lite.page } : {})
     });
   if (options.http) {

@@ -67,6 +67,7 @@ async function token(options: TokenOptions): Promise<void> {
     `A new pairing token is in ${tokenFile()}.`,
     ...rewritten,
     'Reload your Jupyter pages, put the token into the bridge settings of pages install did not set up, and restart running jupyter-live-mcp servers.',
+    'Pages paired with jupyter-live-mcp pair (a JupyterHub, a remote Jupyter) need pair again: their secrets were replaced too.',
     'MCP clients of --http need the new key too: jupyter-live-mcp token --bearer.'
   ]);
 }

@@ -10,6 +10,7 @@ const HEADER = `Usage: jupyter-live-mcp [options]
        jupyter-live-mcp install [--data-dir DIR] [--settings-dir DIR] [--port N]
        jupyter-live-mcp uninstall [--data-dir DIR] [--settings-dir DIR]
        jupyter-live-mcp doctor [--data-dir DIR] [--settings-dir DIR] [--port N] [--public-port N]...
+       jupyter-live-mcp pair <page URL> [--port N] [--open]
 
 Runs an MCP server on stdio that drives the Jupyter page(s) connected to it.
 Pages connect through the jupyter-live-mcp-bridge extension and prove the
@@ -28,6 +29,9 @@ Commands:
   uninstall              remove both again
   doctor                 check the port, token, installed bridge and connected pages,
                          and say how to fix what is wrong (exit code 1 if anything is)
+  pair <page URL>        pair a page served from another host (JupyterHub, a remote Jupyter,
+                         a container): prints its URL with the pairing in the fragment, and
+                         servers accept its origin from then on
 `;
 
 const INDENT = 25;

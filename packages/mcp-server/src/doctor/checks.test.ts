@@ -35,6 +35,16 @@ function settingsFile(file: string, change: Partial<Extract<SettingsFacts, { sta
 const check = (title: string, change: Partial<DoctorFacts>): Check => runChecks(facts(change)).find((c) => c.title.startsWith(title))!;
 
 describe('doctor checks', () => {
+  it('notes pages paired from another host, whose bridge and settings are not on this computer, without calling it a problem', () => {
+    const checks = runChecks(facts({ pairedOrigins: ['https://hub.example.org'] }));
+    expect(checks.at(-1)).toMatchObject({ title: 'pages from another host', status: 'note' });
+    expect(checks.at(-1)!.detail).toMatch(
+      /pair: https:\/\/hub\.example\.org\. Their bridge is installed where their Jupyter runs.*"Local network access"/
+    );
+    expect(exitCode(checks)).toBe(0);
+    expect(runChecks(facts({ pairedOrigins: [] })).map((c) => c.title)).not.toContain('pages from another host');
+  });
+
   it('finds nothing wrong with a working setup, and says what it saw', () => {
     const checks = runChecks(facts());
     expect(checks.map((c) => [c.title, c.status, c.detail])).toEqual([

@@ -51,6 +51,8 @@ export interface DoctorFacts {
   token: TokenFacts;
   extension: ExtensionFacts;
   settings: SettingsFacts;
+  /** Origins of pages from another host that `pair` paired (config.json). */
+  pairedOrigins?: readonly string[];
 }
 
 export interface Check {
@@ -63,7 +65,15 @@ export interface Check {
 const INSTALL = 'jupyter-live-mcp install';
 
 export function runChecks(facts: DoctorFacts): Check[] {
-  return [portCheck(facts), tokenCheck(facts), extensionCheck(facts), settingsTokenCheck(facts), serverUrlCheck(facts), pagesCheck(facts)];
+  return [
+    portCheck(facts),
+    tokenCheck(facts),
+    extensionCheck(facts),
+    settingsTokenCheck(facts),
+    serverUrlCheck(facts),
+    pagesCheck(facts),
+    ...(facts.pairedOrigins?.length ? [otherHostsCheck(facts.pairedOrigins)] : [])
+  ];
 }
 
 function portCheck({ port, portFacts, version, platform }: DoctorFacts): Check {
@@ -321,4 +331,17 @@ function pagesCheck({ portFacts, port }: DoctorFacts): Check {
     .map(([kind, n]) => (n > 1 ? `${n} × ${kind}` : kind))
     .join(', ');
   return { title, status: 'ok', detail: `${count} page${count > 1 ? 's' : ''} (${list})` };
+}
+
+/** Pages paired by `pair` have their bridge where their Jupyter runs, so only the port, token and pages checks are about them. */
+function otherHostsCheck(origins: readonly string[]): Check {
+  return {
+    title: 'pages from another host',
+    status: 'note',
+    detail:
+      `paired with jupyter-live-mcp pair: ${origins.join(', ')}. Their bridge is installed where their Jupyter runs, so the ` +
+      'extension and settings checks above are not about them. Their browser must allow the site "Local network access" ' +
+      '(their "Agent:" status bar item says "blocked by the browser" until it does); jupyter-live-mcp pair <page URL> prints ' +
+      'the link again'
+  };
 }

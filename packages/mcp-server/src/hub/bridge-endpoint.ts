@@ -13,6 +13,7 @@ import { PageSession } from './page-session.js';
 import type { PageRouter } from './page-router.js';
 import { createStatusHandler, isStatusRequest } from './status-endpoint.js';
 import { MAX_UNPROVED_CONNECTIONS, UnprovedConnections } from './unproved-connections.js';
+import type { PairedOrigins } from '../pairing/paired-origins.js';
 import { TokenMismatches, mismatchFix, mismatchSource } from '../pairing/token-mismatches.js';
 import { isAllowedOrigin, isLoopbackAddress, isServedHost } from '../net/loopback-checks.js';
 import { explainListenError, listen, type ListenAdvice } from '../net/listen-or-explain.js';
@@ -24,6 +25,8 @@ export interface BridgeEndpointOptions {
   token: string;
   /** Origins allowed besides the loopback ones. */
   allowOrigins?: string[];
+  /** Pages from another host paired with `pair`: allowed, and each origin proves its own token. */
+  pairedOrigins?: PairedOrigins;
   port: number;
   router: PageRouter;
   log: Logger;
@@ -45,6 +48,12 @@ export interface BridgeEndpointOptions {
 /** A server an MCP client started over stdio, one for several agents (--http), or lite, which tells its own page the port. */
 export type ServerRole = 'stdio' | 'http' | 'lite';
 
+/** Pages from another host: the origins this server takes them from, and one refused lately because it was not given its origin. */
+export interface RemotePages {
+  origins: readonly string[];
+  refusedOrigin?: string;
+}
+
 /** A connection that has not sent its request headers in this time is closed (408): silent sockets cannot pile up. */
 export const REQUEST_TIMEOUT_MS = 5_000;
 
@@ -62,6 +71,8 @@ export interface BridgeEndpoint {
   pairOrigins(origins: readonly string[], token: string, scope: string): void;
   /** A page refused within the last minute because its pairing token is not this server's: where from, and the fix, in words. */
   recentTokenMismatch(): { source: string; fix: string } | undefined;
+  /** What a call that finds no page is told of pages from another host (no-page.ts). */
+  remotePages(): Promise<RemotePages>;
   close(): Promise<void>;
 }
 
@@ -86,20 +97,24 @@ export async function startBridgeEndpoint(options: BridgeEndpointOptions): Promi
       );
     }
   };
-  const onUpgrade = guarded(
+  const originRefusals = new TokenMismatches();
+  const admit = guarded(
     log,
     'a WebSocket upgrade',
-    (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-      // Until ws takes the socket over: a client that resets it would otherwise raise an unhandled 'error'.
-      socket.on('error', () => {});
-      const refusal = refuseUpgrade(request, options.allowOrigins ?? [], options.hosts);
+    (request: IncomingMessage, socket: Duplex, head: Buffer, pairedToken: string | undefined) => {
+      const requestOrigin = request.headers.origin;
+      const refusal = refuseUpgrade(request, [...(options.allowOrigins ?? []), ...(pairedToken ? [requestOrigin!] : [])], options.hosts);
       if (refusal) {
         strangersLog.warn(`refused a connection: ${printable(refusal)}`);
+        if (requestOrigin !== undefined && !isAllowedOrigin(requestOrigin, options.allowOrigins)) {
+          originRefusals.refused(requestOrigin);
+        }
         // Let go once written: a client that never closes its side would hold the socket.
         socket.end(`HTTP/1.1 403 Forbidden\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n${refusal}\n`, () => socket.destroy());
         return;
       }
-      const ownToken = originTokens.get(request.headers.origin ?? '');
+      const ownToken =
+        originTokens.get(requestOrigin ?? '') ?? (pairedToken ? { token: pairedToken, scope: new URL(requestOrigin!).host } : undefined);
       const origin = request.headers.origin ?? '(no Origin)';
       // ws may call this later, outside the guard around this handler.
       const startSession = guarded(
@@ -125,6 +140,7 @@ export async function startBridgeEndpoint(options: BridgeEndpointOptions): Promi
             onPaired: () => {
               unproved.proved(socket);
               mismatches.paired(request.headers.origin ?? '');
+              originRefusals.paired(request.headers.origin ?? '');
             },
             onTokenMismatch: () => reportMismatch(request.headers.origin ?? ''),
             onChanged: (session) => router.update(session),
@@ -137,6 +153,23 @@ export async function startBridgeEndpoint(options: BridgeEndpointOptions): Promi
     },
     (_request, socket) => socket.destroy()
   );
+  const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // Until ws takes the socket over: a client that resets it would otherwise raise an unhandled 'error'.
+    socket.on('error', () => {});
+    const origin = request.headers.origin;
+    if (!options.pairedOrigins || origin === undefined || originTokens.has(origin) || isAllowedOrigin(origin)) {
+      admit(request, socket, head, undefined);
+      return;
+    }
+    // Maybe paired since this server started: `pair` writes config.json.
+    options.pairedOrigins.tokenOf(origin).then(
+      (token) => admit(request, socket, head, token),
+      (error: Error) => {
+        log.error(`could not read the paired origins: ${error.message}`);
+        socket.destroy();
+      }
+    );
+  };
 
   const answerStatus = createStatusHandler({ token: options.token, serverVersion: options.serverVersion, router });
   // Plain HTTP meets the same Host and Origin checks as an upgrade: /status says what pages are connected.
@@ -206,6 +239,15 @@ export async function startBridgeEndpoint(options: BridgeEndpointOptions): Promi
         originTokens.set(origin, { token, scope });
       }
     },
+    async remotePages() {
+      const refused = originRefusals.recent();
+      const allowed = (options.allowOrigins ?? []).filter((origin) => !isAllowedOrigin(origin));
+      const paired = await options.pairedOrigins?.origins().catch(() => []);
+      return {
+        origins: [...new Set([...allowed, ...(paired ?? [])])],
+        ...(refused ? { refusedOrigin: refused } : {})
+      };
+    },
     recentTokenMismatch() {
       const origin = mismatches.recent();
       return origin === undefined ? undefined : { source: mismatchSource(origin), fix: mismatchFix(originTokens.has(origin)) };
@@ -244,7 +286,10 @@ function refuseUpgrade(request: IncomingMessage, allowOrigins: readonly string[]
     return `Host ${JSON.stringify(request.headers.host)} is neither a loopback name, an IP address nor a name given to --host`;
   }
   if (!isAllowedOrigin(request.headers.origin, allowOrigins)) {
-    return `Origin ${JSON.stringify(request.headers.origin)} is not allowed (start the server with --allow-origin ${request.headers.origin ?? ''} to allow it)`;
+    return (
+      `Origin ${JSON.stringify(request.headers.origin)} is not allowed: run "jupyter-live-mcp pair <that page's URL>", ` +
+      `or start the server with --allow-origin ${request.headers.origin ?? ''}`
+    );
   }
   return undefined;
 }

@@ -36,11 +36,14 @@ export async function webSocketTo(endpoint: BridgeEndpoint, options: ClientOptio
   return { socket, received, closed };
 }
 
-/** A client that proves `token` as the page `pageId` and sends its catalogue: routed to once this resolves. */
+/**
+ * A client that proves `token` as the page `pageId` and sends its catalogue: routed to (as `routedAs`, the id
+ * agents see: a page of another token's is scoped) once this resolves.
+ */
 export async function pairedPageOf(
   endpoint: BridgeEndpoint,
   router: PageRouter,
-  { token, pageId, options }: { token: string; pageId: string; options?: ClientOptions }
+  { token, pageId, options, routedAs = pageId }: { token: string; pageId: string; options?: ClientOptions; routedAs?: string }
 ): Promise<TestClient> {
   const page = await webSocketTo(endpoint, options);
   const pageNonce = 'b'.repeat(64);
@@ -52,6 +55,6 @@ export async function pairedPageOf(
   page.socket.send(JSON.stringify({ type: 'proof', proof, bridgeVersion: 't', page: identity }));
   await expect.poll(() => page.received[1]?.type).toBe('welcome');
   page.socket.send(JSON.stringify({ type: 'catalogue', tools: [] }));
-  await expect.poll(() => router.isConnected(pageId)).toBe(true);
+  await expect.poll(() => router.isConnected(routedAs)).toBe(true);
   return page;
 }

@@ -40,6 +40,7 @@ export interface CallSession extends ServerToolContext {
   lite?: LitePage;
   /** A page refused lately for its pairing token, named when a call finds no page. */
   tokenMismatch?(): NoPageSituation['tokenMismatch'];
+  remotePages?(): Promise<NoPageSituation['remotePages']>;
 }
 
 /** What the SDK gives one request. */
@@ -107,7 +108,7 @@ async function answer(
     case 'refused':
       return toCallToolResult(route.result);
     case 'no-page':
-      return toCallToolResult(fail('no_page', noPageReason(call.name, noPageSituation(session))));
+      return toCallToolResult(fail('no_page', noPageReason(call.name, await noPageSituation(session))));
     case 'page': {
       progress.say(runningInPage(call.name));
       const { result, images } = await callPage(route.page, call, signal, session.log);
@@ -116,10 +117,12 @@ async function answer(
   }
 }
 
-function noPageSituation({ bridgeUrl, lite, tokenMismatch }: CallSession): NoPageSituation {
+async function noPageSituation({ bridgeUrl, lite, tokenMismatch, remotePages }: CallSession): Promise<NoPageSituation> {
   const mismatch = tokenMismatch?.();
+  const remote = await remotePages?.();
   return {
     bridgeUrl,
+    ...(remote ? { remotePages: remote } : {}),
     ...(lite ? { lite: { browser: lite.browser, state: lite.state } } : {}),
     ...(mismatch ? { tokenMismatch: mismatch } : {})
   };

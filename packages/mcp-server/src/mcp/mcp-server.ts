@@ -23,6 +23,7 @@ export interface McpServerOptions {
   lite?: LitePage;
   /** A page refused lately for its pairing token (the bridge endpoint's recentTokenMismatch). */
   tokenMismatch?: CallSession['tokenMismatch'];
+  remotePages?: CallSession['remotePages'];
 }
 
 /** How long to gather catalogue changes into one `tools/list_changed`. */
@@ -50,6 +51,7 @@ export function buildMcpServer(options: McpServerOptions): Server {
     bridgeUrl: options.bridgeUrl,
     ...(options.lite ? { lite: options.lite } : {}),
     ...(options.tokenMismatch ? { tokenMismatch: options.tokenMismatch } : {}),
+    ...(options.remotePages ? { remotePages: options.remotePages } : {}),
     selection: {},
     toolListMayHaveChanged
   };

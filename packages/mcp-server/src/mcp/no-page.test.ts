@@ -47,4 +47,21 @@ describe('noPageReason', () => {
     expect(texts.lateHeadless).toContain('(jupyter-live-mcp lite --headless) has not connected within 20 s.');
     expect(texts.gone).toMatch(/was connected but is not now/);
   });
+
+  it('names a page refused for its origin with the command and the flag, and the browser permission pages from another host need', () => {
+    const text = noPageReason('get_context', {
+      bridgeUrl: BRIDGE_URL,
+      remotePages: { origins: ['https://hub.example.org'], refusedOrigin: 'https://other.example.org' }
+    });
+    expect(text).toContain(
+      'A page from https://other.example.org tried to connect, but this server was not given its origin: run ' +
+        '"jupyter-live-mcp pair <that page\'s URL>" on this computer (or start the server with --allow-origin https://other.example.org).'
+    );
+    expect(text).toMatch(
+      /A page from https:\/\/hub\.example\.org reaches this computer only if its browser allows it: .*"Local network access"/
+    );
+    expect(noPageReason('get_context', { bridgeUrl: BRIDGE_URL, remotePages: { origins: [] } })).toBe(
+      noPageReason('get_context', { bridgeUrl: BRIDGE_URL })
+    );
+  });
 });

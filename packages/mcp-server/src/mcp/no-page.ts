@@ -4,6 +4,8 @@
  * the likeliest reason, so it comes first. A server that runs lite never
  * suggests starting lite, and says what became of the page it opened.
  */
+import { printable } from '@jupyter-live-mcp/protocol';
+import type { RemotePages } from '../hub/bridge-endpoint.js';
 import type { LiteBrowser, LitePageState } from '../lite/lite-page.js';
 
 export interface NoPageSituation {
@@ -13,6 +15,7 @@ export interface NoPageSituation {
   lite?: { browser: LiteBrowser; state: LitePageState };
   /** A page refused lately because its pairing token is not this server's: where from, and the fix (token-mismatches.ts). */
   tokenMismatch?: { source: string; fix: string };
+  remotePages?: RemotePages;
 }
 
 /** lite prints its page's URL (with the page's secret) on stderr once; it is never repeated, only pointed at. */
@@ -22,7 +25,8 @@ export function noPageReason(name: string, situation: NoPageSituation): string {
   const mismatch = situation.tokenMismatch;
   const start =
     `No Jupyter page is connected, so "${name}" cannot run.` +
-    (mismatch ? ` A page ${mismatch.source} tried to connect but its pairing token does not match this server's: ${mismatch.fix}.` : '');
+    (mismatch ? ` A page ${mismatch.source} tried to connect but its pairing token does not match this server's: ${mismatch.fix}.` : '') +
+    remotePagesAdvice(situation.remotePages);
   const again = `then call ${name} again.`;
   if (situation.lite) {
     return `${start} ${liteAdvice(situation.lite.browser, situation.lite.state)} ${again}`;
@@ -33,6 +37,25 @@ export function noPageReason(name: string, situation: NoPageSituation): string {
     `Without a Jupyter, the MCP client can start this server as "jupyter-live-mcp lite --open" (or --headless): ` +
     `it serves a JupyterLite page that connects by itself.`
   );
+}
+
+/**
+ * A page from another host may be refused for its origin, or be kept from this
+ * computer by its browser (Local Network Access), which the server never sees:
+ * both are named while such pages are expected.
+ */
+function remotePagesAdvice(remote: RemotePages | undefined): string {
+  const refused = remote?.refusedOrigin
+    ? ` A page from ${printable(remote.refusedOrigin)} tried to connect, but this server was not given its origin: run ` +
+      `"jupyter-live-mcp pair <that page's URL>" on this computer (or start the server with --allow-origin ` +
+      `${printable(remote.refusedOrigin)}).`
+    : '';
+  const blocked = remote?.origins.length
+    ? ` A page from ${remote.origins.map(printable).join(' or ')} reaches this computer only if its browser allows it: in ` +
+      'Chrome and Edge, allow "Local network access" (the prompt "wants to access other apps and services on this device", ' +
+      'or the site settings left of the address); the page then connects by itself.'
+    : '';
+  return refused + blocked;
 }
 
 function liteAdvice(browser: LiteBrowser, state: LitePageState): string {

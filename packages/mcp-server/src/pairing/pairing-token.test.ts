@@ -8,6 +8,8 @@ import {
   installedKeys,
   loadLiteToken,
   loadToken,
+  pairOriginToken,
+  pairedOrigins,
   rememberSettingsFile,
   settingsFiles,
   tokenFile,
@@ -33,6 +35,22 @@ describe('the pairing token file', () => {
     expect(await loadToken(e)).toBe('c'.repeat(64));
     expect(first).not.toBe('c'.repeat(64));
     expect(JSON.parse(await readFile(tokenFile(e), 'utf8'))).toEqual({ token: 'c'.repeat(64) });
+  });
+
+  it("keeps each paired origin's own token, apart from the pairing token, replaced by --rotate or a rotation", async () => {
+    const e = await env();
+    const hub = await pairOriginToken('https://hub.example.org', false, e);
+    const pairing = await loadToken(e);
+    expect(hub).toMatch(/^[0-9a-f]{64}$/);
+    expect(hub).not.toBe(pairing);
+    expect(await pairOriginToken('https://hub.example.org', false, e)).toBe(hub);
+    const other = await pairOriginToken('http://10.0.0.5:8888', false, e);
+    const rotated = await pairOriginToken('https://hub.example.org', true, e);
+    expect(rotated).not.toBe(hub);
+    expect(await pairedOrigins(e)).toEqual({ 'https://hub.example.org': rotated, 'http://10.0.0.5:8888': other });
+    expect(await loadToken(e)).toBe(pairing);
+    await writeToken('d'.repeat(64), e);
+    expect(await pairedOrigins(e)).toEqual({});
   });
 
   it("keeps a lite page's own token per port, apart from the pairing token, until a rotation", async () => {

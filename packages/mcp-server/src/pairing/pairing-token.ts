@@ -141,12 +141,34 @@ export async function loadLiteToken(port: number, env: NodeJS.ProcessEnv = proce
 }
 
 /**
+ * The token pages of `origin` (served from another host) prove, made on first
+ * use or anew with `rotate` (the old one stops working at once).
+ */
+export async function pairOriginToken(origin: string, rotate: boolean, env: NodeJS.ProcessEnv = process.env): Promise<string> {
+  // The file holds the pairing token first, as every other token's file does.
+  await loadToken(env);
+  const config = (await intactConfig(env))!;
+  const kept = config.pairedOrigins?.[origin];
+  if (kept && !rotate) {
+    return kept;
+  }
+  const token = newToken();
+  await writeConfig({ ...config, pairedOrigins: { ...config.pairedOrigins, [origin]: token } }, env);
+  return token;
+}
+
+/** The origins `pair` paired and their tokens, as the file says now (a running server reads it at each page's arrival). */
+export async function pairedOrigins(env: NodeJS.ProcessEnv = process.env): Promise<Record<string, string>> {
+  return (await intactConfig(env))?.pairedOrigins ?? {};
+}
+
+/**
  * Writes the token (keeping the rest of the config) atomically, readable by the user
- * only. lite's tokens go with the old one: a rotation replaces every token. This
- * also repairs a damaged file: what is valid is kept, the rest dropped.
+ * only. lite's and paired origins' tokens go with the old one: a rotation replaces
+ * every token. This also repairs a damaged file: what is valid is kept, the rest dropped.
  */
 export async function writeToken(token: string, env: NodeJS.ProcessEnv = process.env): Promise<string> {
-  const { liteTokens: _replaced, ...config } = (await readConfig(env))?.config ?? {};
+  const { liteTokens: _replaced, pairedOrigins: _alsoReplaced, ...config } = (await readConfig(env))?.config ?? {};
   await writeConfig({ ...config, token }, env);
   return token;
 }
