@@ -17,6 +17,7 @@ import { builtInTool, fail, type CallAnswer, type ToolFailure, type ToolResult }
 import type { Logger } from '../log.js';
 import type { PageSession } from '../hub/page-session.js';
 import type { LitePage } from '../lite/lite-page.js';
+import type { ExpectedPages } from '../agents/pages-returning.js';
 import { reportProgress, runningInPage, type CallProgress } from './call-progress.js';
 import { noPageReason, type NoPageSituation } from './no-page.js';
 import { toCallToolResult } from './result-mapping.js';
@@ -38,6 +39,12 @@ export interface CallSession extends ServerToolContext {
   lite?: LitePage;
   /** A page refused lately for its pairing token, named when a call finds no page. */
   tokenMismatch?(): NoPageSituation['tokenMismatch'];
+  /** Which agent (MCP session) makes the calls, as log lines name it: the server's own client, a joined server's, an --http session. */
+  agent?: string;
+  /** Why this server reaches no page at all (its port is another program's), with the fix: every call is answered so. */
+  unreachable?(): string | undefined;
+  /** Pages on their way back after this server took the port over: a call that finds none waits for them. */
+  expectedPages?: ExpectedPages;
 }
 
 /** What the SDK gives one request. */
@@ -56,13 +63,18 @@ type PageRoute =
   | { kind: 'no-page' };
 
 export async function runToolCall(call: ToolCall, session: CallSession, request: CallRequest): Promise<CallToolResult> {
+  const unreachable = session.unreachable?.();
+  if (unreachable) {
+    return toCallToolResult(fail('no_page', unreachable));
+  }
   const route = routeCall(call.name, session);
   if (route.kind === 'server') {
     return toCallToolResult(route.tool.run(call.args, session));
   }
-  // The page lite opened, which may still be on its way.
-  const awaited = route.kind === 'no-page' ? session.lite : undefined;
-  const progress = reportProgress(request.progressToken, awaited ? waitingForPage : runningInPage(call.name), request.sendNotification);
+  // The page lite opened, or the pages of a server this one took over from, which may still be on their way.
+  const awaited = route.kind === 'no-page' ? (session.lite ?? session.expectedPages) : undefined;
+  const waiting = session.lite ? waitingForLitePage : waitingForPages;
+  const progress = reportProgress(request.progressToken, awaited ? waiting : runningInPage(call.name), request.sendNotification);
   try {
     if (awaited) {
       await awaited.arrival(request.signal);
@@ -73,7 +85,8 @@ export async function runToolCall(call: ToolCall, session: CallSession, request:
   }
 }
 
-const waitingForPage = (seconds: number) => `waiting for the lite page to connect (${seconds} s)`;
+const waitingForLitePage = (seconds: number) => `waiting for the lite page to connect (${seconds} s)`;
+const waitingForPages = (seconds: number) => `waiting for the pages to reconnect to this server (${seconds} s)`;
 
 /** Where a call goes. Throws the JSON-RPC error for a tool that is not listed. */
 function routeCall(name: string, session: Pick<CallSession, 'router' | 'selection'>): Route {
@@ -108,7 +121,7 @@ async function answer(
       return toCallToolResult(fail('no_page', noPageReason(call.name, noPageSituation(session))));
     case 'page': {
       progress.say(runningInPage(call.name));
-      const { result, images } = await callPage(route.page, call, signal, session.log);
+      const { result, images } = await callPage(route.page, call, signal, session);
       return toCallToolResult(mapResult(call.name, result, route.page, session.router.pages()), images);
     }
   }
@@ -123,8 +136,8 @@ function noPageSituation({ bridgeUrl, lite, tokenMismatch }: CallSession): NoPag
   };
 }
 
-function callPage(page: PageSession, { name, args }: ToolCall, signal: AbortSignal, log: Logger): Promise<CallAnswer> {
-  log.debug(`call ${name} → page ${page.label}`);
+function callPage(page: PageSession, { name, args }: ToolCall, signal: AbortSignal, { log, agent }: CallSession): Promise<CallAnswer> {
+  log.debug(`call ${name}${agent ? ` from ${agent}` : ''} → page ${page.label}`);
   return page.call(name, args, signal);
 }
 

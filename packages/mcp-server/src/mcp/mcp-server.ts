@@ -11,6 +11,7 @@ import type { PageRouter } from '../hub/page-router.js';
 import type { LitePage } from '../lite/lite-page.js';
 import { runToolCall, type CallSession } from './call-pipeline.js';
 import { callToolRequestSchema } from './call-request.js';
+import type { PageSelection } from './select-page.js';
 import { listedTools, reportLeftOut, toMcpTool, toolListing } from './tool-listing.js';
 
 export interface McpServerOptions {
@@ -23,6 +24,11 @@ export interface McpServerOptions {
   lite?: LitePage;
   /** A page refused lately for its pairing token (the bridge endpoint's recentTokenMismatch). */
   tokenMismatch?: CallSession['tokenMismatch'];
+  /** The agent this MCP session serves, for log lines; and its page selection, where the caller keeps it (a joined agent's). */
+  agent?: string;
+  selection?: PageSelection;
+  unreachable?: CallSession['unreachable'];
+  expectedPages?: CallSession['expectedPages'];
 }
 
 /** How long to gather catalogue changes into one `tools/list_changed`. */
@@ -50,7 +56,10 @@ export function buildMcpServer(options: McpServerOptions): Server {
     bridgeUrl: options.bridgeUrl,
     ...(options.lite ? { lite: options.lite } : {}),
     ...(options.tokenMismatch ? { tokenMismatch: options.tokenMismatch } : {}),
-    selection: {},
+    ...(options.agent ? { agent: options.agent } : {}),
+    ...(options.unreachable ? { unreachable: options.unreachable } : {}),
+    ...(options.expectedPages ? { expectedPages: options.expectedPages } : {}),
+    selection: options.selection ?? {},
     toolListMayHaveChanged
   };
   const listed = () => listedTools(router.current(session.selection.pageId));
