@@ -13,6 +13,7 @@ import { findChromium, openBrowser, startHeadlessChromium, type HeadlessBrowser 
 import { LitePage, type ConnectedPages, type LiteBrowser } from './lite-page.js';
 import { newSecret } from './page-secret.js';
 import { serveLiteSite } from './site-server.js';
+import { saveOnStop } from './unsaved-on-stop.js';
 
 /** Fixed, so the browser's JupyterLite storage (per origin, so per port) is the same next run. */
 export const DEFAULT_LITE_PORT = 8768;
@@ -23,6 +24,8 @@ const LITE_SCOPE = 'lite';
 export interface LiteOptions {
   port: number;
   browser: LiteBrowser;
+  /** With --headless, save the page's unsaved notebooks on stop (else only say which they are); default true. */
+  saveOnStop?: boolean;
 }
 
 /** Built into the package next to dist/ (see the package's build script). */
@@ -120,6 +123,11 @@ async function launch(
   }
   return {
     async stop() {
+      if (browser) {
+        // The headless browser goes with the server, and unsaved edits with it.
+        const litePage = context.router.pages().find((session) => session.scope === LITE_SCOPE);
+        await saveOnStop(litePage, options.saveOnStop ?? true, log);
+      }
       await browser?.stop();
       await site.close();
       await removeRedirectFile?.();
