@@ -64,6 +64,94 @@ describe.each<PageKind>(['JupyterLab', 'Notebook 7', 'JupyterLite'])('three agen
   });
 });
 
+describe('agents of their own on one JupyterLab', () => {
+  it('each keeps its own page selection, across a takeover; a call running on the server that stops is answered once, by it', async () => {
+    const setup = await startLabWithAgent();
+    const agents: McpSession[] = [setup.mcp];
+    try {
+      await setup.open();
+      await (await setup.page.context().newPage()).goto(setup.site.url);
+      await setup.waitForPages(2);
+      const [a, b] = [setup.mcp, await anotherAgent(setup.mcp)];
+      agents.push(b);
+      const pages = (await b.ok('select_page')).pages as { pageId: string }[];
+      expect(pages).toHaveLength(2);
+      await a.ok('select_page', { pageId: pages[0]!.pageId });
+      await b.ok('select_page', { pageId: pages[1]!.pageId });
+      expect((await a.ok('get_context')).page).toMatchObject({ pageId: pages[0]!.pageId });
+      expect((await b.ok('get_context')).page).toMatchObject({ pageId: pages[1]!.pageId });
+
+      const notebookPath = 'handover.ipynb';
+      await b.ok('create_notebook', { name: notebookPath });
+      // The kernel started and warm, so the call below takes its second and a half even on a loaded machine.
+      await b.ok('run_cell', { notebookPath, cellId: (await b.ok('add_cell', { notebookPath, content: 'import time' })).cellId });
+      const { cellId } = await b.ok('add_cell', { notebookPath, content: 'time.sleep(1.5)\nruns = globals().get("runs", 0) + 1' });
+      const run = b.call('run_cell', { notebookPath, cellId });
+      // The call is running in the page, sent there by the first server, when that one stops: it hands over once answered.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await a.close();
+      const ran = (await run).result;
+      expect(ran, `${JSON.stringify(ran)}\n${b.stderr()}\n--- the first:\n${a.stderr().slice(-3000)}`).toMatchObject({ success: true });
+      expect(b.stderr()).toMatch(/taking the bridge port over/);
+      // Ran once, on the page: not again by the server that took over.
+      expect(await b.ok('execute_code', { kernelId: ran.kernelId, code: 'runs' })).toMatchObject({
+        outputs: [expect.objectContaining({ data: { 'text/plain': '1' } })]
+      });
+      // The selection came along.
+      expect((await b.ok('get_context')).page).toMatchObject({ pageId: pages[1]!.pageId });
+    } finally {
+      await Promise.all(agents.map((agent) => agent.close()));
+      await setup.stop();
+    }
+  });
+});
+
+describe('a server that cannot join the holder of its port', () => {
+  it('answers every call with why and the fix while another token holds it, and serves pages once the port is free', async () => {
+    const holder = await startMcpSession();
+    const other = await startMcpSession({ port: holder.port, ...(await pairingConfig()) });
+    try {
+      for (const tool of ['get_context', 'select_page']) {
+        expect((await other.call(tool)).result).toMatchObject({
+          success: false,
+          code: 'no_page',
+          error: expect.stringContaining(`This server cannot reach any page: port ${holder.port} on 127.0.0.1 is held by node (pid`)
+        });
+      }
+      const { error } = (await other.call('get_context')).result as { error: string };
+      expect(error).toContain('a jupyter-live-mcp server with another pairing token');
+      expect(error).toContain('Give both servers the same config folder, or give this server --port <another port>');
+      expect(other.stderr()).toContain('warn: This server cannot reach any page');
+      await holder.close();
+      await expect
+        .poll(async () => (await other.call('select_page')).result, { timeout: 20_000, interval: 500 })
+        .toMatchObject({ success: true });
+    } finally {
+      await holder.close();
+      await other.close();
+    }
+  });
+
+  it('says what other program holds the port', async () => {
+    const squatter = createServer((_request, response) => response.end('not a jupyter-live-mcp'));
+    await new Promise<void>((resolve) => squatter.listen(0, '127.0.0.1', resolve));
+    const port = (squatter.address() as { port: number }).port;
+    const agent = await startMcpSession({ port });
+    try {
+      expect((await agent.call('get_context')).result).toMatchObject({
+        success: false,
+        code: 'no_page',
+        error: expect.stringMatching(
+          /is held by node \(pid \d+: .*\), which is not a jupyter-live-mcp server this one can join \(it answered the join with HTTP 200\)\. Stop that program/
+        )
+      });
+    } finally {
+      await agent.close();
+      squatter.close();
+    }
+  });
+});
+
 function expectedApp(kind: PageKind): string {
   return { JupyterLab: 'JupyterLab', 'Notebook 7': 'Jupyter Notebook', JupyterLite: 'JupyterLite' }[kind];
 }

@@ -74,7 +74,11 @@ describe('the join handshake', () => {
     const token = newToken();
     const nonce = PAIRING_CRYPTO.nonce();
     let hub: HubJoinState = { phase: 'awaiting-join' };
-    const challenge = hubJoinStep(hub, parseJoinerMessage(JSON.stringify({ type: 'join', protocol: JOIN_PROTOCOL_VERSION, nonce })), hubCtx(token));
+    const challenge = hubJoinStep(
+      hub,
+      parseJoinerMessage(JSON.stringify({ type: 'join', protocol: JOIN_PROTOCOL_VERSION, nonce })),
+      hubCtx(token)
+    );
     hub = challenge.state;
     const sent = challenge.actions[0];
     if (sent?.do !== 'send' || sent.message.type !== 'join-challenge') throw new Error('no challenge');
@@ -90,7 +94,13 @@ describe('the join handshake', () => {
       parseJoinerMessage(JSON.stringify({ type: 'join', protocol: JOIN_PROTOCOL_VERSION + 1, nonce: PAIRING_CRYPTO.nonce() })),
       hubCtx(newToken())
     );
-    expect(step.actions).toEqual([expect.objectContaining({ do: 'close', code: JOIN_CLOSE_CODES.protocolMismatch, reason: expect.stringContaining('one jupyter-live-mcp version') })]);
+    expect(step.actions).toEqual([
+      expect.objectContaining({
+        do: 'close',
+        code: JOIN_CLOSE_CODES.protocolMismatch,
+        reason: expect.stringContaining('one jupyter-live-mcp version')
+      })
+    ]);
   });
 
   it('carries no MCP message before the join', () => {
@@ -105,9 +115,17 @@ describe('the join handshake', () => {
 
   it('after the join, carries MCP messages; a leaving hub is answered "left"', () => {
     const joined: JoinerState = { phase: 'joined', hubPid: 1 };
-    const mcp = joinerStep(joined, parseHubMessage(JSON.stringify({ type: 'mcp', message: { jsonrpc: '2.0', id: 1, result: {} } })), joinerCtx('x'));
+    const mcp = joinerStep(
+      joined,
+      parseHubMessage(JSON.stringify({ type: 'mcp', message: { jsonrpc: '2.0', id: 1, result: {} } })),
+      joinerCtx('x')
+    );
     expect(mcp.actions).toEqual([{ do: 'mcp', message: { jsonrpc: '2.0', id: 1, result: {} } }]);
-    const leaving = joinerStep(joined, parseHubMessage(JSON.stringify({ type: 'leaving', pages: 2, selectedPageId: 'p1' })), joinerCtx('x'));
+    const leaving = joinerStep(
+      joined,
+      parseHubMessage(JSON.stringify({ type: 'leaving', pages: 2, selectedPageId: 'p1' })),
+      joinerCtx('x')
+    );
     expect(leaving.actions).toEqual([
       { do: 'leaving', leaving: { type: 'leaving', pages: 2, selectedPageId: 'p1' } },
       { do: 'send', message: { type: 'left' } }

@@ -84,7 +84,9 @@ function parseWith<T>(data: string, schema: z.ZodType<T>): Parsed<T> {
     return { ok: false, error: `message is not JSON: ${(error as Error).message}` };
   }
   const parsed = schema.safeParse(value);
-  return parsed.success ? { ok: true, message: parsed.data } : { ok: false, error: `malformed join-channel message: ${parsed.error.message}` };
+  return parsed.success
+    ? { ok: true, message: parsed.data }
+    : { ok: false, error: `malformed join-channel message: ${parsed.error.message}` };
 }
 
 // ------------------------------------------------------------------- hub side
@@ -95,7 +97,12 @@ export type HubJoinState =
   | { phase: 'joined'; pid: number }
   | { phase: 'closed' };
 
-export type HubJoinAction = { do: 'send'; message: HubMessage } | CloseAction | { do: 'joined'; pid: number } | { do: 'mcp'; message: Record<string, unknown> } | { do: 'left' };
+export type HubJoinAction =
+  | { do: 'send'; message: HubMessage }
+  | CloseAction
+  | { do: 'joined'; pid: number }
+  | { do: 'mcp'; message: Record<string, unknown> }
+  | { do: 'left' };
 
 export interface HubJoinContext {
   token: string;
@@ -123,7 +130,12 @@ export function hubJoinStep(state: HubJoinState, frame: Parsed<JoinerMessage>, c
       const exchange: Exchange = { port: ctx.port, pageNonce: message.nonce, serverNonce: ctx.crypto.nonce() };
       return {
         state: { phase: 'awaiting-proof', exchange },
-        actions: [{ do: 'send', message: { type: 'join-challenge', nonce: exchange.serverNonce, proof: ctx.crypto.proofOf(ctx.token, 'hub', exchange) } }]
+        actions: [
+          {
+            do: 'send',
+            message: { type: 'join-challenge', nonce: exchange.serverNonce, proof: ctx.crypto.proofOf(ctx.token, 'hub', exchange) }
+          }
+        ]
       };
     }
     case 'awaiting-proof':
@@ -193,7 +205,8 @@ export function joinerStep(state: JoinerState, frame: Parsed<HubMessage>, ctx: J
   const message = frame.message;
   switch (state.phase) {
     case 'awaiting-challenge': {
-      if (message.type !== 'join-challenge') return refuse(JOIN_CLOSE_CODES.failed, { kind: 'refused', reason: `it sent "${message.type}" first` });
+      if (message.type !== 'join-challenge')
+        return refuse(JOIN_CLOSE_CODES.failed, { kind: 'refused', reason: `it sent "${message.type}" first` });
       const exchange: Exchange = { port: ctx.port, pageNonce: state.nonce, serverNonce: message.nonce };
       if (!ctx.crypto.isValidProof(message.proof, ctx.token, 'hub', exchange)) {
         return refuse(JOIN_CLOSE_CODES.hubNotProved, { kind: 'other-token' });
@@ -204,16 +217,30 @@ export function joinerStep(state: JoinerState, frame: Parsed<HubMessage>, ctx: J
       };
     }
     case 'awaiting-joined':
-      if (message.type !== 'joined') return refuse(JOIN_CLOSE_CODES.failed, { kind: 'refused', reason: `it sent "${message.type}" instead of "joined"` });
+      if (message.type !== 'joined')
+        return refuse(JOIN_CLOSE_CODES.failed, { kind: 'refused', reason: `it sent "${message.type}" instead of "joined"` });
       return { state: { phase: 'joined', hubPid: message.pid }, actions: [{ do: 'joined', hubPid: message.pid }] };
     case 'joined':
       if (message.type === 'mcp') return { state, actions: [{ do: 'mcp', message: message.message }] };
-      if (message.type === 'leaving') return { state, actions: [{ do: 'leaving', leaving: message }, { do: 'send', message: { type: 'left' } }] };
+      if (message.type === 'leaving')
+        return {
+          state,
+          actions: [
+            { do: 'leaving', leaving: message },
+            { do: 'send', message: { type: 'left' } }
+          ]
+        };
       return refuse(JOIN_CLOSE_CODES.failed, { kind: 'refused', reason: `it sent "${message.type}" after the join` });
   }
 }
 
 function refuse(code: number, refusal: JoinRefusal): Step<JoinerState, JoinerAction> {
   const reason = refusal.kind === 'other-token' ? 'the server holding the port could not prove the pairing token' : refusal.reason;
-  return { state: { phase: 'closed' }, actions: [{ do: 'refused', refusal }, { do: 'close', code, reason }] };
+  return {
+    state: { phase: 'closed' },
+    actions: [
+      { do: 'refused', refusal },
+      { do: 'close', code, reason }
+    ]
+  };
 }

@@ -6,15 +6,24 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { AgentLink } from './agent-link.js';
 
-const initialize = { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'c', version: '1' } } } as JSONRPCMessage;
+const initialize = {
+  jsonrpc: '2.0',
+  id: 0,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'c', version: '1' } }
+} as JSONRPCMessage;
 const initialized = { jsonrpc: '2.0', method: 'notifications/initialized' } as JSONRPCMessage;
-const call = (id: number, name: string) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: {} } }) as JSONRPCMessage;
+const call = (id: number, name: string) =>
+  ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: {} } }) as JSONRPCMessage;
 const list = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/list' }) as JSONRPCMessage;
 const answer = (id: number | string) => ({ jsonrpc: '2.0', id, result: {} }) as JSONRPCMessage;
 
 function setup() {
   const toClient: JSONRPCMessage[] = [];
-  const link = new AgentLink((message) => toClient.push(message), (tool) => `lost ${tool}`);
+  const link = new AgentLink(
+    (message) => toClient.push(message),
+    (tool) => `lost ${tool}`
+  );
   const sink = () => {
     const got: JSONRPCMessage[] = [];
     return { got, send: (message: JSONRPCMessage) => got.push(message) };
@@ -57,7 +66,10 @@ describe('AgentLink', () => {
     link.fromClient(list(6));
     link.detach();
     expect(toClient).toHaveLength(1);
-    expect(toClient[0]).toMatchObject({ id: 5, result: { isError: true, structuredContent: { success: false, code: 'page_disconnected', error: 'lost run_cell' } } });
+    expect(toClient[0]).toMatchObject({
+      id: 5,
+      result: { isError: true, structuredContent: { success: false, code: 'page_disconnected', error: 'lost run_cell' } }
+    });
     const next = sink();
     link.attach(next);
     expect(next.got).toEqual([list(6)]);

@@ -26,8 +26,12 @@ import {
 import { guarded, type Logger } from '../log.js';
 import type { PageSelection } from '../mcp/select-page.js';
 
-/** How long a handover waits for a joined agent's calls to be answered; a pending answer comes within pendingAfterSeconds. */
-export const HANDOVER_WAIT_MS = 30_000;
+/**
+ * How long a handover waits for a joined agent's calls to be answered. It must fit in the time an MCP client gives
+ * a server it stops (the SDK's stdio client: 2 s after closing stdin, then SIGTERM, then SIGKILL 2 s later); a call
+ * still running then is answered by the joined server as one that may or may not have finished (agent-link.ts).
+ */
+export const HANDOVER_WAIT_MS = 3_000;
 /** A joining server that has not proved the token in this time is let go. */
 const JOIN_HANDSHAKE_MS = 5_000;
 
@@ -95,8 +99,14 @@ class JoinedAgent {
   ) {
     const { log } = options;
     this.timer = setTimeout(() => this.close(JOIN_CLOSE_CODES.failed, 'no proof of the token in time'), JOIN_HANDSHAKE_MS);
-    ws.on('message', guarded(log, 'a joined server message', (data: RawData) => this.receive(data)));
-    ws.on('close', guarded(log, 'a joined server leaving', () => this.gone()));
+    ws.on(
+      'message',
+      guarded(log, 'a joined server message', (data: RawData) => this.receive(data))
+    );
+    ws.on(
+      'close',
+      guarded(log, 'a joined server leaving', () => this.gone())
+    );
     ws.on('error', (error) => log.debug(`join channel: ${error.message}`));
   }
 

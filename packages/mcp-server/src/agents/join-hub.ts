@@ -32,9 +32,7 @@ export interface HubChannel {
   close(): void;
 }
 
-export type JoinOutcome =
-  | { kind: 'joined'; channel: HubChannel }
-  | { kind: 'failed'; refusal: JoinRefusal | { kind: 'gone' } };
+export type JoinOutcome = { kind: 'joined'; channel: HubChannel } | { kind: 'failed'; refusal: JoinRefusal | { kind: 'gone' } };
 
 export interface JoinOptions {
   host: string;
@@ -87,7 +85,11 @@ export function joinHub(options: JoinOptions): Promise<JoinOutcome> {
           joined = true;
           settle({
             kind: 'joined',
-            channel: { hubPid: action.hubPid, send: (message) => send({ type: 'mcp', message: message as Record<string, unknown> }), close: () => ws.close() }
+            channel: {
+              hubPid: action.hubPid,
+              send: (message) => send({ type: 'mcp', message: message as Record<string, unknown> }),
+              close: () => ws.close()
+            }
           });
           return;
         case 'mcp':
@@ -96,7 +98,9 @@ export function joinHub(options: JoinOptions): Promise<JoinOutcome> {
         case 'leaving':
           leaving = action.leaving;
           options.onLeaving();
-          log.info(`the server holding the port (pid ${state.phase === 'joined' ? state.hubPid : '?'}) is stopping: this one takes the port over once it has`);
+          log.info(
+            `the server holding the port (pid ${state.phase === 'joined' ? state.hubPid : '?'}) is stopping: this one takes the port over once it has`
+          );
           return;
       }
     };
@@ -126,7 +130,10 @@ export function joinHub(options: JoinOptions): Promise<JoinOutcome> {
           settle({ kind: 'failed', refusal: { kind: 'gone' } });
           return;
         }
-        settle({ kind: 'failed', refusal: { kind: 'refused', reason: `it closed the connection (${code}${reason.length ? `: ${reason.toString()}` : ''})` } });
+        settle({
+          kind: 'failed',
+          refusal: { kind: 'refused', reason: `it closed the connection (${code}${reason.length ? `: ${reason.toString()}` : ''})` }
+        });
         return;
       }
       if (joined) {

@@ -26,7 +26,11 @@ describe('joinStep', () => {
   });
 
   it('takes the port over when the hub hands over, with its pages expected back and the selection kept', () => {
-    const step = after([{ kind: 'port-busy' }, { kind: 'joined', hubPid: 7 }, { kind: 'hub-lost', leaving: { type: 'leaving', pages: 2, selectedPageId: 'tab-1' } }]);
+    const step = after([
+      { kind: 'port-busy' },
+      { kind: 'joined', hubPid: 7 },
+      { kind: 'hub-lost', leaving: { type: 'leaving', pages: 2, selectedPageId: 'tab-1' } }
+    ]);
     expect(step.actions).toEqual([{ do: 'hold' }, { do: 'listen' }]);
     expect(joinStep(step.state, { kind: 'listened' }).actions).toEqual([
       { do: 'serve-here', handover: { pagesExpected: true, selectedPageId: 'tab-1' } }
@@ -61,7 +65,10 @@ describe('joinStep', () => {
     const step = after([{ kind: 'port-busy' }, { kind: 'join-failed', refusal }]);
     expect(step).toEqual({
       state: { phase: 'blocked', blocked },
-      actions: [{ do: 'refuse', blocked }, { do: 'retry-in', ms: BLOCKED_RETRY_MS }]
+      actions: [
+        { do: 'refuse', blocked },
+        { do: 'retry-in', ms: BLOCKED_RETRY_MS }
+      ]
     });
     expect(joinStep(step.state, { kind: 'retry' })).toEqual({ state: { phase: 'listening' }, actions: [{ do: 'listen' }] });
   });

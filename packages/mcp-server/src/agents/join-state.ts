@@ -77,7 +77,9 @@ export function joinStep(state: JoinState, event: JoinEvent): { state: JoinState
       if (event.refusal.kind === 'gone') {
         return { state: { phase: 'listening', ...handover(state) }, actions: [{ do: 'retry-in', ms: GONE_RETRY_MS }] };
       }
-      return blocked(event.refusal.kind === 'other-token' ? { kind: 'other-token' } : { kind: 'not-joinable', reason: event.refusal.reason });
+      return blocked(
+        event.refusal.kind === 'other-token' ? { kind: 'other-token' } : { kind: 'not-joinable', reason: event.refusal.reason }
+      );
     case 'joined':
       if (event.kind !== 'hub-lost') return stay;
       return {
@@ -104,5 +106,11 @@ function handover(state: { handover?: Handover }): { handover?: Handover } {
 }
 
 function blocked(why: Blocked): { state: JoinState; actions: JoinAction[] } {
-  return { state: { phase: 'blocked', blocked: why }, actions: [{ do: 'refuse', blocked: why }, { do: 'retry-in', ms: BLOCKED_RETRY_MS }] };
+  return {
+    state: { phase: 'blocked', blocked: why },
+    actions: [
+      { do: 'refuse', blocked: why },
+      { do: 'retry-in', ms: BLOCKED_RETRY_MS }
+    ]
+  };
 }

@@ -204,7 +204,13 @@ export function runJoinableServer(
         log.warn(reason);
         const router = new PageRouter();
         await serveLocally(
-          buildMcpServer({ router, log, version: settings.version, bridgeUrl: `ws://${urlHost(host, settings.port)}`, unreachable: () => reason }),
+          buildMcpServer({
+            router,
+            log,
+            version: settings.version,
+            bridgeUrl: `ws://${urlHost(host, settings.port)}`,
+            unreachable: () => reason
+          }),
           reason
         );
         return;

@@ -8,8 +8,7 @@ import { CliError, integerIn, parseFlags, type Flags } from './flags.js';
 import { runServer } from './serve.js';
 import { SERVER_FLAGS, serverOptions, type ServerOptions } from './server-flags.js';
 
-const liteElsewhere = () =>
-  '--open, --headless, --lite-port and --no-save-on-stop go with the lite command: jupyter-live-mcp lite --open.';
+const liteElsewhere = () => '--open, --headless, --lite-port and --no-save-on-stop go with the lite command: jupyter-live-mcp lite --open.';
 
 const LITE_FLAGS = {
   ...SERVER_FLAGS,

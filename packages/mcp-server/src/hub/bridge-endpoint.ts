@@ -99,7 +99,9 @@ export async function startBridgeEndpoint(options: BridgeEndpointOptions): Promi
         const joinRefusal = refuseJoin(request, options.hosts, options.joins !== undefined);
         if (joinRefusal) {
           strangersLog.warn(`refused a joining server: ${joinRefusal}`);
-          socket.end(`HTTP/1.1 403 Forbidden\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n${joinRefusal}\n`, () => socket.destroy());
+          socket.end(`HTTP/1.1 403 Forbidden\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n${joinRefusal}\n`, () =>
+            socket.destroy()
+          );
           return;
         }
         options.joins!.accept(request, socket, head, request.socket.localPort!);

@@ -64,11 +64,7 @@ export function startLite(
   };
 }
 
-async function launch(
-  options: LiteOptions,
-  context: Parameters<typeof startLite>[1],
-  page: LitePage
-): Promise<{ stop(): Promise<void> }> {
+async function launch(options: LiteOptions, context: Parameters<typeof startLite>[1], page: LitePage): Promise<{ stop(): Promise<void> }> {
   const { log } = context;
   // Looked for first, so a missing browser stops the run before the page is served.
   const chromium = options.browser === 'headless' ? findChromium() : undefined;

@@ -14,7 +14,9 @@ export const SAVE_ON_STOP_MS = 10_000;
 /** The documents get_context says have unsaved changes: notebooks, which save_notebook saves, and others. */
 export function unsavedDocuments(context: Record<string, unknown>): { notebooks: string[]; others: string[] } {
   const widgets = Array.isArray(context.widgets) ? (context.widgets as Record<string, unknown>[]) : [];
-  const paths = [...new Set(widgets.filter((widget) => widget.dirty === true && typeof widget.path === 'string').map((widget) => widget.path as string))];
+  const paths = [
+    ...new Set(widgets.filter((widget) => widget.dirty === true && typeof widget.path === 'string').map((widget) => widget.path as string))
+  ];
   return { notebooks: paths.filter((p) => p.endsWith('.ipynb')), others: paths.filter((p) => !p.endsWith('.ipynb')) };
 }
 
@@ -44,7 +46,8 @@ export async function saveOnStop(page: Pick<PageSession, 'call'> | undefined, sa
     }
     const answer = await within(page.call('save_notebook', { notebookPath: path }));
     if (answer?.result.success) log.info(`saved ${path} in the lite page before stopping`);
-    else notSaved.push({ path, why: answer && !answer.result.success ? answer.result.error : `no answer within ${SAVE_ON_STOP_MS / 1000} s` });
+    else
+      notSaved.push({ path, why: answer && !answer.result.success ? answer.result.error : `no answer within ${SAVE_ON_STOP_MS / 1000} s` });
   }
   const line = notSavedLine(notSaved, !save);
   if (line) log.warn(line);
