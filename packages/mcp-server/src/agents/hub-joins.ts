@@ -24,7 +24,7 @@ import {
   type HubMessage
 } from '@jupyter-live-mcp/protocol';
 import { guarded, type Logger } from '../log.js';
-import type { PageSelection } from '../mcp/select-page.js';
+import type { PageSelection } from '../mcp/define-server-tool.js';
 
 /**
  * How long a handover waits for a joined agent's calls to be answered. It must fit in the time an MCP client gives

@@ -20,7 +20,7 @@ import {
   type Leaving
 } from '@jupyter-live-mcp/protocol';
 import type { Logger } from '../log.js';
-import { urlHost } from '../mcp/http-address.js';
+import { urlHost } from '../net/url-host.js';
 
 /** A hub that has not welcomed us in this time is not one we can join. */
 const JOIN_TIMEOUT_MS = 5_000;

@@ -3,7 +3,7 @@
  * quotes each): why a server reaches no page at all, and what became of a call
  * that was running on a hub that went.
  */
-import { urlHost } from '../mcp/http-address.js';
+import { urlHost } from '../net/url-host.js';
 import type { Blocked } from './join-state.js';
 
 /** The reason and the fix, answered to every call of a blocked server. */

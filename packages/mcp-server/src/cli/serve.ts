@@ -7,10 +7,10 @@
 import { runJoinableServer, startHosting, type HostSettings } from '../agents/joinable-server.js';
 import type { LiteOptions } from '../lite/start-lite.js';
 import { createLogger } from '../log.js';
-import { httpBearer } from '../mcp/http-auth.js';
-import { startMcpHttpEndpoint } from '../mcp/http-transport.js';
-import { StdioTransport } from '../mcp/stdio-transport.js';
-import { loadToken } from '../pairing-token.js';
+import { httpBearer } from '../transport/http-auth.js';
+import { startMcpHttpEndpoint } from '../transport/http-transport.js';
+import { StdioTransport } from '../transport/stdio-transport.js';
+import { loadToken } from '../pairing/pairing-token.js';
 import type { Command, RunContext } from './command.js';
 import { parseFlags } from './flags.js';
 import { SERVER_FLAGS, serverOptions, type ServerOptions } from './server-flags.js';

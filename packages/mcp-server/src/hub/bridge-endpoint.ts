@@ -8,16 +8,15 @@ import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { DEFAULT_HEARTBEAT_MS, JOIN_PATH, MAX_HANDSHAKE_BYTES, printable } from '@jupyter-live-mcp/protocol';
-import type { HubJoins } from '../agents/hub-joins.js';
 import { PEER_LINES_PER_SECOND, guarded, rateLimited, type Logger } from '../log.js';
 import { PageSession } from './page-session.js';
 import type { PageRouter } from './page-router.js';
 import { createStatusHandler, isStatusRequest } from './status-endpoint.js';
 import { MAX_UNPROVED_CONNECTIONS, UnprovedConnections } from './unproved-connections.js';
-import { TokenMismatches, mismatchFix, mismatchSource } from './token-mismatches.js';
-import { isAllowedOrigin, isLoopbackAddress, isServedHost } from './upgrade-checks.js';
-import { explainListenError, listen, type ListenAdvice } from '../listen-or-explain.js';
-import { urlHost } from '../mcp/http-address.js';
+import { TokenMismatches, mismatchFix, mismatchSource } from '../pairing/token-mismatches.js';
+import { isAllowedOrigin, isLoopbackAddress, isServedHost } from '../net/loopback-checks.js';
+import { explainListenError, listen, type ListenAdvice } from '../net/listen-or-explain.js';
+import { urlHost } from '../net/url-host.js';
 
 export interface BridgeEndpointOptions {
   /** Addresses to listen on; one that does not exist here (::1 without IPv6) is skipped. */
@@ -42,7 +41,13 @@ export interface BridgeEndpointOptions {
   /** How this server runs, for the advice a busy port gets; default 'stdio'. */
   runsAs?: ServerRole;
   /** Other agents' servers that join this one (agents/hub-joins.ts); without it the join path is refused. */
-  joins?: HubJoins;
+  joins?: JoinAcceptor;
+}
+
+/** What takes the upgrades of joining servers, once the endpoint checked them. */
+export interface JoinAcceptor {
+  accept(request: IncomingMessage, socket: Duplex, head: Buffer, port: number): void;
+  close(): void;
 }
 
 /** A server an MCP client started over stdio, one for several agents (--http), or lite, which tells its own page the port. */

@@ -17,12 +17,12 @@ import { builtInTool, fail, type CallAnswer, type ToolFailure, type ToolResult }
 import type { Logger } from '../log.js';
 import type { PageSession } from '../hub/page-session.js';
 import type { LitePage } from '../lite/lite-page.js';
-import type { ExpectedPages } from '../agents/pages-returning.js';
 import { reportProgress, runningInPage, type CallProgress } from './call-progress.js';
 import { noPageReason, type NoPageSituation } from './no-page.js';
 import { toCallToolResult } from './result-mapping.js';
 import { describePage } from './select-page.js';
-import { serverTool, type ServerTool, type ServerToolContext } from './server-tools.js';
+import type { ServerTool, ServerToolContext } from './define-server-tool.js';
+import { serverTool } from './server-tools.js';
 import { isListedByDefault, toolListing, unlistedTools } from './tool-listing.js';
 
 export interface ToolCall {
@@ -43,8 +43,8 @@ export interface CallSession extends ServerToolContext {
   agent?: string;
   /** Why this server reaches no page at all (its port is another program's), with the fix: every call is answered so. */
   unreachable?(): string | undefined;
-  /** Pages on their way back after this server took the port over: a call that finds none waits for them. */
-  expectedPages?: ExpectedPages;
+  /** Pages on their way back after this server took the port over: a call that finds none waits for them (agents/pages-returning.ts). */
+  expectedPages?: { arrival(signal: AbortSignal): Promise<void> };
 }
 
 /** What the SDK gives one request. */

@@ -11,7 +11,7 @@ import type { PageRouter } from '../hub/page-router.js';
 import type { LitePage } from '../lite/lite-page.js';
 import { runToolCall, type CallSession } from './call-pipeline.js';
 import { callToolRequestSchema } from './call-request.js';
-import type { PageSelection } from './select-page.js';
+import type { PageSelection } from './define-server-tool.js';
 import { listedTools, reportLeftOut, toMcpTool, toolListing } from './tool-listing.js';
 
 export interface McpServerOptions {
