@@ -17,3 +17,4 @@ export * from './status-answer.js';
 export * from './extension-tools.js';
 export * from './bridge-settings.js';
 export * from './pairing-link.js';
+export * from './join-channel.js';

@@ -24,8 +24,11 @@ export const TOKEN_PATTERN = new RegExp(`^${TOKEN_DIGITS}$`);
 /** A token or '' (none yet), as the bridge's Pairing token setting holds it. */
 export const TOKEN_OR_NONE_PATTERN = new RegExp(`^(${TOKEN_DIGITS})?$`);
 
-/** Who proves: the two ends of a page connection, or `doctor` asking the server's status (never on a page connection). */
-export type Side = 'server' | 'page' | 'doctor';
+/**
+ * Who proves: the two ends of a page connection, `doctor` asking the server's status (never on a page connection),
+ * or the two ends of a join channel (join-channel.ts): the server holding the port (`hub`) and one joining it.
+ */
+export type Side = 'server' | 'page' | 'doctor' | 'hub' | 'joiner';
 
 /** 32 random bytes as hex. crypto.getRandomValues works outside secure contexts too. */
 export function randomHex(bytes = 32): string {

@@ -127,8 +127,8 @@ export const toolDescriptorSchema = z.object({
   command: z.string().max(500).optional()
 });
 
-const authNonce = z.string().regex(/^[0-9a-f]{32,128}$/, 'a nonce is 32 to 128 hex digits');
-const authProof = z.string().regex(/^[0-9a-f]{64}$/, 'a proof is 64 hex digits');
+export const authNonce = z.string().regex(/^[0-9a-f]{32,128}$/, 'a nonce is 32 to 128 hex digits');
+export const authProof = z.string().regex(/^[0-9a-f]{64}$/, 'a proof is 64 hex digits');
 
 const helloFields = {
   type: z.literal('hello'),

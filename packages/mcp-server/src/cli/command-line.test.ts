@@ -61,7 +61,10 @@ describe('parseCommandLine', () => {
       '--http goes with the server itself or lite: jupyter-live-mcp --http 8080, or jupyter-live-mcp lite --http 8080.'
     ],
     [['--open'], '--open goes with lite (jupyter-live-mcp lite --open) and pair.'],
-    [['install', '--lite-port', '9000'], '--open, --headless and --lite-port go with the lite command: jupyter-live-mcp lite --open.'],
+    [
+      ['install', '--lite-port', '9000'],
+      '--headless, --lite-port and --no-save-on-stop go with the lite command: jupyter-live-mcp lite --open.'
+    ],
     [['uninstall', '--data-dir='], '--data-dir was given an empty value. Give it one, or leave the flag out for the default.'],
     [['install', '--settings-dir', ''], '--settings-dir was given an empty value. Give it one, or leave the flag out for the default.'],
     [['--host', '127.0.0.1', '--host', ''], '--host was given an empty value. Give it one, or leave the flag out for the default.'],

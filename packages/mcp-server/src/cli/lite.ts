@@ -8,7 +8,7 @@ import { CliError, OPEN_FLAG, integerIn, parseFlags, type Flags } from './flags.
 import { runServer } from './serve.js';
 import { SERVER_FLAGS, serverOptions, type ServerOptions } from './server-flags.js';
 
-const liteElsewhere = () => '--open, --headless and --lite-port go with the lite command: jupyter-live-mcp lite --open.';
+const liteElsewhere = () => '--headless, --lite-port and --no-save-on-stop go with the lite command: jupyter-live-mcp lite --open.';
 
 const LITE_FLAGS = {
   ...SERVER_FLAGS,
@@ -29,6 +29,15 @@ const LITE_FLAGS = {
       help:
         "open the page in the system's Chromium, headless, for a machine with no display (CHROMIUM_PATH, else " +
         'chromium, chromium-browser or google-chrome); it stops with the server, and no browser is ever downloaded'
+    }
+  },
+  'no-save-on-stop': {
+    type: 'boolean',
+    elsewhere: liteElsewhere,
+    doc: {
+      help:
+        "with --headless, leave the page's unsaved notebooks unsaved when the server stops (it saves them by default); " +
+        'the stop names what it left'
     }
   }
 } as const satisfies Flags;
@@ -55,7 +64,10 @@ export const liteCommand: Command<LiteCommandOptions> = {
     if (server.http && server.http.port !== 0 && server.http.port === port) {
       throw new CliError(`--http and --lite-port both name port ${port}: the MCP endpoint and the lite page need a port each.`);
     }
-    return { ...server, lite: { port, browser: values.open ? 'open' : values.headless ? 'headless' : 'none' } };
+    return {
+      ...server,
+      lite: { port, browser: values.open ? 'open' : values.headless ? 'headless' : 'none', saveOnStop: !values['no-save-on-stop'] }
+    };
   },
   run: (options, context) => runServer(options, context, options.lite)
 };

@@ -1,18 +1,16 @@
 /**
  * `jupyter-live-mcp` itself: MCP over stdio (or --http) in front, the loopback
  * bridge endpoint behind, until the MCP client goes (stdio) or the server is
- * stopped (--http). lite runs the same server with its page beside it.
+ * stopped (--http). lite runs the same server with its page beside it. Over
+ * stdio, a server whose port another of ours holds joins it (agents/).
  */
-import { startBridgeEndpoint } from '../hub/bridge-endpoint.js';
-import { PageRouter } from '../hub/page-router.js';
-import { startLite, type LiteOptions } from '../lite/start-lite.js';
+import { runJoinableServer, startHosting, type HostSettings } from '../agents/joinable-server.js';
+import type { LiteOptions } from '../lite/start-lite.js';
 import { createLogger } from '../log.js';
 import { httpBearer } from '../transport/http-auth.js';
 import { startMcpHttpEndpoint } from '../transport/http-transport.js';
-import { buildMcpServer } from '../mcp/mcp-server.js';
 import { StdioTransport } from '../transport/stdio-transport.js';
-import { PairedOrigins } from '../pairing/paired-origins.js';
-import { loadToken, pairedOrigins } from '../pairing/pairing-token.js';
+import { loadToken } from '../pairing/pairing-token.js';
 import type { Command, RunContext } from './command.js';
 import { parseFlags } from './flags.js';
 import { SERVER_FLAGS, serverOptions, type ServerOptions } from './server-flags.js';
@@ -26,66 +24,50 @@ export const serveCommand: Command<ServerOptions> = {
 
 export async function runServer(options: ServerOptions, { version, logLevel }: RunContext, liteOptions?: LiteOptions): Promise<void> {
   const log = createLogger(logLevel);
-  const router = new PageRouter();
   const token = await loadToken();
-  const endpoint = await startBridgeEndpoint({
-    pairedOrigins: new PairedOrigins(() => pairedOrigins()),
+  const settings: HostSettings = {
     hosts: options.hosts,
+    port: options.port,
     publicPorts: options.publicPorts,
     allowOrigins: options.allowOrigins,
-    token,
-    port: options.port,
-    router,
-    log,
-    serverVersion: version,
     maxMessageBytes: options.maxMessageBytes,
+    token,
+    version,
+    log,
     runsAs: liteOptions ? 'lite' : options.http ? 'http' : 'stdio',
+    ...(liteOptions ? { lite: liteOptions } : {}),
     ...(options.heartbeatMs ? { heartbeatMs: options.heartbeatMs } : {})
-  });
-  log.info(`jupyter-live-mcp ${version}: waiting for pages on ${endpoint.url}`);
-
-  const lite = liteOptions && (await startLite(liteOptions, { serverUrl: endpoint.url, pairOrigins: endpoint.pairOrigins, router, log }));
-  const newServer = () =>
-    buildMcpServer({
-      router,
-      log,
-      version,
-      bridgeUrl: endpoint.url,
-      tokenMismatch: endpoint.recentTokenMismatch,
-      remotePages: endpoint.remotePages,
-      ...(lite ? { lite: lite.page } : {})
-    });
+  };
   if (options.http) {
-    // No stdio here: the agents come and go, and the server runs until it is stopped.
+    // No stdio here: the agents come and go, and the server runs until it is stopped. Its port is its own (no joining).
+    const hosting = await startHosting(settings);
     const http = await startMcpHttpEndpoint({
       ...options.http,
       allowOrigins: options.allowOrigins,
       bearer: httpBearer(token),
       log,
-      newServer
+      newServer: () => hosting.newServer({ agent: 'an --http session' })
     });
     process.stderr.write(`jupyter-live-mcp: MCP endpoint (Streamable HTTP): ${http.url}\n`);
     const stopHttp = async (signal: string) => {
       log.info(`stopping: ${signal}`);
-      await lite?.stop();
       await http.close();
-      await endpoint.close();
+      await hosting.stop();
       process.exit(0);
     };
     process.once('SIGINT', () => void stopHttp('SIGINT'));
     process.once('SIGTERM', () => void stopHttp('SIGTERM'));
     return;
   }
-  const server = newServer();
   const transport = new StdioTransport({ log });
+  // Several agents with one configuration: a busy port held by another of ours is joined, not fatal (agents/).
+  const server = runJoinableServer(settings, transport);
   let stopping = false;
   const stop = async (why: string) => {
     if (stopping) return;
     stopping = true;
     log.info(`stopping: ${why}`);
-    await lite?.stop();
-    await endpoint.close();
-    await server.close();
+    await server.stop();
     process.exit(0);
   };
   // The MCP client owns our lifetime: when it closes stdin, we go.
@@ -94,5 +76,4 @@ export async function runServer(options: ServerOptions, { version, logLevel }: R
   transport.onclose = () => void stop('the MCP transport closed');
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
-  await server.connect(transport);
 }

@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { DEFAULT_HEARTBEAT_MS, MAX_HANDSHAKE_BYTES, printable } from '@jupyter-live-mcp/protocol';
+import { DEFAULT_HEARTBEAT_MS, JOIN_PATH, MAX_HANDSHAKE_BYTES, printable } from '@jupyter-live-mcp/protocol';
 import { PEER_LINES_PER_SECOND, guarded, rateLimited, type Logger } from '../log.js';
 import { PageSession } from './page-session.js';
 import type { PageRouter } from './page-router.js';
@@ -43,6 +43,14 @@ export interface BridgeEndpointOptions {
   publicPorts?: readonly number[];
   /** How this server runs, for the advice a busy port gets; default 'stdio'. */
   runsAs?: ServerRole;
+  /** Other agents' servers that join this one (agents/hub-joins.ts); without it the join path is refused. */
+  joins?: JoinAcceptor;
+}
+
+/** What takes the upgrades of joining servers, once the endpoint checked them. */
+export interface JoinAcceptor {
+  accept(request: IncomingMessage, socket: Duplex, head: Buffer, port: number): void;
+  close(): void;
 }
 
 /** A server an MCP client started over stdio, one for several agents (--http), or lite, which tells its own page the port. */
@@ -156,6 +164,18 @@ export async function startBridgeEndpoint(options: BridgeEndpointOptions): Promi
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     // Until ws takes the socket over: a client that resets it would otherwise raise an unhandled 'error'.
     socket.on('error', () => {});
+    if (isJoinRequest(request)) {
+      const joinRefusal = refuseJoin(request, options.hosts, options.joins !== undefined);
+      if (joinRefusal) {
+        strangersLog.warn(`refused a joining server: ${joinRefusal}`);
+        socket.end(`HTTP/1.1 403 Forbidden\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n${joinRefusal}\n`, () =>
+          socket.destroy()
+        );
+        return;
+      }
+      options.joins!.accept(request, socket, head, request.socket.localPort!);
+      return;
+    }
     const origin = request.headers.origin;
     if (!options.pairedOrigins || origin === undefined || originTokens.has(origin) || isAllowedOrigin(origin)) {
       admit(request, socket, head, undefined);
@@ -253,11 +273,14 @@ export async function startBridgeEndpoint(options: BridgeEndpointOptions): Promi
       return origin === undefined ? undefined : { source: mismatchSource(origin), fix: mismatchFix(originTokens.has(origin)) };
     },
     close: async () => {
+      // Not listening first: a joined server taking the port over must not find this one still there.
+      const closed = Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+      options.joins?.close();
       for (const client of wss.clients) {
         client.terminate();
       }
       wss.close();
-      await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+      await closed;
     }
   };
 }
@@ -290,6 +313,27 @@ function refuseUpgrade(request: IncomingMessage, allowOrigins: readonly string[]
       `Origin ${JSON.stringify(request.headers.origin)} is not allowed: run "jupyter-live-mcp pair <that page's URL>", ` +
       `or start the server with --allow-origin ${request.headers.origin ?? ''}`
     );
+  }
+  return undefined;
+}
+
+function isJoinRequest(request: IncomingMessage): boolean {
+  return new URL(request.url ?? '/', 'http://localhost').pathname === JOIN_PATH;
+}
+
+/** A joining server is a local program: no Origin (a browser always sends one), a loopback peer, a served Host. */
+function refuseJoin(request: IncomingMessage, listenHosts: readonly string[], joinable: boolean): string | undefined {
+  if (!joinable) {
+    return 'this server takes no joining servers (it runs with --http: connect MCP clients to its MCP endpoint instead)';
+  }
+  if (request.headers.origin !== undefined) {
+    return `a join from a web page (Origin ${printable(JSON.stringify(request.headers.origin))}) is never allowed`;
+  }
+  if (!isLoopbackAddress((request.socket.remoteAddress ?? '').replace(/^::ffff:/, ''))) {
+    return `a join from ${printable(request.socket.remoteAddress ?? '?')} is refused: servers join over loopback only`;
+  }
+  if (!isServedHost(request.headers.host, listenHosts)) {
+    return `Host ${printable(JSON.stringify(request.headers.host))} is neither a loopback name nor an address this server listens on`;
   }
   return undefined;
 }

@@ -13,6 +13,7 @@ import { findChromium, openBrowser, startHeadlessChromium, type HeadlessBrowser 
 import { LitePage, type ConnectedPages, type LiteBrowser } from './lite-page.js';
 import { newSecret } from './page-secret.js';
 import { serveLiteSite } from './site-server.js';
+import { saveOnStop } from './unsaved-on-stop.js';
 
 /** Fixed, so the browser's JupyterLite storage (per origin, so per port) is the same next run. */
 export const DEFAULT_LITE_PORT = 8768;
@@ -23,12 +24,20 @@ const LITE_SCOPE = 'lite';
 export interface LiteOptions {
   port: number;
   browser: LiteBrowser;
+  /** With --headless, save the page's unsaved notebooks on stop (else only say which they are); default true. */
+  saveOnStop?: boolean;
 }
 
 /** Built into the package next to dist/ (see the package's build script). */
 const SITE_DIR = path.join(PACKAGE_DIR, 'lite-site');
 
-export async function startLite(
+/**
+ * Starts lite's site and browser in the background and returns at once: the MCP
+ * client gets its initialize answered while the browser starts, and a call
+ * waits for the page (LitePage.arrival). What fails on the way fails the page,
+ * so calls say why.
+ */
+export function startLite(
   options: LiteOptions,
   /** The bridge endpoint's URL, how to have it pair the lite page with a token of this run, and the pages it routes to. */
   context: {
@@ -37,7 +46,25 @@ export async function startLite(
     router: ConnectedPages;
     log: Logger;
   }
-): Promise<{ page: LitePage; stop(): Promise<void> }> {
+): { page: LitePage; stop(): Promise<void> } {
+  const { log } = context;
+  // Watching before the browser starts: the page may connect before the launch returns.
+  const page = new LitePage(options.browser, context.router, LITE_SCOPE);
+  const started = launch(options, context, page).catch((error: Error) => {
+    log.error(`lite: ${error.message}`);
+    page.fail(`could not be started: ${error.message}`);
+    return undefined;
+  });
+  return {
+    page,
+    async stop() {
+      page.dispose();
+      await (await started)?.stop();
+    }
+  };
+}
+
+async function launch(options: LiteOptions, context: Parameters<typeof startLite>[1], page: LitePage): Promise<{ stop(): Promise<void> }> {
   const { log } = context;
   // Looked for first, so a missing browser stops the run before the page is served.
   const chromium = options.browser === 'headless' ? findChromium() : undefined;
@@ -54,8 +81,6 @@ export async function startLite(
   // As browsers write them in Origin (no :80).
   const origins = ['127.0.0.1', 'localhost'].map((host) => new URL(`http://${host}:${new URL(site.origin).port || 80}`).origin);
   context.pairOrigins(origins, token, LITE_SCOPE);
-  // Watching before the browser starts: the page may connect before the launch returns.
-  const page = new LitePage(options.browser, context.router, LITE_SCOPE);
   const kept =
     options.port === 0
       ? 'this port is a one-off, so the next run starts empty'
@@ -77,7 +102,6 @@ export async function startLite(
     try {
       browser = await startHeadlessChromium(chromium, site.url, profileDir, log, (why) => page.fail(`is gone: ${why}`));
     } catch (error) {
-      page.dispose();
       await site.close();
       if (profileToRemove) await rm(profileToRemove, { recursive: true, force: true });
       throw error;
@@ -94,9 +118,12 @@ export async function startLite(
     });
   }
   return {
-    page,
     async stop() {
-      page.dispose();
+      if (browser) {
+        // The headless browser goes with the server, and unsaved edits with it.
+        const litePage = context.router.pages().find((session) => session.scope === LITE_SCOPE);
+        await saveOnStop(litePage, options.saveOnStop ?? true, log);
+      }
       await browser?.stop();
       await site.close();
       await removeRedirectFile?.();

@@ -41,6 +41,12 @@ export interface CallSession extends ServerToolContext {
   /** A page refused lately for its pairing token, named when a call finds no page. */
   tokenMismatch?(): NoPageSituation['tokenMismatch'];
   remotePages?(): Promise<NoPageSituation['remotePages']>;
+  /** Which agent (MCP session) makes the calls, as log lines name it: the server's own client, a joined server's, an --http session. */
+  agent?: string;
+  /** Why this server reaches no page at all (its port is another program's), with the fix: every call is answered so. */
+  unreachable?(): string | undefined;
+  /** Pages on their way back after this server took the port over: a call that finds none waits for them (agents/pages-returning.ts). */
+  expectedPages?: { arrival(signal: AbortSignal): Promise<void> };
 }
 
 /** What the SDK gives one request. */
@@ -59,13 +65,18 @@ type PageRoute =
   | { kind: 'no-page' };
 
 export async function runToolCall(call: ToolCall, session: CallSession, request: CallRequest): Promise<CallToolResult> {
+  const unreachable = session.unreachable?.();
+  if (unreachable) {
+    return toCallToolResult(fail('no_page', unreachable));
+  }
   const route = routeCall(call.name, session);
   if (route.kind === 'server') {
     return toCallToolResult(route.tool.run(call.args, session));
   }
-  // The page lite opened, which may still be on its way.
-  const awaited = route.kind === 'no-page' ? session.lite : undefined;
-  const progress = reportProgress(request.progressToken, awaited ? waitingForPage : runningInPage(call.name), request.sendNotification);
+  // The page lite opened, or the pages of a server this one took over from, which may still be on their way.
+  const awaited = route.kind === 'no-page' ? (session.lite ?? session.expectedPages) : undefined;
+  const waiting = session.lite ? waitingForLitePage : waitingForPages;
+  const progress = reportProgress(request.progressToken, awaited ? waiting : runningInPage(call.name), request.sendNotification);
   try {
     if (awaited) {
       await awaited.arrival(request.signal);
@@ -76,7 +87,8 @@ export async function runToolCall(call: ToolCall, session: CallSession, request:
   }
 }
 
-const waitingForPage = (seconds: number) => `waiting for the lite page to connect (${seconds} s)`;
+const waitingForLitePage = (seconds: number) => `waiting for the lite page to connect (${seconds} s)`;
+const waitingForPages = (seconds: number) => `waiting for the pages to reconnect to this server (${seconds} s)`;
 
 /** Where a call goes. Throws the JSON-RPC error for a tool that is not listed. */
 function routeCall(name: string, session: Pick<CallSession, 'router' | 'selection'>): Route {
@@ -111,7 +123,7 @@ async function answer(
       return toCallToolResult(fail('no_page', noPageReason(call.name, await noPageSituation(session))));
     case 'page': {
       progress.say(runningInPage(call.name));
-      const { result, images } = await callPage(route.page, call, signal, session.log);
+      const { result, images } = await callPage(route.page, call, signal, session);
       return toCallToolResult(mapResult(call.name, result, route.page, session.router.pages()), images);
     }
   }
@@ -128,8 +140,8 @@ async function noPageSituation({ bridgeUrl, lite, tokenMismatch, remotePages }: 
   };
 }
 
-function callPage(page: PageSession, { name, args }: ToolCall, signal: AbortSignal, log: Logger): Promise<CallAnswer> {
-  log.debug(`call ${name} → page ${page.label}`);
+function callPage(page: PageSession, { name, args }: ToolCall, signal: AbortSignal, { log, agent }: CallSession): Promise<CallAnswer> {
+  log.debug(`call ${name}${agent ? ` from ${agent}` : ''} → page ${page.label}`);
   return page.call(name, args, signal);
 }
 

@@ -11,6 +11,7 @@ import type { PageRouter } from '../hub/page-router.js';
 import type { LitePage } from '../lite/lite-page.js';
 import { runToolCall, type CallSession } from './call-pipeline.js';
 import { callToolRequestSchema } from './call-request.js';
+import type { PageSelection } from './define-server-tool.js';
 import { listedTools, reportLeftOut, toMcpTool, toolListing } from './tool-listing.js';
 
 export interface McpServerOptions {
@@ -24,6 +25,11 @@ export interface McpServerOptions {
   /** A page refused lately for its pairing token (the bridge endpoint's recentTokenMismatch). */
   tokenMismatch?: CallSession['tokenMismatch'];
   remotePages?: CallSession['remotePages'];
+  /** The agent this MCP session serves, for log lines; and its page selection, where the caller keeps it (a joined agent's). */
+  agent?: string;
+  selection?: PageSelection;
+  unreachable?: CallSession['unreachable'];
+  expectedPages?: CallSession['expectedPages'];
 }
 
 /** How long to gather catalogue changes into one `tools/list_changed`. */
@@ -52,7 +58,10 @@ export function buildMcpServer(options: McpServerOptions): Server {
     ...(options.lite ? { lite: options.lite } : {}),
     ...(options.tokenMismatch ? { tokenMismatch: options.tokenMismatch } : {}),
     ...(options.remotePages ? { remotePages: options.remotePages } : {}),
-    selection: {},
+    ...(options.agent ? { agent: options.agent } : {}),
+    ...(options.unreachable ? { unreachable: options.unreachable } : {}),
+    ...(options.expectedPages ? { expectedPages: options.expectedPages } : {}),
+    selection: options.selection ?? {},
     toolListMayHaveChanged
   };
   const listed = () => listedTools(router.current(session.selection.pageId));

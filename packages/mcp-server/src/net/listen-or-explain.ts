@@ -26,7 +26,8 @@ export function listen(server: Server, host: string, port: number): Promise<void
 /** The error to report for a failed listen on `port`. */
 export async function explainListenError(error: unknown, port: number, advice: ListenAdvice): Promise<Error> {
   const { code, message } = error as NodeJS.ErrnoException;
-  return new Error(code === 'EADDRINUSE' ? advice.busy(await describePortHolder(port)) : advice.failed(message));
+  // The code stays: a server that finds its port busy may join the holder (agents/) rather than fail.
+  return Object.assign(new Error(code === 'EADDRINUSE' ? advice.busy(await describePortHolder(port)) : advice.failed(message)), { code });
 }
 
 export async function listenOrExplain(server: Server, host: string, port: number, advice: ListenAdvice): Promise<void> {
