@@ -70,6 +70,7 @@ export class Connections {
         ...this.hooks,
         token: next.token,
         alert: (message) => this.alerts.alert(url, message),
+        log: { ...this.hooks.log, warn: (text) => this.alerts.warn(url, text, this.hooks.log.warn) },
         changed: () => {
           if (connection.connected) this.alerts.connected(url);
           this.hooks.changed();
