@@ -34,8 +34,9 @@ export function listAllCommandsTool(app: JupyterFrontEnd, catalogue: CommandCata
 /**
  * A command's facts. Label and caption functions run with empty arguments, and some
  * need arguments: they throw, or (JupyterLab 4.2's fileeditor font size: "delta arg must
- * be a number") log an error and go on. Either way such a text counts as unknown, and
- * what it logged is kept out of the person's console; the command is still listed.
+ * be a number") log an error and go on, and an older release's may answer undefined.
+ * Any of these counts as unknown, and what it logged is kept out of the person's
+ * console; the command is still listed.
  */
 function commandFacts(app: JupyterFrontEnd, id: string, tool: string | undefined): CommandFacts {
   const { commands } = app;
@@ -47,7 +48,7 @@ function commandFacts(app: JupyterFrontEnd, id: string, tool: string | undefined
     };
     try {
       const value = get();
-      return logged ? fallback : value;
+      return logged || typeof value !== typeof fallback ? fallback : value;
     } catch {
       return fallback;
     } finally {
