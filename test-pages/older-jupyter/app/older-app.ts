@@ -8,7 +8,7 @@ import type { IRenderMime } from '@jupyterlab/rendermime-interfaces';
 
 import type { FederatedExtension } from '@jupyter-live-mcp/jupyterlite-site/app-common/federation.ts';
 
-type Plugin = JupyterFrontEndPlugin<unknown>;
+export type Plugin = JupyterFrontEndPlugin<unknown>;
 
 /** An extension package: its lazy import, and which of its plugins the page takes. */
 export interface ExtensionSource {
@@ -22,6 +22,8 @@ export interface OlderAppOptions {
   extensions: ExtensionSource[];
   mimeExtensions: ExtensionSource[];
   federated: FederatedExtension[];
+  /** Whether the app can run this plugin (default: every one). */
+  runs?(plugin: Plugin): boolean;
   createApp(mimeExtensions: IRenderMime.IExtensionModule[]): JupyterFrontEnd;
   start(app: JupyterFrontEnd): Promise<void>;
 }
@@ -80,7 +82,7 @@ export async function startOlderApp(options: OlderAppOptions): Promise<void> {
     loadAll(styles)
   ]);
   const app = options.createApp(mimePlugins as unknown as IRenderMime.IExtensionModule[]);
-  app.registerPlugins(plugins);
+  app.registerPlugins(plugins.filter((plugin) => options.runs?.(plugin) ?? true));
   if (PageConfig.getOption('exposeAppInBrowser').toLowerCase() === 'true') {
     window.jupyterapp = app;
   }

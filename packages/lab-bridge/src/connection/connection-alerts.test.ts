@@ -14,7 +14,10 @@ describe('ConnectionAlerts', () => {
     }
     alerts.warn('ws://b', 'refused ws://a: it could not prove the pairing token', write);
     expect(shown).toEqual(['Refused ws://a']);
-    expect(written).toEqual(['refused ws://a: it could not prove the pairing token', 'refused ws://a: it could not prove the pairing token']);
+    expect(written).toEqual([
+      'refused ws://a: it could not prove the pairing token',
+      'refused ws://a: it could not prove the pairing token'
+    ]);
     alerts.connected('ws://a');
     alerts.warn('ws://a', 'refused ws://a: it could not prove the pairing token', write);
     expect(written).toHaveLength(3);

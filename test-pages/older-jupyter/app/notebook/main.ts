@@ -7,7 +7,11 @@ import { loaders, mimeExtensions } from '@generated/extensions';
 
 import type { FederatedExtension } from '@jupyter-live-mcp/jupyterlite-site/app-common/federation.ts';
 import { pagePlugins } from '../../../notebook7/app/plugins.ts';
-import { startOlderApp, type ExtensionSource } from '../older-app.ts';
+import { startOlderApp, type ExtensionSource, type Plugin } from '../older-app.ts';
+
+// The 7.6 lists take plugins that, in the 4.2 release, still need JupyterLab's own shell
+// (e.g. logconsole-extension:plugin); Notebook has none, so they are left out.
+const needsLabShell = (plugin: Plugin) => (plugin.requires ?? []).some((token) => token.name === '@jupyterlab/application:ILabShell');
 
 function pageExtensions(page: string): ExtensionSource[] {
   const own = pagePlugins[`/${page}`];
@@ -31,6 +35,7 @@ export function main(federated: FederatedExtension[]): Promise<void> {
     extensions: pageExtensions(PageConfig.getOption('notebookPage')),
     mimeExtensions: mimeExtensions.map((name) => ({ name, plugins: true, load: loaders[name]! })),
     federated,
+    runs: (plugin) => !needsLabShell(plugin),
     createApp: (mime) => new NotebookApp({ mimeExtensions: mime, shell: new NotebookShell() }),
     start: (app) => app.start()
   });

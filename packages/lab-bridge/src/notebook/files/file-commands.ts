@@ -24,6 +24,8 @@ interface OpenDocument {
     path: string;
     model: { toString(): string; fromString(value: string): void; dirty: boolean; readOnly: boolean };
     save(): Promise<void>;
+    /** Resolves once the file is loaded: before that the model is empty, and the load would replace a write. */
+    ready: Promise<void>;
   };
 }
 
@@ -68,6 +70,7 @@ export function registerFileCommands(app: JupyterFrontEnd, docManager: IDocument
     const path = documents.normalize(filePath);
     const open = openDocument(path);
     if (open) {
+      await open.document.context.ready;
       return succeed({
         filePath: path,
         readFrom: 'tab',
@@ -111,6 +114,7 @@ export function registerFileCommands(app: JupyterFrontEnd, docManager: IDocument
     }
     if (open) {
       const { context } = open.document;
+      await context.ready;
       if (context.model.readOnly) {
         throw new CommandFailure('bad_input', `${tool}: "${path}" is read-only.`);
       }
