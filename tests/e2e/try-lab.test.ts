@@ -113,7 +113,9 @@ describe('scripts/try-lab', () => {
         { timeout: 60_000 }
       )
       .toEqual({ probe: true, bridge: true });
-    const settings = await page.evaluate(async () => (await fetch('/lab/api/settings/jupyter-live-mcp-bridge:plugin')).json());
+    const settings = await page.evaluate(
+      async () => (await (await fetch('/lab/api/settings/jupyter-live-mcp-bridge:plugin')).json()) as { raw: string }
+    );
     expect(JSON.parse(settings.raw).serverUrls).toEqual(['ws://127.0.0.1:9123']);
   });
 });

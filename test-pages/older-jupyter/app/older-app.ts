@@ -6,7 +6,7 @@ import type { JupyterFrontEnd, JupyterFrontEndPlugin } from '@jupyterlab/applica
 import { PageConfig } from '@jupyterlab/coreutils';
 import type { IRenderMime } from '@jupyterlab/rendermime-interfaces';
 
-import type { FederatedExtension } from '@jupyter-live-mcp/jupyterlite-site/app-common/federation.ts';
+import type { FederatedExtension } from '../../../packages/jupyterlite-site/app-common/federation.ts';
 
 export type Plugin = JupyterFrontEndPlugin<unknown>;
 

@@ -2,7 +2,7 @@
 import { JupyterLab } from '@jupyterlab/application';
 import { extensions, loaders, mimeExtensions } from '@generated/extensions';
 
-import type { FederatedExtension } from '@jupyter-live-mcp/jupyterlite-site/app-common/federation.ts';
+import type { FederatedExtension } from '../../../../packages/jupyterlite-site/app-common/federation.ts';
 import { startOlderApp, type ExtensionSource } from '../older-app.ts';
 
 const everyPlugin = (name: string): ExtensionSource => ({ name, load: loaders[name]!, plugins: true });

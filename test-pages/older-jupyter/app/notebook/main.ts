@@ -5,7 +5,7 @@ import { NotebookApp, NotebookShell } from '@jupyter-notebook/application';
 import { PageConfig } from '@jupyterlab/coreutils';
 import { loaders, mimeExtensions } from '@generated/extensions';
 
-import type { FederatedExtension } from '@jupyter-live-mcp/jupyterlite-site/app-common/federation.ts';
+import type { FederatedExtension } from '../../../../packages/jupyterlite-site/app-common/federation.ts';
 import { pagePlugins } from '../../../notebook7/app/plugins.ts';
 import { startOlderApp, type ExtensionSource, type Plugin } from '../older-app.ts';
 
