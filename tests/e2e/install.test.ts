@@ -49,7 +49,7 @@ describe('install', () => {
   it('puts the bridge where JupyterLab loads it, paired, and the page connects with no other step', async () => {
     const { stderr } = await install();
     expect(stderr).toMatch(/Copied the bridge extension to .*labextensions\/jupyter-live-mcp-bridge/);
-    expect(stderr).toMatch(/To undo: jupyter-live-mcp uninstall/);
+    expect(stderr).toContain(`To undo: jupyter-live-mcp uninstall --data-dir ${lab.dataDir} --settings-dir ${lab.settingsDir}\n`);
     expect(stderr).not.toContain(await currentToken());
 
     await restartServer();

@@ -61,7 +61,9 @@ beforeAll(async () => {
   config = await pairingConfig();
   port = await freePort();
   await run('/usr/bin/python3', ['-m', 'venv', '--system-site-packages', venv]);
-  await pip('install', '--no-index', path.join(WHEEL_DIR, wheels[0]!));
+  // --no-deps: the wheel requires the jupyterlab Python package (4.x), which Debian lacks; the
+  // page here is the npm-built JupyterLab served by Debian's jupyter_server.
+  await pip('install', '--no-index', '--no-deps', path.join(WHEEL_DIR, wheels[0]!));
   lab = await startJupyterLabPage({ python: path.join(venv, 'bin', 'python') });
   browser = await launchChromium();
 });
@@ -86,6 +88,8 @@ describe('the bridge installed with pip', () => {
     });
     const { stdout } = await pip('show', 'jupyter-live-mcp-bridge');
     expect(stdout).toContain(`Version: ${VERSION}`);
+    // The releases it supports: pip refuses it beside JupyterLab 3.
+    expect(stdout).toContain('Requires: jupyterlab');
   });
 
   it('install only writes the pairing, and the page served from the environment loads the bridge, pairs and answers', async () => {

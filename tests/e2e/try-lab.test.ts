@@ -5,6 +5,7 @@
  * keeps pnpm's "Update available" notice out.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -70,7 +71,7 @@ describe('scripts/try-lab', () => {
 
     const started = Date.now();
     // Its own process group, so stopping it reaches the Jupyter server it starts.
-    const child: ChildProcess = spawn(script('try-lab'), ['--port', '0', '--extension', probe.output], {
+    const child: ChildProcess = spawn(script('try-lab'), ['--port', '0', '--server-port', '9123', '--extension', probe.output], {
       env: { ...process.env, JUPYTER_LIVE_MCP_CONFIG_DIR: configDir },
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe']
@@ -91,6 +92,9 @@ describe('scripts/try-lab', () => {
     console.log(`try-lab: the page URL came ${((Date.now() - started) / 1000).toFixed(1)} s after the start`);
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/lab$/);
     expect(stderr).not.toMatch(/scripts\/try-lab: (building|installing)|Update available/);
+    // It says where the page's files are, and pairs the page with the server's port it was given.
+    const folder = /The page's files are in (\S+); it pairs with the server at ws:\/\/127\.0\.0\.1:9123\./.exec(stderr)?.[1];
+    expect(folder && existsSync(folder)).toBe(true);
 
     const browser = await launchChromium();
     cleanups.push(() => browser.close());
@@ -109,5 +113,9 @@ describe('scripts/try-lab', () => {
         { timeout: 60_000 }
       )
       .toEqual({ probe: true, bridge: true });
+    const settings = await page.evaluate(
+      async () => (await (await fetch('/lab/api/settings/jupyter-live-mcp-bridge:plugin')).json()) as { raw: string }
+    );
+    expect(JSON.parse(settings.raw).serverUrls).toEqual(['ws://127.0.0.1:9123']);
   });
 });

@@ -50,6 +50,11 @@ export interface AppConfigOptions {
   entryName: string;
   outputPath: string;
   alias: Record<string, string>;
+  /**
+   * A node_modules folder searched before the usual ones: a page built at another
+   * JupyterLab release than the workspace's (test-pages/older-jupyter).
+   */
+  modulesDir?: string;
   /** The packages offered to prebuilt extensions. */
   shared: SharedPackages;
   plugins?: RspackPluginInstance[];
@@ -76,7 +81,8 @@ export function appConfig(options: AppConfigOptions): Configuration {
     },
     resolve: {
       ...baseConfig.resolve,
-      alias: options.alias
+      alias: options.alias,
+      ...(options.modulesDir ? { modules: [options.modulesDir, 'node_modules'] } : {})
     },
     module: {
       rules: [

@@ -15,7 +15,18 @@ export interface ServerAppBuild {
   title: string;
   /** The test page folder: app/ holds the sources, build/ receives the app. */
   pageDir: string;
-  /** The page's Jinja template in app/, which jupyterlab_server renders. */
+  /** The app's sources (bootstrap.ts), if not <pageDir>/app. */
+  appDir?: string;
+  /** Other folders of TypeScript the app imports. */
+  sourceDirs?: string[];
+  /** Where the app is built, if not <pageDir>/build. */
+  buildDir?: string;
+  /**
+   * The node_modules folder the app's packages come from, if not the workspace's: a page
+   * at an older JupyterLab release (test-pages/older-jupyter).
+   */
+  modulesDir?: string;
+  /** The page's Jinja template (in app/ unless absolute), which jupyterlab_server renders. */
   template: string;
   /** The extension packages whose styles, settings schemas and themes the app needs. */
   packageNames: string[];
@@ -39,16 +50,19 @@ export interface ServerAppBuild {
  */
 export async function buildServerApp(spec: ServerAppBuild): Promise<void> {
   const started = Date.now();
-  const appDir = path.join(spec.pageDir, 'app');
-  const buildDir = path.join(spec.pageDir, 'build');
+  const appDir = spec.appDir ?? path.join(spec.pageDir, 'app');
+  const buildDir = spec.buildDir ?? path.join(spec.pageDir, 'build');
   const generatedDir = path.join(buildDir, 'generated');
   await rm(buildDir, { recursive: true, force: true });
   await mkdir(generatedDir, { recursive: true });
   await mkdir(path.join(buildDir, 'settings'), { recursive: true });
 
   // Copies the schemas, writes generated/style.js and returns one build per theme.
+  const { modulesDir } = spec;
   const themeConfigs = Build.ensureAssets({
-    packageNames: spec.packageNames,
+    ...(modulesDir
+      ? { packageNames: [], packagePaths: spec.packageNames.map((name) => path.join(modulesDir, name)) }
+      : { packageNames: spec.packageNames }),
     output: generatedDir,
     schemaOutput: buildDir,
     themeOutput: buildDir
@@ -59,14 +73,15 @@ export async function buildServerApp(spec: ServerAppBuild): Promise<void> {
 
   const app = appConfig({
     appDir,
-    sourceDirs: [serverPageAppDir],
+    sourceDirs: [serverPageAppDir, ...(spec.sourceDirs ?? [])],
     entryName: 'main',
     outputPath: path.join(buildDir, 'static'),
     alias: { [alias]: path.join(generatedDir, file) },
+    ...(modulesDir ? { modulesDir } : {}),
     shared: spec.shared
   });
   await bundle([app, ...themeConfigs], `the ${spec.title} app`);
-  await copyFile(path.join(appDir, spec.template), path.join(buildDir, 'static', spec.template));
+  await copyFile(path.resolve(appDir, spec.template), path.join(buildDir, 'static', path.basename(spec.template)));
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(`${spec.title} test page built into ${path.relative(process.cwd(), buildDir) || '.'} in ${seconds} s`);
 }

@@ -19,6 +19,8 @@ export interface ServerPageSpec {
   page: string;
   /** The file in build/static/ whose absence means the page is not built. */
   builtFile: string;
+  /** The page's app when it is not <page>/build (served with serve.py --app-dir), and how to build it. */
+  build?: { dir: string; command: string };
 }
 
 export interface ServerPageOptions {
@@ -66,12 +68,13 @@ async function exists(file: string, mode = constants.F_OK): Promise<boolean> {
   );
 }
 
+const appDir = (spec: ServerPageSpec) => spec.build?.dir ?? path.join(testPagesDir, spec.page, 'build');
+
 async function checkPrerequisites(spec: ServerPageSpec, python: string): Promise<void> {
-  const built = path.join(testPagesDir, spec.page, 'build', 'static', spec.builtFile);
+  const built = path.join(appDir(spec), 'static', spec.builtFile);
   if (!(await exists(built))) {
-    throw new Error(
-      `The ${spec.title} test page is not built (${built} is missing). From the repo root, run: scripts/pnpm --filter @jupyter-live-mcp/test-page-${spec.page} build`
-    );
+    const command = spec.build?.command ?? `scripts/pnpm --filter @jupyter-live-mcp/test-page-${spec.page} build`;
+    throw new Error(`The ${spec.title} test page is not built (${built} is missing). From the repo root, run: ${command}`);
   }
   if (!(await exists(python, constants.X_OK))) {
     throw new Error(`${python} is missing. Install Debian's Python and Jupyter: ${aptCommand}`);
@@ -240,6 +243,7 @@ export async function startJupyterServerPage(spec: ServerPageSpec, options: Serv
       `--root-dir=${rootDir}`,
       `--user-settings-dir=${settingsDir}`,
       `--workspaces-dir=${dir('workspaces')}`,
+      `--app-dir=${appDir(spec)}`,
       // If this process ends without stop(), the server stops itself.
       `--parent-pid=${process.pid}`
     ];

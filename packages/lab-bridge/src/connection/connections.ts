@@ -102,6 +102,7 @@ export class Connections {
         ...this.hooks,
         token: next.token,
         alert: (message) => this.alerts.alert(url, message),
+        log: { ...this.hooks.log, warn: (text) => this.alerts.warn(url, text, this.hooks.log.warn) },
         changed: () => {
           if (connection.connected) {
             this.alerts.connected(url);

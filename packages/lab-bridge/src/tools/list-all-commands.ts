@@ -32,16 +32,27 @@ export function listAllCommandsTool(app: JupyterFrontEnd, catalogue: CommandCata
 }
 
 /**
- * A command's facts. Label and caption functions run with empty arguments and
- * some of them throw then; such a command is still listed, with what is known.
+ * A command's facts. Label and caption functions run with empty arguments, and some
+ * need arguments: they throw, or (JupyterLab 4.2's fileeditor font size: "delta arg must
+ * be a number") log an error and go on, and an older release's may answer undefined.
+ * Any of these counts as unknown, and what it logged is kept out of the person's
+ * console; the command is still listed.
  */
 function commandFacts(app: JupyterFrontEnd, id: string, tool: string | undefined): CommandFacts {
   const { commands } = app;
   const read = <T>(get: () => T, fallback: T): T => {
+    const logError = console.error;
+    let logged = false;
+    console.error = () => {
+      logged = true;
+    };
     try {
-      return get();
+      const value = get();
+      return logged || typeof value !== typeof fallback ? fallback : value;
     } catch {
       return fallback;
+    } finally {
+      console.error = logError;
     }
   };
   return {

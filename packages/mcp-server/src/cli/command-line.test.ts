@@ -39,7 +39,10 @@ describe('parseCommandLine', () => {
   });
 
   it.each([
-    [['tokn'], 'unknown command "tokn". Commands: lite, token, install, uninstall, doctor, pair. Run jupyter-live-mcp --help.'],
+    [
+      ['tokn'],
+      'unknown command "tokn". Did you mean token? Commands: lite, token, install, uninstall, doctor, pair. Run jupyter-live-mcp --help.'
+    ],
     [
       ['lite', 'extra'],
       'unknown command "lite extra". Commands: lite, token, install, uninstall, doctor, pair. Run jupyter-live-mcp --help.'
@@ -85,7 +88,11 @@ describe('parseCommandLine', () => {
     expect(parseCommandLine(['token', '-v'])).toEqual({ kind: 'version' });
   });
 
-  it('refuses an unknown flag and points to --help', () => {
-    expect(() => parseCommandLine(['--prot', '1'])).toThrow(/Unknown option '--prot'.*Run jupyter-live-mcp --help for the options\./);
+  it('refuses an unknown flag, suggests the flag it is a slip of, and points to --help', () => {
+    expect(() => parseCommandLine(['--prot', '1'])).toThrow(
+      "Unknown option '--prot'. Did you mean --port? Run jupyter-live-mcp --help for the options."
+    );
+    expect(() => parseCommandLine(['install', '--data-dri', 'x'])).toThrow(/Did you mean --data-dir\?/);
+    expect(() => parseCommandLine(['--verbose'])).toThrow("Unknown option '--verbose'. Run jupyter-live-mcp --help for the options.");
   });
 });

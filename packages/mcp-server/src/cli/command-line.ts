@@ -7,6 +7,7 @@
 import { LOG_LEVELS, type LogLevel } from '../log.js';
 import type { Command } from './command.js';
 import { doctorCommand } from './doctor.js';
+import { closestWord } from './did-you-mean.js';
 import { COMMON_FLAGS, CliError, parseStrictly, type Flags } from './flags.js';
 import { installCommand, uninstallCommand } from './install.js';
 import { liteCommand } from './lite.js';
@@ -64,8 +65,9 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
   const command = COMMANDS.find((candidate) => candidate.word === words[0]?.value);
   if (!command || words.length > (command.operand ? 2 : 1)) {
     const known = COMMANDS.flatMap((candidate) => candidate.word ?? []);
+    const meant = words.length === 1 ? closestWord(words[0]!.value, known) : undefined;
     throw new CliError(
-      `unknown command "${words.map((word) => word.value).join(' ')}". Commands: ${known.join(', ')}. Run jupyter-live-mcp --help.`
+      `unknown command "${words.map((word) => word.value).join(' ')}".${meant ? ` Did you mean ${meant}?` : ''} Commands: ${known.join(', ')}. Run jupyter-live-mcp --help.`
     );
   }
   refuseMisplacedFlags(command, values);

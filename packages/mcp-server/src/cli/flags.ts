@@ -7,6 +7,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { DEFAULT_BRIDGE_PORT } from '@jupyter-live-mcp/protocol';
 import { LOG_LEVELS } from '../log.js';
+import { closestWord } from './did-you-mean.js';
 
 export class CliError extends Error {}
 
@@ -111,12 +112,20 @@ export function parseFlags<F extends Flags>(args: readonly string[], flags: F): 
   return parseStrictly({ args: [...args], options: flags, strict: true, allowPositionals: false }).values;
 }
 
-/** parseArgs, whose refusal (an unknown flag, a missing value) becomes a CliError that points to --help. */
+/**
+ * parseArgs, whose refusal (an unknown flag, a missing value) becomes a CliError that points to
+ * --help; an unknown flag close to a known one gets a "did you mean".
+ */
 export function parseStrictly<T extends ParseArgsConfig>(config: T): ReturnType<typeof parseArgs<T>> {
   try {
     return parseArgs(config);
   } catch (error) {
-    throw new CliError(`${(error as Error).message}. Run jupyter-live-mcp --help for the options.`);
+    const { code, message } = error as Error & { code?: string };
+    const unknown = code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? /'--([^'=]+)/.exec(message)?.[1] : undefined;
+    const meant = unknown === undefined ? undefined : closestWord(unknown, Object.keys(config.options ?? {}));
+    // Node's advice on positionals that start with '-' would only confuse here.
+    const said = unknown === undefined ? message : `Unknown option '--${unknown}'`;
+    throw new CliError(`${said}.${meant ? ` Did you mean --${meant}?` : ''} Run jupyter-live-mcp --help for the options.`);
   }
 }
 

@@ -49,12 +49,26 @@ export const installCommand: Command<InstallOptions> = {
       ...jupyterFolders(options),
       token: await loadToken(),
       version,
+      uninstall: uninstallCommandLine(options),
       ...(options.port !== undefined ? { serverUrl: `ws://127.0.0.1:${options.port}` } : {})
     });
     await rememberSettingsFile(settingsFile, keys);
     say(lines);
   }
 };
+
+/** The uninstall that undoes an install given these folders: the same folder flags, quoted for a shell. */
+export function uninstallCommandLine({ dataDir, settingsDir }: InstallOptions): string {
+  const flags = [
+    ...(dataDir !== undefined ? ['--data-dir', shellWord(dataDir)] : []),
+    ...(settingsDir !== undefined ? ['--settings-dir', shellWord(settingsDir)] : [])
+  ];
+  return ['jupyter-live-mcp uninstall', ...flags].join(' ');
+}
+
+function shellWord(text: string): string {
+  return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`;
+}
 
 export const uninstallCommand: Command<{ dataDir?: string; settingsDir?: string }> = {
   word: 'uninstall',

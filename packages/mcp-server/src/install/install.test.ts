@@ -75,7 +75,16 @@ async function fixture() {
   const dataDir = path.join(root, 'data');
   // A Python environment's data folder, where pip puts the wheel's extension.
   const pipData = path.join(root, 'venv', 'share', 'jupyter');
-  return { root, source, dataDir, pipData, dataPath: [dataDir, pipData], settingsDir: path.join(root, 'settings'), version: '0.1.0' };
+  return {
+    root,
+    source,
+    dataDir,
+    pipData,
+    dataPath: [dataDir, pipData],
+    settingsDir: path.join(root, 'settings'),
+    version: '0.1.0',
+    uninstall: 'jupyter-live-mcp uninstall'
+  };
 }
 
 /** The bridge as the wheel installs it in `dataFolder`: the extension and its install.json. */

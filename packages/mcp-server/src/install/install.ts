@@ -25,6 +25,8 @@ export interface InstallPlan {
   serverUrl?: string;
   /** This server's version, which a pip-installed bridge should have too. */
   version: string;
+  /** The command that undoes this install, as the person types it (with the folders install was given). */
+  uninstall: string;
 }
 
 /** What install did: lines for the person, and the settings it wrote, for uninstall. */
@@ -47,7 +49,7 @@ export async function install(plan: InstallPlan): Promise<Installed> {
       `Wrote the pairing token${plan.serverUrl ? ` and serverUrls` : ''} into ${settingsFile} (readable by you only)`,
       ...notes,
       'Reload your JupyterLab or Notebook page to load the bridge.',
-      pip ? `To undo: jupyter-live-mcp uninstall (the pairing), then ${PIP_UNINSTALL}` : 'To undo: jupyter-live-mcp uninstall'
+      pip ? `To undo: ${plan.uninstall} (the pairing), then ${PIP_UNINSTALL}` : `To undo: ${plan.uninstall}`
     ],
     settingsFile,
     keys: Object.keys(values)

@@ -23,6 +23,8 @@ interface OpenDocument {
     path: string;
     model: { toString(): string; fromString(value: string): void; dirty: boolean; readOnly: boolean };
     save(): Promise<void>;
+    /** Resolves once the file is loaded: before that the model is empty, and the load would replace a write. */
+    ready: Promise<void>;
   };
 }
 
@@ -69,6 +71,7 @@ export const readFileTool = notebookTool(READ_FILE, async ({ filePath }, { app, 
   const path = documents.normalize(filePath);
   const open = openDocument(app, path);
   if (open) {
+    await open.document.context.ready;
     return succeed({
       filePath: path,
       readFrom: 'tab',
@@ -115,6 +118,7 @@ export const writeFileTool = notebookTool(
     }
     if (open) {
       const { context } = open.document;
+      await context.ready;
       if (context.model.readOnly) {
         throw new CommandFailure('bad_input', `${tool}: "${path}" is read-only.`);
       }
