@@ -153,5 +153,11 @@ describe('a server that cannot join the holder of its port', () => {
 });
 
 function expectedApp(kind: PageKind): string {
-  return { JupyterLab: 'JupyterLab', 'Notebook 7': 'Jupyter Notebook', JupyterLite: 'JupyterLite' }[kind];
+  return {
+    JupyterLab: 'JupyterLab',
+    'Notebook 7': 'Jupyter Notebook',
+    JupyterLite: 'JupyterLite',
+    'JupyterLab 4.2': 'JupyterLab',
+    'Notebook 7.2': 'Jupyter Notebook'
+  }[kind];
 }
