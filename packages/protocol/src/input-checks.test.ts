@@ -27,6 +27,28 @@ describe('checkInput', () => {
     expect(checkInput('get_context', { properties: {}, additionalProperties: false }, undefined)).toEqual({ ok: true, args: {} });
   });
 
+  it('treats null arguments as an empty object, which still needs its required ones', () => {
+    expect(checkInput('get_context', { properties: {}, additionalProperties: false }, null)).toEqual({ ok: true, args: {} });
+    expect(checkInput('add_cell', schema, null)).toEqual({
+      ok: false,
+      error: expect.stringMatching(/^add_cell: missing required argument "notebookPath"/)
+    });
+  });
+
+  it('passes boolean arguments, true and false, and refuses a boolean as a string', () => {
+    const flags: ArgumentsSchema = { properties: { force: { type: 'boolean' }, name: { type: 'string' } }, required: ['force'] };
+    expect(checkInput('save', flags, { force: true })).toEqual({ ok: true, args: { force: true } });
+    expect(checkInput('save', flags, { force: false })).toEqual({ ok: true, args: { force: false } });
+    expect(checkInput('save', flags, { force: 'true' })).toEqual({
+      ok: false,
+      error: 'save: argument "force" must be a boolean, not a string ("true").'
+    });
+    expect(checkInput('save', flags, { force: true, name: false })).toEqual({
+      ok: false,
+      error: 'save: argument "name" must be a string, not a boolean.'
+    });
+  });
+
   it('refuses arguments that are not an object', () => {
     expect(checkInput('add_cell', schema, [1, 2])).toEqual({
       ok: false,
@@ -59,6 +81,11 @@ describe('checkInput', () => {
     expect(result.ok && (result.args as { polluted?: boolean }).polluted).toBeUndefined();
   });
 
+  it('refuses unknown arguments of a schema that lists its arguments without additionalProperties: false', () => {
+    const result = checkInput('open', { properties: { path: { type: 'string' } } }, { path: 'a.ipynb', pth: 'b.ipynb' });
+    expect(result).toEqual({ ok: false, error: 'open: unknown argument "pth". Accepted arguments: path.' });
+  });
+
   it('refuses unknown arguments when every declared argument is hidden', () => {
     const result = checkInput('save_notebook', { properties: {}, additionalProperties: false }, { force: true });
     expect(result).toEqual({ ok: false, error: 'save_notebook: unknown argument "force". This tool takes no arguments.' });
@@ -89,6 +116,23 @@ describe('checkInput', () => {
       expect(!result.ok && result.error).toBe(`t: missing required argument "${name}" (it is blank). Accepted arguments: ${name}.`);
     }
   );
+
+  it.each(['valid', 'identity', 'Ideas', 'IDEAS', '_idle', 'namesake', 'Nameless', 'pathology', 'Pathway'])(
+    'accepts a blank %s: the name only contains id, name or path',
+    (name) => {
+      const result = checkInput('t', { properties: { [name]: { type: 'string' } }, required: [name] }, { [name]: ' ' });
+      expect(result).toEqual({ ok: true, args: { [name]: ' ' } });
+    }
+  );
+
+  it.each([5, false, 0, [], {}])('says a required %j of the wrong type is of the wrong type, not missing', (value) => {
+    const result = checkInput(
+      't',
+      { properties: { notebookPath: { type: 'string' } }, required: ['notebookPath'] },
+      { notebookPath: value }
+    );
+    expect(!result.ok && result.error).toMatch(/^t: argument "notebookPath" must be a string, not an? (number|boolean|array|object)\.$/);
+  });
 
   it('accepts a blank string for a required argument whose name is not an id, name or path', () => {
     const result = checkInput('edit_cell', { properties: { content: { type: 'string' } }, required: ['content'] }, { content: '' });

@@ -127,6 +127,31 @@ describe('parsePageMessage', () => {
     const parsed = parsePageMessage(big, 1000);
     expect(!parsed.ok && parsed.error).toMatch(/over the 1000-byte limit/);
   });
+
+  it('takes a message of exactly the limit, and refuses one a character over, saying its size', () => {
+    const exactly = JSON.stringify({ type: 'error', message: 'x'.repeat(1000 - 29) });
+    expect(exactly).toHaveLength(1000);
+    expect(parsePageMessage(exactly, 1000)).toEqual({ ok: true, message: { type: 'error', message: 'x'.repeat(971) } });
+    expect(parseServerMessage(exactly, 1000).ok).toBe(true);
+    const over = JSON.stringify({ type: 'error', message: 'x'.repeat(972) });
+    expect(parsePageMessage(over, 1000)).toEqual({
+      ok: false,
+      error: 'message of 1001 characters is over the 1000-byte limit; send smaller results (see maxResultChars)'
+    });
+    expect(parseServerMessage(over, 1000).ok).toBe(false);
+  });
+
+  it('takes a tool whose input schema is exactly the limit', () => {
+    const inputSchema = { type: 'object', description: '' };
+    inputSchema.description = 'x'.repeat(MAX_INPUT_SCHEMA_CHARS - JSON.stringify(inputSchema).length);
+    const tool = {
+      name: 'big',
+      description: '',
+      inputSchema,
+      hints: { readOnlyHint: true, consequentialHint: false, untrustedContentHint: false }
+    };
+    expect(parsePageMessage(JSON.stringify({ type: 'catalogue', tools: [tool] })).ok).toBe(true);
+  });
 });
 
 describe('nestsDeeperThan', () => {
