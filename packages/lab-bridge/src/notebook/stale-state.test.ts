@@ -57,4 +57,13 @@ describe('staleState', () => {
     expect(marks.get('b')).toEqual({ outOfOrder: true });
     expect(staleState([code('a', 2), code('b', 2)], noRecords).summary.outOfOrder).toEqual(['b']);
   });
+
+  it('marks nothing below an empty cell that never ran: it has nothing to run', () => {
+    const cells = [code('a', 1), code('empty', null, ' \n'), code('b', 2), code('c', 3)];
+    const { summary, marks } = staleState(cells, noRecords);
+    expect(summary.outOfOrder).toBeUndefined();
+    expect(marks.size).toBe(0);
+    // One with code that never ran does mark those below.
+    expect(staleState([code('a', 1), code('x', null, 'x = 1'), code('b', 2)], noRecords).summary.outOfOrder).toEqual(['b']);
+  });
 });

@@ -1,5 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { isAllowedOrigin, isLoopbackHost, isServedHost } from './upgrade-checks.js';
+import { isAllowedOrigin, isLoopbackAddress, isLoopbackHost, isServedHost } from './upgrade-checks.js';
+
+describe('isLoopbackAddress', () => {
+  it('is true of the addresses only this machine reaches', () => {
+    for (const host of ['127.0.0.1', '127.8.9.10', '::1', 'localhost']) {
+      expect(isLoopbackAddress(host)).toBe(true);
+    }
+  });
+
+  it('is false of any other address to listen on, the wildcards first', () => {
+    for (const host of [
+      '0.0.0.0',
+      '::',
+      '',
+      '128.0.0.1',
+      '10.127.0.1',
+      '192.168.1.127',
+      'localhost.example.com',
+      'mylocalhost',
+      '::2',
+      'example.com'
+    ]) {
+      expect(isLoopbackAddress(host)).toBe(false);
+    }
+  });
+});
 
 describe('isLoopbackHost', () => {
   it.each(['127.0.0.1:8767', 'localhost:8767', 'LOCALHOST', '[::1]:8767', '127.0.0.1'])('accepts %s', (host) => {

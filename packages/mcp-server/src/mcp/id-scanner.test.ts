@@ -34,4 +34,25 @@ describe('IdScanner', () => {
     expect(idOf('"id":1')).toBeUndefined();
     expect(idOf(`{"id":"${'x'.repeat(1000)}"}`)).toBeUndefined();
   });
+
+  it('keeps an id of up to 256 bytes, string or number, and none longer', () => {
+    expect(idOf(`{"id":"${'x'.repeat(256)}","method":"x"}`)).toBe('x'.repeat(256));
+    expect(idOf(`{"id":"${'é'.repeat(128)}"}`)).toBe('é'.repeat(128));
+    expect(idOf(`{"id":"${'x'.repeat(257)}","method":"x"}`)).toBeUndefined();
+    expect(idOf(`{"id":${'9'.repeat(256)}}`)).toBe(Number('9'.repeat(256)));
+    expect(idOf(`{"id":${'9'.repeat(257)}}`)).toBeUndefined();
+  });
+
+  it('holds no more of a huge id than it could keep', () => {
+    const scanner = new IdScanner();
+    scanner.feed(Buffer.from(`{"id":"${'x'.repeat(100_000)}`));
+    // The bytes gathered so far (private): a request too big to read must not be held whole.
+    expect((scanner as unknown as { text: number[] }).text.length).toBeLessThanOrEqual(257);
+  });
+
+  it('takes only "id" as the id key, not another key of two letters', () => {
+    expect(idOf('{"ix":5,"method":"x"}')).toBeUndefined();
+    expect(idOf('{"id":1,"xy":2}')).toBe(1);
+    expect(idOf('{"i":1}')).toBeUndefined();
+  });
 });
