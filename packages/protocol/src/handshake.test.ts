@@ -308,7 +308,7 @@ describe('the server side', () => {
     ...[1000, 1001, 1006, undefined].map((code) => ({
       name: `nor one whose socket ends otherwise (${code ?? 'no code'}) while the server waits for its proof`,
       sequence: [hello, { kind: 'closed' as const, code }],
-      phase: 'closed',
+      phase: 'closed' as const,
       actions: []
     }))
   ])('$name', ({ sequence, phase, actions }) => {
