@@ -106,7 +106,48 @@ describe('checkInput', () => {
 
   it('counts null as missing for a required argument', () => {
     const result = checkInput('add_cell', schema, { notebookPath: null });
-    expect(!result.ok && result.error).toMatch(/^add_cell: missing required argument "notebookPath"/);
+    expect(!result.ok && result.error).toBe(
+      'add_cell: missing required argument "notebookPath" — Path of the notebook. Accepted arguments: notebookPath, cellId, position, content, options.'
+    );
+  });
+
+  it('gives a description only when it is text, without its last full stop only', () => {
+    const described = (description: unknown) =>
+      checkInput('t', { properties: { path: { type: 'string', description } }, required: ['path'] }, {});
+    expect(described('The file (e.g. data.csv).')).toEqual({
+      ok: false,
+      error: 't: missing required argument "path" — The file (e.g. data.csv). Accepted arguments: path.'
+    });
+    for (const none of ['', 42, undefined]) {
+      expect(described(none)).toEqual({ ok: false, error: 't: missing required argument "path". Accepted arguments: path.' });
+    }
+    // Required but not listed: nothing to describe.
+    expect(checkInput('t', { properties: { a: { type: 'string' } }, required: ['b'] }, { a: 'x' })).toEqual({
+      ok: false,
+      error: 't: missing required argument "b". Accepted arguments: a.'
+    });
+  });
+
+  it('takes any value for an argument whose schema is not an object', () => {
+    const loose = { properties: { a: null, b: true } } as ArgumentsSchema;
+    expect(checkInput('t', loose, { a: 1, b: 'x' })).toEqual({ ok: true, args: { a: 1, b: 'x' } });
+  });
+
+  it('names what arrived when it is no JSON value at all (a WebMCP caller passes JavaScript)', () => {
+    expect(checkInput('t', schema, () => 1)).toEqual({ ok: false, error: 't: arguments must be a JSON object, not undefined.' });
+    expect(checkInput('t', schema, { notebookPath: 'a', cellId: () => 1 })).toEqual({
+      ok: false,
+      error: 't: argument "cellId" must be a string, not undefined.'
+    });
+  });
+
+  it('quotes a wrong string of up to 40 characters whole, and the first 40 of a longer one', () => {
+    const quoted = (text: string) => {
+      const result = checkInput('t', schema, { notebookPath: 'a', position: text });
+      return !result.ok && result.error;
+    };
+    expect(quoted('x'.repeat(40))).toBe(`t: argument "position" must be an integer, not a string ("${'x'.repeat(40)}").`);
+    expect(quoted(`${'x'.repeat(40)}yz`)).toBe(`t: argument "position" must be an integer, not a string ("${'x'.repeat(40)}…").`);
   });
 
   it.each(['notebookPath', 'kernelId', 'cell_id', 'id', 'name', 'fileName', 'widgetID'])(
@@ -213,6 +254,15 @@ describe('describeIssue', () => {
     expect(issue('runCells', { notebookPath: 'a.ipynb' }, 'run_cells')).toBe(message);
     expect(issue('runCells', { notebookPath: 'a.ipynb', all: true, fromCellId: 'c' }, 'run_cells')).toBe(message);
     expect(issue('runCells', { notebookPath: 'a.ipynb', all: false }, 'run_cells')).toBe(message);
+  });
+});
+
+describe('describeIssue of a value of the wrong type', () => {
+  it('names the value, never calls it missing', () => {
+    expect(issue('addCell', { notebookPath: 5 })).toMatch(/^add_cell: argument "notebookPath": .*string/);
+    expect(issue('editNotebook', { notebookPath: 'a.ipynb', edits: [{ op: 'delete', cellId: 7 }] }, 'edit_notebook')).toMatch(
+      /^edit_notebook: argument "edits\[0\]\.cellId": .*string/
+    );
   });
 });
 
