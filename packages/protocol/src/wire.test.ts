@@ -58,6 +58,10 @@ describe('parsePageMessage', () => {
       ok: false,
       error: 'malformed "hello" message: (message): Unrecognized key: "padding"'
     });
+    expect(parsePageMessage(JSON.stringify({ ...hello, padding: 'x', name: 'y' }))).toEqual({
+      ok: false,
+      error: 'malformed "hello" message: (message): Unrecognized key: "padding", "name"'
+    });
     for (const extra of [
       { ...proof, padding: 1 },
       { ...proof, page: { ...proof.page, padding: 1 } }
@@ -128,6 +132,38 @@ describe('parsePageMessage', () => {
     expect(!parsed.ok && parsed.error).toMatch(/over the 1000-byte limit/);
   });
 
+  it('says which call a refused result was for only when the result names it by a string', () => {
+    expect(parsePageMessage(JSON.stringify({ type: 'result', callId: 5, result: { success: true } }))).not.toHaveProperty('callId');
+    const catalogue = parsePageMessage(JSON.stringify({ type: 'catalogue', callId: 'c1', tools: 'none' }));
+    expect(catalogue).toMatchObject({ ok: false, error: expect.stringMatching(/^malformed "catalogue" message: tools: /) });
+    expect(catalogue).not.toHaveProperty('callId');
+  });
+
+  it('names at most five problems, one after another, and cuts a key the sender made long', () => {
+    const tool = (properties: Record<string, unknown>) => ({
+      type: 'catalogue',
+      tools: [
+        {
+          name: 't',
+          description: '',
+          inputSchema: { type: 'object', properties },
+          hints: { readOnlyHint: true, consequentialHint: false, untrustedContentHint: false }
+        }
+      ]
+    });
+    const problem = (key: string) => `tools.0.inputSchema.properties.${key}: Invalid input: expected object, received number`;
+    expect(parsePageMessage(JSON.stringify(tool({ a: 1, b: 2, c: 3, d: 4, e: 5, f: 6 })))).toEqual({
+      ok: false,
+      error: `malformed "catalogue" message: ${['a', 'b', 'c', 'd', 'e'].map(problem).join('; ')}`
+    });
+    const long = 'k'.repeat(101);
+    const fits = 'j'.repeat(100);
+    expect(parsePageMessage(JSON.stringify(tool({ [long]: 1, [fits]: 2 })))).toEqual({
+      ok: false,
+      error: `malformed "catalogue" message: ${problem(`${'k'.repeat(100)}…`)}; ${problem(fits)}`
+    });
+  });
+
   it('takes a message of exactly the limit, and refuses one a character over, saying its size', () => {
     const exactly = JSON.stringify({ type: 'error', message: 'x'.repeat(1000 - 29) });
     expect(exactly).toHaveLength(1000);
@@ -157,6 +193,8 @@ describe('parsePageMessage', () => {
 describe('nestsDeeperThan', () => {
   it('counts objects and arrays, not scalars', () => {
     expect(nestsDeeperThan(1, 0)).toBe(false);
+    expect(nestsDeeperThan(null, 0)).toBe(false);
+    expect(nestsDeeperThan({ a: null }, 1)).toBe(false);
     expect(nestsDeeperThan({ a: [1, { b: 'x' }] }, 3)).toBe(false);
     expect(nestsDeeperThan({ a: [1, { b: {} }] }, 3)).toBe(true);
   });
