@@ -67,9 +67,16 @@ describe('capResult', () => {
 
   it("keeps a failure's code whole however long it is, and cuts its error instead", () => {
     const code = `custom_${'c'.repeat(90)}` as Parameters<typeof fail>[0];
-    const capped = capResult(fail(code, 'e'.repeat(5000), { detail: 'd'.repeat(5000) }), 600);
-    expect(capped).toMatchObject({ success: false, code, truncated: true });
-    expect(size(capped)).toBeLessThanOrEqual(600);
+    const capped = capResult(fail(code, 'e'.repeat(5000), { detail: 'd'.repeat(5000) }), 300);
+    expect(capped).toMatchObject({
+      success: false,
+      code,
+      truncated: true,
+      error: expect.stringMatching(/^e+…\[\d+ more characters cut\]$/)
+    });
+    expect(size(capped)).toBeLessThanOrEqual(300);
+    // Its success stays a boolean too, whatever it is cut to.
+    expect(capResult(succeed({ text: 'x'.repeat(5000) }), 100)).toMatchObject({ success: true, truncated: true });
   });
 
   it('cuts arrays of long strings to the most items that fit, then gives the room left to the strings', () => {
@@ -87,6 +94,22 @@ describe('capResult', () => {
       expect(size(cut(flagged, 0, items + 1))).toBeGreaterThan(cap);
       expect(size(cut(flagged, kept + 1, items))).toBeGreaterThan(cap);
     }
+  });
+
+  it('gives the strings what room the cut array leaves', () => {
+    const result = succeed({ items: Array.from({ length: 1000 }, () => 12345), text: 'x'.repeat(5000) });
+    const flagged = { ...result, truncated: true };
+    const kepts = [2000, 2001, 2002, 2003, 2004, 2005].map((cap) => {
+      const capped = capResult(result, cap) as unknown as { items: unknown[]; text: string };
+      const items = capped.items.length - 1;
+      const kept = capped.text.indexOf('…[');
+      expect(capped).toEqual(cut(flagged, kept, items));
+      expect(size(capped)).toBeLessThanOrEqual(cap);
+      expect(size(cut(flagged, 0, items + 1))).toBeGreaterThan(cap);
+      expect(size(cut(flagged, kept + 1, items))).toBeGreaterThan(cap);
+      return kept;
+    });
+    expect(Math.max(...kepts)).toBeGreaterThan(0);
   });
 
   it('answers with a warning when nothing can make it fit', () => {
@@ -125,6 +148,16 @@ describe('measuring a cut without building it', () => {
       ),
       { numRuns: 1000 }
     );
+  });
+
+  it("counts what JSON leaves out or writes as null: undefined and functions, as a page's JavaScript result may hold", () => {
+    const value = { a: undefined, f: () => 1, list: [undefined, () => 1, 'abcdef', [1, 2, 3]], s: 'x'.repeat(30), code: undefined };
+    const measure = cutMeasurer(value);
+    for (const stringLimit of [0, 3, 10, 40]) {
+      for (const arrayLimit of [0, 1, 2, 3, 4, Infinity]) {
+        expect(measure(stringLimit, arrayLimit)).toBe(JSON.stringify(cut(value, stringLimit, arrayLimit)).length);
+      }
+    }
   });
 
   it('counts escapes, split surrogate pairs and the uncut success and code', () => {

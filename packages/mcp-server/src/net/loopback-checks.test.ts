@@ -26,6 +26,27 @@ describe('isLoopbackAddress', () => {
   });
 });
 
+describe('loopback checks with their defaults', () => {
+  it('allow a missing Origin (a client that is no browser) and no other origin than loopback', () => {
+    expect(isAllowedOrigin(undefined)).toBe(true);
+    expect(isAllowedOrigin('https://example.com')).toBe(false);
+    expect(isAllowedOrigin('not a url')).toBe(false);
+  });
+
+  it('serve any of the names listened under, and no name without one', () => {
+    expect(isServedHost('b.example:80', ['a.example', 'b.example'])).toBe(true);
+    expect(isServedHost('Stryker was here')).toBe(false);
+    expect(isServedHost('a.example')).toBe(false);
+    expect(isServedHost('[::1')).toBe(false);
+  });
+
+  it('read an IPv6 Host with or without a port, and one whose bracket never closes as it is', () => {
+    expect(isLoopbackHost('[::1]')).toBe(true);
+    expect(isLoopbackHost('[::1]:80')).toBe(true);
+    expect(isLoopbackHost('[::1')).toBe(false);
+  });
+});
+
 describe('isLoopbackHost', () => {
   it.each(['127.0.0.1:8767', 'localhost:8767', 'LOCALHOST', '[::1]:8767', '127.0.0.1'])('accepts %s', (host) => {
     expect(isLoopbackHost(host)).toBe(true);

@@ -20,6 +20,8 @@ describe('nextRecord', () => {
       seenRun: false
     });
     expect(nextRecord(record, { executionCount: null, source: 'x' }, true)).toBeUndefined();
+    // A cell model that has no count at all (a markdown cell, or one a newer JupyterLab gives none) has no record either.
+    expect(nextRecord(record, { executionCount: undefined, source: 'x' }, true)).toBeUndefined();
   });
 });
 
@@ -65,5 +67,7 @@ describe('staleState', () => {
     expect(marks.size).toBe(0);
     // One with code that never ran does mark those below.
     expect(staleState([code('a', 1), code('x', null, 'x = 1'), code('b', 2)], noRecords).summary.outOfOrder).toEqual(['b']);
+    const uncounted: StaleCell = { id: 'u', type: 'code', source: 'y = 2', executionCount: undefined };
+    expect(staleState([code('a', 1), uncounted, code('b', 2)], noRecords).summary.outOfOrder).toEqual(['b']);
   });
 });
