@@ -196,5 +196,27 @@ describe('planEdits', () => {
       ])
     ).toMatchObject({ edit: 1, reason: expect.stringMatching(/key "k" is given to an earlier add/) });
     expect(refusal(CELLS, [{ op: 'add', key: 'b' }]).reason).toMatch(/key "b" is the id of a cell of the notebook/);
+    expect(
+      refusal(CELLS, [
+        { op: 'add', key: 'k' },
+        { op: 'move', cellId: 'k', before: 'k' }
+      ]).reason
+    ).toBe('a cell cannot move before or after itself ("k").');
+    expect(
+      refusal(CELLS, [
+        { op: 'add', key: 'k1' },
+        { op: 'add', key: 'k2' },
+        { op: 'delete', cellId: 'nope' }
+      ]).reason
+    ).toMatch(/ Keys given so far in this call: "k1", "k2"\.$/);
+  });
+
+  it('reports the new cells in the order of the adds, not of where they land', () => {
+    const plan = planned(CELLS, [
+      { op: 'add', content: 'end' },
+      { op: 'add', content: 'start', at: 'start' },
+      { op: 'add', content: 'middle', after: 'b' }
+    ]);
+    expect(plan.added).toEqual([{ index: 6 }, { index: 0 }, { index: 3 }]);
   });
 });
