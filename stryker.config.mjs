@@ -9,7 +9,7 @@ export default {
   ignoreStatic: true,
   concurrency: 2,
   // The sandbox needs sources and tests only, not build outputs or test pages.
-  ignorePatterns: ['dist', 'lib', 'labextension', 'lite-site', 'build', '.pack', 'tests/e2e', 'test-pages', 'bench', '*.whl'],
+  ignorePatterns: ['.mutation', 'dist', 'lib', 'labextension', 'lite-site', 'build', '.pack', 'tests/e2e', 'test-pages', 'bench', '*.whl'],
   tempDirName: '.mutation/tmp',
   reporters: ['clear-text', 'progress', 'html', 'json'],
   htmlReporter: { fileName: '.mutation/report.html' },

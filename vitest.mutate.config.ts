@@ -11,5 +11,6 @@ const tests = process.env.MUTATE_TESTS?.split(',').filter(Boolean);
 
 export default defineConfig({
   resolve: workspace.resolve,
-  test: { ...unit.test, name: undefined, include: tests?.length ? tests : unit.test.include }
+  // Instrumented code runs slower: the property tests get more time than the unit project gives them.
+  test: { ...unit.test, name: undefined, include: tests?.length ? tests : unit.test.include, testTimeout: 120_000 }
 });
