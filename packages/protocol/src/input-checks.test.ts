@@ -260,8 +260,8 @@ describe('describeIssue', () => {
 
 describe('describeIssue of a value of the wrong type', () => {
   it('names the value, never calls it missing', () => {
-    expect(issue('addCell', { notebookPath: 5 })).toMatch(/^add_cell: argument "notebookPath": .*string/);
-    expect(issue('editNotebook', { notebookPath: 'a.ipynb', edits: [{ op: 'delete', cellId: 7 }] }, 'edit_notebook')).toMatch(
+    expect(issue(ADD_CELL, { notebookPath: 5 })).toMatch(/^add_cell: argument "notebookPath": .*string/);
+    expect(issue(EDIT_NOTEBOOK, { notebookPath: 'a.ipynb', edits: [{ op: 'delete', cellId: 7 }] }, 'edit_notebook')).toMatch(
       /^edit_notebook: argument "edits\[0\]\.cellId": .*string/
     );
   });
