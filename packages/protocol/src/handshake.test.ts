@@ -304,7 +304,13 @@ describe('the server side', () => {
       phase: 'closed',
       actions: []
     },
-    { name: 'nor is one that hangs up at once', sequence: [{ kind: 'closed', code: 4403 }], phase: 'closed', actions: [] }
+    { name: 'nor is one that hangs up at once', sequence: [{ kind: 'closed', code: 4403 }], phase: 'closed', actions: [] },
+    ...[1000, 1001, 1006, undefined].map((code) => ({
+      name: `nor one whose socket ends otherwise (${code ?? 'no code'}) while the server waits for its proof`,
+      sequence: [hello, { kind: 'closed' as const, code }],
+      phase: 'closed' as const,
+      actions: []
+    }))
   ])('$name', ({ sequence, phase, actions }) => {
     const step = feed(sequence);
     expect(step.state.phase).toBe(phase);

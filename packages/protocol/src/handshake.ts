@@ -158,6 +158,7 @@ function whenReady(
 
 function hello(state: OpenServerHandshake, message: Hello, ctx: ServerContext): ServerStep {
   if (message.protocol !== PROTOCOL_VERSION) {
+    // Stryker disable next-line EqualityOperator: the protocols differ here, so `<` and `<=` agree.
     const update = message.protocol < PROTOCOL_VERSION ? 'the jupyter-live-mcp-bridge extension' : 'the jupyter-live-mcp server';
     const reason = `wire protocol ${message.protocol} is not supported (server speaks ${PROTOCOL_VERSION}); update ${update}`;
     return {

@@ -28,6 +28,28 @@ describe('checkInput', () => {
     expect(checkInput('get_context', { properties: {}, additionalProperties: false }, undefined)).toEqual({ ok: true, args: {} });
   });
 
+  it('treats null arguments as an empty object, which still needs its required ones', () => {
+    expect(checkInput('get_context', { properties: {}, additionalProperties: false }, null)).toEqual({ ok: true, args: {} });
+    expect(checkInput('add_cell', schema, null)).toEqual({
+      ok: false,
+      error: expect.stringMatching(/^add_cell: missing required argument "notebookPath"/)
+    });
+  });
+
+  it('passes boolean arguments, true and false, and refuses a boolean as a string', () => {
+    const flags: ArgumentsSchema = { properties: { force: { type: 'boolean' }, name: { type: 'string' } }, required: ['force'] };
+    expect(checkInput('save', flags, { force: true })).toEqual({ ok: true, args: { force: true } });
+    expect(checkInput('save', flags, { force: false })).toEqual({ ok: true, args: { force: false } });
+    expect(checkInput('save', flags, { force: 'true' })).toEqual({
+      ok: false,
+      error: 'save: argument "force" must be a boolean, not a string ("true").'
+    });
+    expect(checkInput('save', flags, { force: true, name: false })).toEqual({
+      ok: false,
+      error: 'save: argument "name" must be a string, not a boolean.'
+    });
+  });
+
   it('refuses arguments that are not an object', () => {
     expect(checkInput('add_cell', schema, [1, 2])).toEqual({
       ok: false,
@@ -60,6 +82,11 @@ describe('checkInput', () => {
     expect(result.ok && (result.args as { polluted?: boolean }).polluted).toBeUndefined();
   });
 
+  it('refuses unknown arguments of a schema that lists its arguments without additionalProperties: false', () => {
+    const result = checkInput('open', { properties: { path: { type: 'string' } } }, { path: 'a.ipynb', pth: 'b.ipynb' });
+    expect(result).toEqual({ ok: false, error: 'open: unknown argument "pth". Accepted arguments: path.' });
+  });
+
   it('refuses unknown arguments when every declared argument is hidden', () => {
     const result = checkInput('save_notebook', { properties: {}, additionalProperties: false }, { force: true });
     expect(result).toEqual({ ok: false, error: 'save_notebook: unknown argument "force". This tool takes no arguments.' });
@@ -80,7 +107,48 @@ describe('checkInput', () => {
 
   it('counts null as missing for a required argument', () => {
     const result = checkInput('add_cell', schema, { notebookPath: null });
-    expect(!result.ok && result.error).toMatch(/^add_cell: missing required argument "notebookPath"/);
+    expect(!result.ok && result.error).toBe(
+      'add_cell: missing required argument "notebookPath" — Path of the notebook. Accepted arguments: notebookPath, cellId, position, content, options.'
+    );
+  });
+
+  it('gives a description only when it is text, without its last full stop only', () => {
+    const described = (description: unknown) =>
+      checkInput('t', { properties: { path: { type: 'string', description } }, required: ['path'] }, {});
+    expect(described('The file (e.g. data.csv).')).toEqual({
+      ok: false,
+      error: 't: missing required argument "path" — The file (e.g. data.csv). Accepted arguments: path.'
+    });
+    for (const none of ['', 42, undefined]) {
+      expect(described(none)).toEqual({ ok: false, error: 't: missing required argument "path". Accepted arguments: path.' });
+    }
+    // Required but not listed: nothing to describe.
+    expect(checkInput('t', { properties: { a: { type: 'string' } }, required: ['b'] }, { a: 'x' })).toEqual({
+      ok: false,
+      error: 't: missing required argument "b". Accepted arguments: a.'
+    });
+  });
+
+  it('takes any value for an argument whose schema is not an object', () => {
+    const loose = { properties: { a: null, b: true } } as ArgumentsSchema;
+    expect(checkInput('t', loose, { a: 1, b: 'x' })).toEqual({ ok: true, args: { a: 1, b: 'x' } });
+  });
+
+  it('names what arrived when it is no JSON value at all (a WebMCP caller passes JavaScript)', () => {
+    expect(checkInput('t', schema, () => 1)).toEqual({ ok: false, error: 't: arguments must be a JSON object, not undefined.' });
+    expect(checkInput('t', schema, { notebookPath: 'a', cellId: () => 1 })).toEqual({
+      ok: false,
+      error: 't: argument "cellId" must be a string, not undefined.'
+    });
+  });
+
+  it('quotes a wrong string of up to 40 characters whole, and the first 40 of a longer one', () => {
+    const quoted = (text: string) => {
+      const result = checkInput('t', schema, { notebookPath: 'a', position: text });
+      return !result.ok && result.error;
+    };
+    expect(quoted('x'.repeat(40))).toBe(`t: argument "position" must be an integer, not a string ("${'x'.repeat(40)}").`);
+    expect(quoted(`${'x'.repeat(40)}yz`)).toBe(`t: argument "position" must be an integer, not a string ("${'x'.repeat(40)}…").`);
   });
 
   it.each(['notebookPath', 'kernelId', 'cell_id', 'id', 'name', 'fileName', 'widgetID'])(
@@ -90,6 +158,23 @@ describe('checkInput', () => {
       expect(!result.ok && result.error).toBe(`t: missing required argument "${name}" (it is blank). Accepted arguments: ${name}.`);
     }
   );
+
+  it.each(['valid', 'identity', 'Ideas', 'IDEAS', '_idle', 'namesake', 'Nameless', 'pathology', 'Pathway'])(
+    'accepts a blank %s: the name only contains id, name or path',
+    (name) => {
+      const result = checkInput('t', { properties: { [name]: { type: 'string' } }, required: [name] }, { [name]: ' ' });
+      expect(result).toEqual({ ok: true, args: { [name]: ' ' } });
+    }
+  );
+
+  it.each([5, false, 0, [], {}])('says a required %j of the wrong type is of the wrong type, not missing', (value) => {
+    const result = checkInput(
+      't',
+      { properties: { notebookPath: { type: 'string' } }, required: ['notebookPath'] },
+      { notebookPath: value }
+    );
+    expect(!result.ok && result.error).toMatch(/^t: argument "notebookPath" must be a string, not an? (number|boolean|array|object)\.$/);
+  });
 
   it('accepts a blank string for a required argument whose name is not an id, name or path', () => {
     const result = checkInput('edit_cell', { properties: { content: { type: 'string' } }, required: ['content'] }, { content: '' });
@@ -170,6 +255,15 @@ describe('describeIssue', () => {
     expect(issue(RUN_CELLS, { notebookPath: 'a.ipynb' }, 'run_cells')).toBe(message);
     expect(issue(RUN_CELLS, { notebookPath: 'a.ipynb', all: true, fromCellId: 'c' }, 'run_cells')).toBe(message);
     expect(issue(RUN_CELLS, { notebookPath: 'a.ipynb', all: false }, 'run_cells')).toBe(message);
+  });
+});
+
+describe('describeIssue of a value of the wrong type', () => {
+  it('names the value, never calls it missing', () => {
+    expect(issue(ADD_CELL, { notebookPath: 5 })).toMatch(/^add_cell: argument "notebookPath": .*string/);
+    expect(issue(EDIT_NOTEBOOK, { notebookPath: 'a.ipynb', edits: [{ op: 'delete', cellId: 7 }] }, 'edit_notebook')).toMatch(
+      /^edit_notebook: argument "edits\[0\]\.cellId": .*string/
+    );
   });
 });
 

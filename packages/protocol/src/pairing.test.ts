@@ -31,6 +31,9 @@ describe('pairing proofs', () => {
     expect(isValidProof(proof, token, 'page', { ...ex('a', 'b'), port: 9999 })).toBe(false);
     expect(isValidProof(proof.slice(1), token, 'page', ex('a', 'b'))).toBe(false);
     expect(isValidProof('', token, 'page', ex('a', 'b'))).toBe(false);
+    // A valid proof with anything after it is not that proof.
+    expect(isValidProof(`${proof}0`, token, 'page', ex('a', 'b'))).toBe(false);
+    expect(isValidProof(proof + proof, token, 'page', ex('a', 'b'))).toBe(false);
   });
 
   it('new tokens are 256 random bits as hex, and nonces are fresh', () => {

@@ -57,6 +57,7 @@ export function isValidProof(proof: string, token: string, side: Side, exchange:
     return false;
   }
   let difference = 0;
+  // Stryker disable next-line EqualityOperator: `<=` reads charCodeAt(length), NaN, and NaN ^ NaN is 0.
   for (let i = 0; i < expected.length; i++) {
     difference |= proof.charCodeAt(i) ^ expected.charCodeAt(i);
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BUILT_IN_INPUTS, BUILT_IN_TOOLS } from './tool-table.js';
+import { BUILT_IN_INPUTS, BUILT_IN_TOOLS, builtInDescriptor, builtInTool, type BuiltInTool } from './tool-table.js';
 
 /** The schemas the built-in tools listed when they were written by hand: derived from zod, they stay these. */
 const LISTED = {
@@ -55,5 +55,26 @@ describe('built-in tool inputs', () => {
   it('are defined for each built-in tool, and list the schemas they always listed', () => {
     expect(Object.keys(BUILT_IN_INPUTS)).toEqual(BUILT_IN_TOOLS.map((tool) => tool.name));
     expect(Object.fromEntries(BUILT_IN_TOOLS.map((tool) => [tool.name, tool.inputSchema]))).toEqual(LISTED);
+  });
+});
+
+describe('built-in tools', () => {
+  it('are found by name, each with how a call of it is treated', () => {
+    expect(builtInTool('wait_for_result')).toMatchObject({ name: 'wait_for_result', answersAtOnce: true });
+    expect(builtInTool('get_context')).toMatchObject({ name: 'get_context', reportsPages: true });
+    expect(builtInTool('execute_command')).toMatchObject({ name: 'execute_command' });
+    expect(builtInTool('execute_command')).not.toHaveProperty('answersAtOnce');
+    expect(builtInTool('run_cell')).toBeUndefined();
+    expect(builtInTool('toString')).toBeUndefined();
+  });
+
+  it('are published without the behaviour flags, which stay off the wire', () => {
+    for (const tool of BUILT_IN_TOOLS) {
+      const descriptor = builtInDescriptor(tool);
+      expect(descriptor).not.toHaveProperty('answersAtOnce');
+      expect(descriptor).not.toHaveProperty('reportsPages');
+      const { answersAtOnce: _a, reportsPages: _r, ...rest } = tool as BuiltInTool;
+      expect(descriptor).toEqual(rest);
+    }
   });
 });

@@ -58,6 +58,10 @@ describe('parsePageMessage', () => {
       ok: false,
       error: 'malformed "hello" message: (message): Unrecognized key: "padding"'
     });
+    expect(parsePageMessage(JSON.stringify({ ...hello, padding: 'x', name: 'y' }))).toEqual({
+      ok: false,
+      error: 'malformed "hello" message: (message): Unrecognized key: "padding", "name"'
+    });
     for (const extra of [
       { ...proof, padding: 1 },
       { ...proof, page: { ...proof.page, padding: 1 } }
@@ -127,11 +131,70 @@ describe('parsePageMessage', () => {
     const parsed = parsePageMessage(big, 1000);
     expect(!parsed.ok && parsed.error).toMatch(/over the 1000-byte limit/);
   });
+
+  it('says which call a refused result was for only when the result names it by a string', () => {
+    expect(parsePageMessage(JSON.stringify({ type: 'result', callId: 5, result: { success: true } }))).not.toHaveProperty('callId');
+    const catalogue = parsePageMessage(JSON.stringify({ type: 'catalogue', callId: 'c1', tools: 'none' }));
+    expect(catalogue).toMatchObject({ ok: false, error: expect.stringMatching(/^malformed "catalogue" message: tools: /) });
+    expect(catalogue).not.toHaveProperty('callId');
+  });
+
+  it('names at most five problems, one after another, and cuts a key the sender made long', () => {
+    const tool = (properties: Record<string, unknown>) => ({
+      type: 'catalogue',
+      tools: [
+        {
+          name: 't',
+          description: '',
+          inputSchema: { type: 'object', properties },
+          hints: { readOnlyHint: true, consequentialHint: false, untrustedContentHint: false }
+        }
+      ]
+    });
+    const problem = (key: string) => `tools.0.inputSchema.properties.${key}: Invalid input: expected object, received number`;
+    expect(parsePageMessage(JSON.stringify(tool({ a: 1, b: 2, c: 3, d: 4, e: 5, f: 6 })))).toEqual({
+      ok: false,
+      error: `malformed "catalogue" message: ${['a', 'b', 'c', 'd', 'e'].map(problem).join('; ')}`
+    });
+    const long = 'k'.repeat(101);
+    const fits = 'j'.repeat(100);
+    expect(parsePageMessage(JSON.stringify(tool({ [long]: 1, [fits]: 2 })))).toEqual({
+      ok: false,
+      error: `malformed "catalogue" message: ${problem(`${'k'.repeat(100)}…`)}; ${problem(fits)}`
+    });
+  });
+
+  it('takes a message of exactly the limit, and refuses one a character over, saying its size', () => {
+    const exactly = JSON.stringify({ type: 'error', message: 'x'.repeat(1000 - 29) });
+    expect(exactly).toHaveLength(1000);
+    expect(parsePageMessage(exactly, 1000)).toEqual({ ok: true, message: { type: 'error', message: 'x'.repeat(971) } });
+    expect(parseServerMessage(exactly, 1000).ok).toBe(true);
+    const over = JSON.stringify({ type: 'error', message: 'x'.repeat(972) });
+    expect(parsePageMessage(over, 1000)).toEqual({
+      ok: false,
+      error: 'message of 1001 characters is over the 1000-byte limit; send smaller results (see maxResultChars)'
+    });
+    expect(parseServerMessage(over, 1000).ok).toBe(false);
+  });
+
+  it('takes a tool whose input schema is exactly the limit', () => {
+    const inputSchema = { type: 'object', description: '' };
+    inputSchema.description = 'x'.repeat(MAX_INPUT_SCHEMA_CHARS - JSON.stringify(inputSchema).length);
+    const tool = {
+      name: 'big',
+      description: '',
+      inputSchema,
+      hints: { readOnlyHint: true, consequentialHint: false, untrustedContentHint: false }
+    };
+    expect(parsePageMessage(JSON.stringify({ type: 'catalogue', tools: [tool] })).ok).toBe(true);
+  });
 });
 
 describe('nestsDeeperThan', () => {
   it('counts objects and arrays, not scalars', () => {
     expect(nestsDeeperThan(1, 0)).toBe(false);
+    expect(nestsDeeperThan(null, 0)).toBe(false);
+    expect(nestsDeeperThan({ a: null }, 1)).toBe(false);
     expect(nestsDeeperThan({ a: [1, { b: 'x' }] }, 3)).toBe(false);
     expect(nestsDeeperThan({ a: [1, { b: {} }] }, 3)).toBe(true);
   });

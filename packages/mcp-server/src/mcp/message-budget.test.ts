@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { attachedLabel, succeed, type AttachedImage } from '@jupyter-live-mcp/protocol';
-import { MESSAGE_BUDGET_BYTES, mostMessageBytes } from './message-budget.js';
+import { attachedLabel, detachLabels, succeed, type AttachedImage } from '@jupyter-live-mcp/protocol';
+import { MESSAGE_BUDGET_BYTES, fitMessageBudget, mostMessageBytes, type Fitted } from './message-budget.js';
 import { toCallToolResult } from './result-mapping.js';
 
 const MiB = 1024 * 1024;
@@ -68,5 +68,56 @@ describe('message budget', () => {
     expect(wireBytes(mapped)).toBeLessThanOrEqual(MESSAGE_BUDGET_BYTES);
     expect(mapped.structuredContent).toMatchObject({ success: true, truncated: true });
     expect((mapped.structuredContent as { text: string }).text).toMatch(/more characters cut\]$/);
+  });
+});
+
+describe('fitMessageBudget at its boundaries', () => {
+  // The answer as the encoder makes it; its size is measured with the JSON-RPC envelope's 256 bytes.
+  const encode = (fitted: Fitted) => ({ result: fitted.result, images: fitted.images });
+  const answerBytes = (fitted: Fitted) => wireBytes(encode(fitted)) + 256;
+  const label = (n: number) => attachedLabel(n, { mimeType: 'image/png', width: 2, height: 2 });
+  const result = succeed({ outputs: [label(1), label(2), label(3)], text: 'x'.repeat(200) });
+  const images = [picture(1000), picture(1000), picture(1000)];
+
+  it('leaves whole an answer of exactly the budget, and no answer a byte over it', () => {
+    const whole = answerBytes({ result, images });
+    const fitted = fitMessageBudget(result, images, encode, whole);
+    expect(fitted.result).toBe(result);
+    expect(fitted.images).toBe(images);
+    const over = fitMessageBudget(result, images, encode, whole - 1);
+    expect(over.images.length).toBeLessThan(3);
+    expect(answerBytes(over)).toBeLessThanOrEqual(whole - 1);
+  });
+
+  it('attaches as many pictures as fit, in order, each with room for its block', () => {
+    const cutOne = fitMessageBudget(result, images, encode, answerBytes({ result, images }) - 1);
+    const why = (cutOne.result as unknown as { outputs: string[] }).outputs[2]!.replace(
+      /^\[image: image\/png 2x2, not attached: (.*)\]$/,
+      '$1'
+    );
+    const textBytes = answerBytes({ result: detachLabels(result, 0, why) as typeof result, images: [] });
+    // (With room for all three, the whole answer fits as it is.)
+    for (const kept of [0, 1]) {
+      const budget = textBytes + (kept + 1) * (1000 + 64) - 1;
+      const fitted = fitMessageBudget(result, images, encode, budget);
+      expect(fitted.images).toEqual(images.slice(0, kept));
+      expect((fitted.result as unknown as { outputs: string[] }).outputs.slice(0, kept)).toEqual(
+        [label(1), label(2), label(3)].slice(0, kept)
+      );
+      expect((fitted.result as unknown as { outputs: string[] }).outputs[kept]).toMatch(/^\[image: image\/png 2x2, not attached: /);
+      expect(answerBytes(fitted)).toBeLessThanOrEqual(budget);
+    }
+    const all = fitMessageBudget(result, images, encode, textBytes + 3 * 1064);
+    expect(all.images).toHaveLength(3);
+  });
+
+  it('cuts text that does not fit to the largest of its tries that does, within the budget', () => {
+    const long = succeed({ text: 'y'.repeat(4 * MiB) });
+    const fitted = fitMessageBudget(long, [], encode, MiB);
+    expect(fitted.images).toEqual([]);
+    expect(fitted.result).toMatchObject({ success: true, truncated: true });
+    expect(answerBytes(fitted)).toBeLessThanOrEqual(MiB);
+    // The tries halve from a sixth of the 8 MiB budget; this one is the first under 1 MiB.
+    expect(JSON.stringify(fitted.result).length).toBeGreaterThan(MiB / 2);
   });
 });

@@ -1,5 +1,51 @@
 import { describe, expect, it } from 'vitest';
-import { isAllowedOrigin, isLoopbackHost, isServedHost } from './loopback-checks.js';
+import { isAllowedOrigin, isLoopbackAddress, isLoopbackHost, isServedHost } from './loopback-checks.js';
+
+describe('isLoopbackAddress', () => {
+  it('is true of the addresses only this machine reaches', () => {
+    for (const host of ['127.0.0.1', '127.8.9.10', '::1', 'localhost']) {
+      expect(isLoopbackAddress(host)).toBe(true);
+    }
+  });
+
+  it('is false of any other address to listen on, the wildcards first', () => {
+    for (const host of [
+      '0.0.0.0',
+      '::',
+      '',
+      '128.0.0.1',
+      '10.127.0.1',
+      '192.168.1.127',
+      'localhost.example.com',
+      'mylocalhost',
+      '::2',
+      'example.com'
+    ]) {
+      expect(isLoopbackAddress(host)).toBe(false);
+    }
+  });
+});
+
+describe('loopback checks with their defaults', () => {
+  it('allow a missing Origin (a client that is no browser) and no other origin than loopback', () => {
+    expect(isAllowedOrigin(undefined)).toBe(true);
+    expect(isAllowedOrigin('https://example.com')).toBe(false);
+    expect(isAllowedOrigin('not a url')).toBe(false);
+  });
+
+  it('serve any of the names listened under, and no name without one', () => {
+    expect(isServedHost('b.example:80', ['a.example', 'b.example'])).toBe(true);
+    expect(isServedHost('Stryker was here')).toBe(false);
+    expect(isServedHost('a.example')).toBe(false);
+    expect(isServedHost('[::1')).toBe(false);
+  });
+
+  it('read an IPv6 Host with or without a port, and one whose bracket never closes as it is', () => {
+    expect(isLoopbackHost('[::1]')).toBe(true);
+    expect(isLoopbackHost('[::1]:80')).toBe(true);
+    expect(isLoopbackHost('[::1')).toBe(false);
+  });
+});
 
 describe('isLoopbackHost', () => {
   it.each(['127.0.0.1:8767', 'localhost:8767', 'LOCALHOST', '[::1]:8767', '127.0.0.1'])('accepts %s', (host) => {

@@ -34,4 +34,42 @@ describe('IdScanner', () => {
     expect(idOf('"id":1')).toBeUndefined();
     expect(idOf(`{"id":"${'x'.repeat(1000)}"}`)).toBeUndefined();
   });
+
+  it('keeps an id of up to 256 bytes, string or number, and none longer', () => {
+    expect(idOf(`{"id":"${'x'.repeat(256)}","method":"x"}`)).toBe('x'.repeat(256));
+    expect(idOf(`{"id":"${'é'.repeat(128)}"}`)).toBe('é'.repeat(128));
+    expect(idOf(`{"id":"${'x'.repeat(257)}","method":"x"}`)).toBeUndefined();
+    expect(idOf(`{"id":${'9'.repeat(256)}}`)).toBe(Number('9'.repeat(256)));
+    expect(idOf(`{"id":${'9'.repeat(257)}}`)).toBeUndefined();
+  });
+
+  it('holds no more of a huge id than it could keep', () => {
+    const scanner = new IdScanner();
+    scanner.feed(Buffer.from(`{"id":"${'x'.repeat(100_000)}`));
+    // The bytes gathered so far (private): a request too big to read must not be held whole.
+    expect((scanner as unknown as { text: number[] }).text.length).toBeLessThanOrEqual(257);
+  });
+
+  it('follows values of every kind before and after the id', () => {
+    expect(idOf('{"":0,"id":5}')).toBe(5);
+    expect(idOf('{"a":[1,[2]],"b":{"c":{"id":0}},"id":6}', 1)).toBe(6);
+    expect(idOf('{"a":"\\\\","b":"\\"","id":7}')).toBe(7);
+    expect(idOf('{"id":8,"b":[9],"c":{"id":10}}')).toBe(8);
+    expect(idOf('{"id":"s","b":"t"}')).toBe('s');
+    expect(idOf('{"id" :\n 1.5e2 }')).toBe(150);
+    expect(idOf('{"id":11}{"id":12}')).toBe(12);
+  });
+
+  it('has no id when the id is no string or number', () => {
+    for (const id of ['true', 'false', '[1]', '{"a":1}', '[]', '{}']) {
+      expect(idOf(`{"id":${id},"x":2}`)).toBeUndefined();
+    }
+    expect(idOf('{"id":1-}')).toBeUndefined();
+  });
+
+  it('takes only "id" as the id key, not another key of two letters', () => {
+    expect(idOf('{"ix":5,"method":"x"}')).toBeUndefined();
+    expect(idOf('{"id":1,"xy":2}')).toBe(1);
+    expect(idOf('{"i":1}')).toBeUndefined();
+  });
 });

@@ -20,6 +20,8 @@ describe('nextRecord', () => {
       seenRun: false
     });
     expect(nextRecord(record, { executionCount: null, source: 'x' }, true)).toBeUndefined();
+    // A cell model that has no count at all (a markdown cell, or one a newer JupyterLab gives none) has no record either.
+    expect(nextRecord(record, { executionCount: undefined, source: 'x' }, true)).toBeUndefined();
   });
 });
 
@@ -56,5 +58,16 @@ describe('staleState', () => {
     expect(summary.outOfOrder).toEqual(['b', 'd']);
     expect(marks.get('b')).toEqual({ outOfOrder: true });
     expect(staleState([code('a', 2), code('b', 2)], noRecords).summary.outOfOrder).toEqual(['b']);
+  });
+
+  it('marks nothing below an empty cell that never ran: it has nothing to run', () => {
+    const cells = [code('a', 1), code('empty', null, ' \n'), code('b', 2), code('c', 3)];
+    const { summary, marks } = staleState(cells, noRecords);
+    expect(summary.outOfOrder).toBeUndefined();
+    expect(marks.size).toBe(0);
+    // One with code that never ran does mark those below.
+    expect(staleState([code('a', 1), code('x', null, 'x = 1'), code('b', 2)], noRecords).summary.outOfOrder).toEqual(['b']);
+    const uncounted: StaleCell = { id: 'u', type: 'code', source: 'y = 2', executionCount: undefined };
+    expect(staleState([code('a', 1), uncounted, code('b', 2)], noRecords).summary.outOfOrder).toEqual(['b']);
   });
 });

@@ -121,6 +121,24 @@ describe('planEdits', () => {
     expect(planned([code('full')], [{ op: 'add' }]).replacedCellId).toBeUndefined();
   });
 
+  it("has a cell added at the start take the lone empty cell's place too, the new cell kept", () => {
+    const fresh = [code('blank', true)];
+    const plan = planned(fresh, [{ op: 'add', content: '1', at: 'start' }]);
+    expect(play(fresh, plan.steps)).toEqual(['+0']);
+    expect(plan).toMatchObject({ replacedCellId: 'blank', added: [{ index: 0 }] });
+  });
+
+  it('keeps a blank first cell of a notebook with other cells when cells are added', () => {
+    const cells = [code('blank', true), code('b')];
+    for (const edit of [{ op: 'add' }, { op: 'add', at: 'start' }] as NotebookEdit[]) {
+      const plan = planned(cells, [edit]);
+      expect(plan.replacedCellId).toBeUndefined();
+      expect(play(cells, plan.steps).filter((id) => !id.startsWith('+'))).toEqual(['blank', 'b']);
+    }
+    const blanks = [code('x', true), code('y', true)];
+    expect(play(blanks, planned(blanks, [{ op: 'add' }]).steps)).toEqual(['x', 'y', '+0']);
+  });
+
   it('deletes a cell added by the same call without telling the kernel of it', () => {
     const plan = planned(CELLS, [
       { op: 'add', key: 'tmp' },
@@ -178,5 +196,27 @@ describe('planEdits', () => {
       ])
     ).toMatchObject({ edit: 1, reason: expect.stringMatching(/key "k" is given to an earlier add/) });
     expect(refusal(CELLS, [{ op: 'add', key: 'b' }]).reason).toMatch(/key "b" is the id of a cell of the notebook/);
+    expect(
+      refusal(CELLS, [
+        { op: 'add', key: 'k' },
+        { op: 'move', cellId: 'k', before: 'k' }
+      ]).reason
+    ).toBe('a cell cannot move before or after itself ("k").');
+    expect(
+      refusal(CELLS, [
+        { op: 'add', key: 'k1' },
+        { op: 'add', key: 'k2' },
+        { op: 'delete', cellId: 'nope' }
+      ]).reason
+    ).toMatch(/ Keys given so far in this call: "k1", "k2"\.$/);
+  });
+
+  it('reports the new cells in the order of the adds, not of where they land', () => {
+    const plan = planned(CELLS, [
+      { op: 'add', content: 'end' },
+      { op: 'add', content: 'start', at: 'start' },
+      { op: 'add', content: 'middle', after: 'b' }
+    ]);
+    expect(plan.added).toEqual([{ index: 6 }, { index: 0 }, { index: 3 }]);
   });
 });
