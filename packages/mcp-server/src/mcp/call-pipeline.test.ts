@@ -93,6 +93,17 @@ describe('routing a call', () => {
     await expect(client.callTool({ name: 'no_such_tool', arguments: {} })).rejects.toThrow(/Unknown tool "no_such_tool"/);
   });
 
+  it('answers no_page for a tool of the page that left (reloading), where an unknown name stays a JSON-RPC error', async () => {
+    const extensionTool = { ...BUILT_IN_TOOLS[0]!, name: 'plot_figure', description: 'an extension tool' };
+    const page = fakePage('p1', 1, answers(succeed()), [...BUILT_IN_TOOLS, extensionTool]);
+    router.update(page.session);
+    router.remove(page.session);
+    expect((await call('plot_figure')).structuredContent).toMatchObject({ success: false, code: 'no_page' });
+    expect((await call('get_context')).structuredContent).toMatchObject({ success: false, code: 'no_page' });
+    await expect(client.callTool({ name: 'no_such_tool', arguments: {} })).rejects.toThrow(/Unknown tool "no_such_tool"/);
+    expect(page.calls).toEqual([]);
+  });
+
   it('refuses a default tool the page lacks, saying why, without calling the page', async () => {
     const page = fakePage('p1', 1, answers(succeed()));
     router.update(page.session);

@@ -88,7 +88,9 @@ function routeToPage(name: string, { router, selection }: Pick<CallSession, 'rou
   }
   // The page names what it lacks and why: a listed tool, or an extension's tool whose handler went away.
   const lacked = page?.unavailable.some((tool) => tool.name === name);
-  if (!isListedByDefault(name) && !lacked) {
+  // An extension's tool of a page that is reloading is as unreachable as a default tool.
+  const reloading = page === undefined && router.listedByPageThatLeft(name);
+  if (!isListedByDefault(name) && !lacked && !reloading) {
     throw new McpError(ErrorCode.InvalidParams, `Unknown tool "${name}". Call tools/list for the tools this server offers.`);
   }
   return page ? { kind: 'refused', result: fail('unknown_tool', missingToolReason(name, page)) } : { kind: 'no-page' };
