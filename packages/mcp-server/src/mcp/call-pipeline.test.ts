@@ -40,6 +40,7 @@ function fakePage(
     focusedAt: 0,
     title: undefined,
     label: pageId,
+    answering: true,
     tools,
     unavailable: [
       { name: 'run_cell', reason: 'the page\'s notebookTools setting is "jupyterlab-ai-commands", and this page does not have it' }
@@ -245,6 +246,23 @@ describe('calling the page', () => {
     await pending;
     vi.advanceTimersByTime(2 * PROGRESS_INTERVAL_MS);
     expect(progress).toHaveLength(2);
+  });
+
+  it("reports no progress while the page's script does not answer: it is not working on the call", async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    let finish: (outcome: CallAnswer) => void = () => {};
+    const page = fakePage('p1', 1, () => new Promise((resolve) => (finish = resolve)));
+    (page.session as { answering: boolean }).answering = false;
+    router.update(page.session);
+    const progress: (string | undefined)[] = [];
+    const pending = client.callTool({ name: 'get_context', arguments: {} }, undefined, { onprogress: (p) => progress.push(p.message) });
+    await expect.poll(() => page.calls.length).toBe(1);
+    vi.advanceTimersByTime(3 * PROGRESS_INTERVAL_MS);
+    (page.session as { answering: boolean }).answering = true;
+    vi.advanceTimersByTime(PROGRESS_INTERVAL_MS);
+    await expect.poll(() => progress.length).toBe(1);
+    finish({ result: succeed(), images: [] });
+    await pending;
   });
 });
 

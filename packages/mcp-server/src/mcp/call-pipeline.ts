@@ -17,7 +17,7 @@ import { builtInTool, fail, type CallAnswer, type ToolFailure, type ToolResult }
 import type { Logger } from '../log.js';
 import type { PageSession } from '../hub/page-session.js';
 import type { LitePage } from '../lite/lite-page.js';
-import { reportProgress, runningInPage, type CallProgress } from './call-progress.js';
+import { reportProgress, runningInPage, whileAnswering, type CallProgress } from './call-progress.js';
 import { noPageReason, type NoPageSituation } from './no-page.js';
 import { toCallToolResult } from './result-mapping.js';
 import { describePage } from './select-page.js';
@@ -109,7 +109,7 @@ async function answer(
     case 'no-page':
       return toCallToolResult(fail('no_page', noPageReason(call.name, noPageSituation(session))));
     case 'page': {
-      progress.say(runningInPage(call.name));
+      progress.say(whileAnswering(route.page, runningInPage(call.name)));
       const { result, images } = await callPage(route.page, call, signal, session.log);
       return toCallToolResult(mapResult(call.name, result, route.page, session.router.pages()), images);
     }
