@@ -23,8 +23,8 @@ import { claimTabStorage, pageId, pageIdentity, tabStorage } from './connection/
 import { AgentToolsService } from './extensions/agent-tools-service.js';
 import { DialogWatcher } from './jupyterlab/dialog-watcher.js';
 import { log } from './log.js';
-import { registerKernelCommands } from './notebook/kernel-commands.js';
-import { normalizePath } from './notebook/notebook-documents.js';
+import { registerKernelCommands } from './notebook/kernels/kernel-commands.js';
+import { normalizePath } from './notebook/documents/notebook-documents.js';
 import { registerNotebookCommands } from './notebook/register-notebook-commands.js';
 import { PLUGIN_ID, readSettings } from './settings/bridge-settings.js';
 import { watchSettings } from './settings/watch-settings.js';

@@ -8,7 +8,7 @@ import { readConfigFile } from '@jupyter-live-mcp/protocol';
 import { findInstalledBridges } from '../install/installed-bridges.js';
 import { bridgeDir, bridgeSettingsFile } from '../install/jupyter-paths.js';
 import { readSettingsFile, type SettingsRead } from '../install/settings-file.js';
-import { FileRefusal, readOwnFile, type OwnFileRead } from '../own-files.js';
+import { FileRefusal, readOwnFile, type OwnFileRead } from '../pairing/own-files.js';
 import type { ExtensionFacts, SettingsFacts, TokenFacts } from './checks.js';
 
 export async function readTokenFacts(file: string): Promise<TokenFacts> {

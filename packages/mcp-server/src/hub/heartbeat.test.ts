@@ -62,6 +62,9 @@ describe('the heartbeat', () => {
   });
 
   it('drops a page whose script stops answering though its pings are answered: its call answers within a period', async () => {
+    // A period of a second: the answers travel through this process's own event loop, which a loaded machine delays.
+    await endpoint.close();
+    endpoint = await startTestEndpoint({ token: TOKEN, router, heartbeatMs: 1_000 });
     const stuck = await page('page-a');
     // The page's script said alive once (as a bridge does after its catalogue), then stopped; the browser still pongs.
     stuck.socket.send(JSON.stringify({ type: 'alive' }));
@@ -78,10 +81,11 @@ describe('the heartbeat', () => {
       code: 'page_disconnected',
       error: expect.stringContaining("the page's script stopped answering")
     });
-    expect(performance.now() - started).toBeLessThan(3 * HEARTBEAT_MS + 500);
+    // Silent for a period and a probe's grace, found at the next probe.
+    expect(performance.now() - started).toBeLessThan(1_000 + 500 + 500 + 500);
     expect(router.isConnected('page-a')).toBe(false);
     // A page whose script answers stays, its call still in flight.
-    await new Promise((resolve) => setTimeout(resolve, 5 * HEARTBEAT_MS));
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
     expect(router.isConnected('page-b')).toBe(true);
     expect(await Promise.race([answeringCall.then(() => 'answered'), Promise.resolve('in flight')])).toBe('in flight');
   });

@@ -11,7 +11,7 @@ describe('PageLiveness', () => {
     expect(liveness.silentSeconds()).toBeUndefined();
   });
 
-  it('counts a page that answers as working for a few seconds after each alive, and unresponsive after a period', () => {
+  it('counts a page that answers as working for a few seconds after each alive, and unresponsive after a period and a probe', () => {
     let now = 1_000;
     const liveness = new PageLiveness(10_000, () => now);
     liveness.alive();
@@ -21,7 +21,9 @@ describe('PageLiveness', () => {
     expect(liveness.working).toBe(false);
     expect(liveness.silentSeconds()).toBeUndefined();
     now += 4_001;
-    expect(liveness.silentSeconds()).toBe(10);
+    expect(liveness.silentSeconds()).toBeUndefined();
+    now += 2_000;
+    expect(liveness.silentSeconds()).toBe(12);
     liveness.alive();
     expect(liveness.working).toBe(true);
     expect(liveness.silentSeconds()).toBeUndefined();

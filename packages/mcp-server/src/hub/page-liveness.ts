@@ -3,7 +3,7 @@
  * itself (its network service), so a page stuck in a busy loop, or whose
  * renderer is stopped, still looks connected. A page the welcome asked answers
  * each heartbeat with `alive` from its script; once it has, a page silent for a
- * heartbeat period is unresponsive and dropped, and one silent for a few seconds
+ * heartbeat period (and a probe's grace) is unresponsive and dropped, and one silent for a few seconds
  * is not working on any call (its calls report no progress). A page that never
  * said `alive` (an older bridge) is judged by pings alone, as before. Pure: the
  * session feeds it the time.
@@ -36,10 +36,10 @@ export class PageLiveness {
     return this.answers;
   }
 
-  /** Seconds the script has been silent, when that is longer than a period; else undefined. */
+  /** Seconds the script has been silent, when that is longer than a period and a probe's grace (its answer may be on its way); else undefined. */
   silentSeconds(): number | undefined {
     const silent = this.now() - this.lastAlive;
-    return this.answers && silent > this.periodMs ? Math.round(silent / 1000) : undefined;
+    return this.answers && silent > this.periodMs + this.probeMs() ? Math.round(silent / 1000) : undefined;
   }
 
   /** Whether the page may be working on its calls: its script answered lately, or it is judged by pings alone. */

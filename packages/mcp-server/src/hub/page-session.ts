@@ -29,8 +29,8 @@ import {
   type UnavailableTool
 } from '@jupyter-live-mcp/protocol';
 import { PEER_LINES_PER_SECOND, guarded, rateLimited, through, type Logger } from '../log.js';
+import { pageIdOf } from './page-id.js';
 import { PageLiveness } from './page-liveness.js';
-import { pageIdOf } from './page-router.js';
 
 export interface PageSessionOptions {
   log: Logger;

@@ -10,7 +10,7 @@
 import { cp, mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { ServerWrittenSettings } from '@jupyter-live-mcp/protocol';
-import { writeOwnFile } from '../own-files.js';
+import { writeOwnFile } from '../pairing/own-files.js';
 import { PIP_UNINSTALL, findInstalledBridges, pipMendLine, readInstalledBridge, type InstalledBridge } from './installed-bridges.js';
 import { bridgeDir, bridgeSettingsFile } from './jupyter-paths.js';
 import { readSettingsFile } from './settings-file.js';

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readSettingsFacts, readTokenFacts } from '../doctor/local-setup.js';
-import { loadToken, tokenFile } from '../pairing-token.js';
+import { loadToken, tokenFile } from '../pairing/pairing-token.js';
 import { install, uninstall, writeBridgeSettings } from './install.js';
 import { bridgeDir, bridgeSettingsFile } from './jupyter-paths.js';
 

@@ -4,7 +4,7 @@
  * nests no deeper than a wire message may.
  */
 import { MAX_NESTING_DEPTH, nestsDeeperThan, readBridgeSettingsFile, type BridgeSettingsFile } from '@jupyter-live-mcp/protocol';
-import { FileRefusal, readOwnFile, refuseShared } from '../own-files.js';
+import { FileRefusal, readOwnFile, refuseShared } from '../pairing/own-files.js';
 
 export type SettingsRead =
   /** `found`: false when there is no file (the settings are then all defaults). */
