@@ -17,10 +17,10 @@ describe('PageLiveness', () => {
     liveness.alive();
     now += 4_000;
     expect(liveness.working).toBe(true);
-    now += 2_000;
+    now += 1_000;
     expect(liveness.working).toBe(false);
     expect(liveness.silentSeconds()).toBeUndefined();
-    now += 4_001;
+    now += 5_001;
     expect(liveness.silentSeconds()).toBeUndefined();
     now += 2_000;
     expect(liveness.silentSeconds()).toBe(12);

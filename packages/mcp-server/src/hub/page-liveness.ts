@@ -12,9 +12,6 @@
 /** How often a page with calls in flight is asked: a stuck page is found within a period plus this. */
 export const PROBE_WHILE_CALLING_MS = 2_000;
 
-/** Silent this long, a page is not counted as working on its calls (two probes missed, and some). */
-const QUIET_MS = 2 * PROBE_WHILE_CALLING_MS + 1_000;
-
 export class PageLiveness {
   private answers = false;
   private lastAlive = 0;
@@ -44,7 +41,8 @@ export class PageLiveness {
 
   /** Whether the page may be working on its calls: its script answered lately, or it is judged by pings alone. */
   get working(): boolean {
-    return !this.answers || this.now() - this.lastAlive < QUIET_MS;
+    // Two probes missed, and some: the page is not working on its calls.
+    return !this.answers || this.now() - this.lastAlive < 2 * this.probeMs() + 500;
   }
 
   /** How often to ask a page with calls in flight. */
