@@ -127,6 +127,22 @@ describe('on JupyterLab', () => {
     expect(result.error).toContain(`${CHECK}: the handler of ${PLUGIN} returned what cannot be the result (${what}`);
   });
 
+  it.each([
+    ['shifty', 'Do not know how to serialize a BigInt'],
+    ['huge', 'Invalid string length']
+  ])(
+    'answers a result that cannot be written (%s) promptly with internal_error naming the tool, and the page answers on',
+    async (value, why) => {
+      const started = Date.now();
+      const result = await failure(CHECK, { value });
+      expect(result.code).toBe('internal_error');
+      expect(result.error).toContain(`${CHECK}: the page could not write the tool's result as JSON (${why}`);
+      expect(Date.now() - started).toBeLessThan(30_000);
+      expect((await setup.mcp.ok('get_context')).pending).toEqual([]);
+      expect((await setup.mcp.ok(ECHO, { text: 'still here' })).result).toEqual({ echoed: ['still here'], at: { plugin: PLUGIN } });
+    }
+  );
+
   it('never calls a handler nothing declares, and says so in the console and in catalogueErrors', async () => {
     await expect(call(UNDECLARED)).rejects.toThrow(`Unknown tool "${UNDECLARED}"`);
     expect(await runCommand('example-tools-extension:undeclared-calls')).toBe(0);

@@ -9,12 +9,11 @@ import { IDefaultFileBrowser } from '@jupyterlab/filebrowser';
 import { INotebookTracker } from '@jupyterlab/notebook';
 import { ISettingRegistry } from '@jupyterlab/settingregistry';
 import { IStatusBar } from '@jupyterlab/statusbar';
-import { type BridgeSettings, capResult } from '@jupyter-live-mcp/protocol';
+import type { BridgeSettings } from '@jupyter-live-mcp/protocol';
 import { IAgentTools } from './agent-tools.js';
 import { callPipeline } from './calls/call-pipeline.js';
-import { attachImages } from './calls/images/attach-images.js';
+import { heldAnswers, markCell, pageCallSteps } from './calls/page-call-steps.js';
 import { PendingCalls } from './calls/pending-calls.js';
-import { RunProgressBoard } from './calls/run-progress.js';
 import { holdWhileUnloading } from './calls/unload-hold.js';
 import { LiveCatalogue } from './catalogue/live-catalogue.js';
 import { Connections } from './connection/connections.js';
@@ -23,9 +22,8 @@ import { claimTabStorage, pageId, pageIdentity, tabStorage } from './connection/
 import { AgentToolsService } from './extensions/agent-tools-service.js';
 import { DialogWatcher } from './jupyterlab/dialog-watcher.js';
 import { log } from './log.js';
-import { registerKernelCommands } from './notebook/kernels/kernel-commands.js';
 import { normalizePath } from './notebook/documents/notebook-documents.js';
-import { registerNotebookCommands } from './notebook/register-notebook-commands.js';
+import { NotebookTools } from './notebook/notebook-tools.js';
 import { PLUGIN_ID, readSettings } from './settings/bridge-settings.js';
 import { watchSettings } from './settings/watch-settings.js';
 import { answerDialogTool } from './tools/answer-dialog.js';
@@ -36,8 +34,8 @@ import { listAllCommandsTool } from './tools/list-all-commands.js';
 import { waitForResultTool } from './tools/wait-for-result.js';
 import { PersonControl } from './ui/person-control.js';
 import { alert } from './ui/alert.js';
-import { shownAfter } from './ui/shown-after.js';
 import { StatusItem } from './ui/status-item.js';
+import { StatusModel } from './ui/status-model.js';
 import { openStatusMenu } from './ui/status-menu.js';
 import { WorkMarks } from './ui/work-marks.js';
 import { BRIDGE_VERSION } from './version.js';
@@ -60,28 +58,25 @@ const plugin: JupyterFrontEndPlugin<IAgentTools> = {
     docManager: IDocumentManager | null,
     notebookTracker: INotebookTracker | null
   ) => {
-    const normalize = (path: string) => normalizePath(app.serviceManager.contents, path);
-    const runProgress = new RunProgressBoard();
-    const marks = notebookTracker && new WorkMarks(notebookTracker, normalize);
-    const documents =
-      docManager && notebookTracker && marks
-        ? registerNotebookCommands(app, {
-            docManager,
-            notebookTracker,
-            markRunning: (notebookPath, cellId) => shownAfter(() => marks.mark({ action: 'running', notebookPath, cellIds: [cellId] })),
-            tellProgress: (notebookPath) => runProgress.start(notebookPath),
-            resultChars: () => settings.maxResultChars
-          })
-        : undefined;
-    registerKernelCommands(app, () => documents?.memoryKernels() ?? []);
-    const storage = claimTabStorage(tabStorage(), window);
     let settings: BridgeSettings = readSettings({});
+    const storage = claimTabStorage(tabStorage(), window);
     const dialogs = new DialogWatcher();
     const pending = new PendingCalls({
       pendingAfterMs: () => settings.pendingAfterSeconds * 1000,
       openDialogs: () => dialogs.open(),
       store: storage
     });
+    const person = new PersonControl(dialogs, () => settings.confirm);
+    const marks = notebookTracker && new WorkMarks(notebookTracker, (path) => normalizePath(app.serviceManager.contents, path));
+    const notebookTools =
+      docManager && notebookTracker
+        ? new NotebookTools(app, {
+            docManager,
+            notebookTracker,
+            markCell: (notebookPath, cellId) => markCell(marks, notebookPath, cellId),
+            resultChars: () => settings.maxResultChars
+          })
+        : undefined;
     const extensionTools = new AgentToolsService(app, settingRegistry);
     const catalogue = new LiveCatalogue(
       app,
@@ -97,58 +92,26 @@ const plugin: JupyterFrontEndPlugin<IAgentTools> = {
         waitForResultTool(pending, () => settings.pendingAfterSeconds)
       ],
       defaultToolShortcuts(app),
-      extensionTools
+      extensionTools,
+      (declaration) => notebookTools?.runOf(declaration)
     );
-    const person = new PersonControl(dialogs, () => settings.confirm);
-    const call = callPipeline({
-      tools: () => catalogue.tools,
-      count: (tool, source) => statusItem.countCall(tool, source),
-      goPending: (tool, command, run, work) =>
-        pending.run(
-          tool,
-          command,
-          dialogs.watch(),
-          run,
-          // Only a command that runs cell after cell tells its progress (worksOn cells 'by-command').
-          work?.cellsByCommand ? () => runProgress.of(normalize(work.notebookPath)) : undefined
-        ),
-      gate: (name, tool, args) => person.gate(name, tool.descriptor.hints, args, tool.needsApproval),
-      markWork: (tool, work) =>
-        shownAfter(() => {
-          const unmark = marks?.mark(work);
-          const unnamed = statusItem.showWork({ tool, notebookPath: work.notebookPath });
-          return () => {
-            unmark?.();
-            unnamed();
-          };
-        }),
-      takePictures: (result) => attachImages(result, settings.maxImageSide),
-      cap: (result) => capResult(result, settings.maxResultChars)
-    });
 
-    const holdAnswer = holdWhileUnloading(window);
+    const status = new StatusModel(person);
+    const call = callPipeline(
+      pageCallSteps({ tools: () => catalogue.tools, status, pending, dialogs, person, marks, settings: () => settings })
+    );
     const id = pageId(storage);
     const connections = new Connections({
       bridgeVersion: BRIDGE_VERSION,
       alert,
-      changed: () => statusItem.refresh(),
+      changed: () => status.pageChanged(),
       identity: () => pageIdentity(id, app),
       catalogue: () => catalogue.message(),
-      run: async (tool, args) => holdAnswer(await call(tool, args)),
+      run: heldAnswers((tool: string, args: Record<string, unknown>) => call(tool, args), holdWhileUnloading(window)),
       log
     });
-    const status = {
-      connectedUrls: () => connections.connectedUrls(),
-      calls: 0,
-      inPageCalls: 0,
-      get paused() {
-        return person.paused;
-      },
-      get disconnected() {
-        return connections.disconnected;
-      }
-    };
-    const statusItem = new StatusItem(status, () => void openStatusMenu(person, connections, () => statusItem.refresh()));
+    status.follow(connections);
+    const statusItem = new StatusItem(status, () => void openStatusMenu(person, connections, () => status.pageChanged()));
     statusBar?.registerStatusItem(`${PLUGIN_ID}:status`, { item: statusItem, align: 'left', rank: 100 });
     // Where the browser has WebMCP (SPEC §2.3c); elsewhere nothing happens.
     const modelContext = findModelContext(globalThis.document);

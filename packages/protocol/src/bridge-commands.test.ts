@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import {
-  BRIDGE_COMMANDS,
-  BRIDGE_COMMANDS_PREFIX,
-  NOTEBOOK_COMMAND_INPUTS,
-  notebookCommandSchema,
-  type NotebookCommand
-} from './bridge-commands.js';
-import { AI_COMMANDS_EXTENSION, DEFAULT_TOOLS, defaultToolDescriptor, defaultToolsFor } from './default-tools.js';
+import { BRIDGE_COMMANDS_PREFIX, commandArgsSchema } from './bridge-commands.js';
+import { DEFAULT_TOOLS, defaultToolDescriptor, defaultToolsFor } from './default-tools.js';
+import { ADD_CELL, EDIT_CELL, EDIT_NOTEBOOK, NOTEBOOK_TOOLS as DECLARATIONS, READ_NOTEBOOK, RUN_CELLS } from './notebook-tools.js';
+import { AI_COMMANDS_EXTENSION } from './tool-listing.js';
 
 const NOTEBOOK_TOOLS = [
   'read_notebook',
@@ -26,13 +22,13 @@ const NOTEBOOK_TOOLS = [
 
 describe("the bridge's notebook, file and kernel commands", () => {
   it('all live under the bridge prefix', () => {
-    for (const id of Object.values(BRIDGE_COMMANDS)) {
+    for (const id of DECLARATIONS.map((declaration) => declaration.command)) {
       expect(id.startsWith(BRIDGE_COMMANDS_PREFIX)).toBe(true);
     }
   });
 
   it('declare the JSON Schema of their zod input, with required inputs and nothing else allowed', () => {
-    expect(notebookCommandSchema('editCell')).toEqual({
+    expect(commandArgsSchema(EDIT_CELL)).toEqual({
       type: 'object',
       properties: {
         notebookPath: { type: 'string', minLength: 1, description: expect.stringContaining('Path of the notebook') },
@@ -42,12 +38,12 @@ describe("the bridge's notebook, file and kernel commands", () => {
       required: ['notebookPath', 'content'],
       additionalProperties: false
     });
-    expect(notebookCommandSchema('addCell').properties.cellType).toMatchObject({ type: 'string', enum: ['code', 'markdown', 'raw'] });
+    expect(commandArgsSchema(ADD_CELL).properties.cellType).toMatchObject({ type: 'string', enum: ['code', 'markdown', 'raw'] });
   });
 
   it('refuse a missing content and an unknown argument (their own check, for execute_command callers)', () => {
-    expect(NOTEBOOK_COMMAND_INPUTS.editCell.safeParse({ notebookPath: 'a.ipynb', cellId: 'c' }).success).toBe(false);
-    expect(NOTEBOOK_COMMAND_INPUTS.readNotebook.safeParse({ notebookPath: 'a.ipynb', background: true }).success).toBe(false);
+    expect(EDIT_CELL.input.safeParse({ notebookPath: 'a.ipynb', cellId: 'c' }).success).toBe(false);
+    expect(READ_NOTEBOOK.input.safeParse({ notebookPath: 'a.ipynb', background: true }).success).toBe(false);
   });
 });
 
@@ -57,9 +53,10 @@ describe('the default notebook, file and kernel tools', () => {
   it("run the bridge's own commands and list exactly those commands' inputs", () => {
     expect(tools.map((tool) => tool.name)).toEqual(NOTEBOOK_TOOLS);
     for (const tool of tools) {
-      const key = (Object.keys(BRIDGE_COMMANDS) as (keyof typeof BRIDGE_COMMANDS)[]).find((k) => BRIDGE_COMMANDS[k] === tool.command);
-      expect(key, tool.name).toBeDefined();
-      const schema = notebookCommandSchema(key as NotebookCommand);
+      const declaration = DECLARATIONS.find((candidate) => candidate.command === tool.command);
+      expect(declaration, tool.name).toBeDefined();
+      expect(tool.declaration).toBe(declaration);
+      const schema = commandArgsSchema(declaration!);
       expect(tool.properties).toEqual(schema.properties);
       expect(tool.required).toEqual(schema.required ?? []);
       expect(tool.fixedArgs).toEqual({});
@@ -117,23 +114,22 @@ describe('the batch tools edit_notebook and run_cells (SPEC §2.3b)', () => {
   const tool = (name: string) => DEFAULT_TOOLS.find((candidate) => candidate.name === name)!;
 
   it("run the bridge's commands, with hints as delete_cell's and run_cell's", () => {
-    expect(tool('edit_notebook')).toMatchObject({ command: BRIDGE_COMMANDS.editNotebook, hints: tool('delete_cell').hints });
-    expect(tool('run_cells')).toMatchObject({ command: BRIDGE_COMMANDS.runCells, hints: tool('run_cell').hints });
+    expect(tool('edit_notebook')).toMatchObject({ command: EDIT_NOTEBOOK.command, hints: tool('delete_cell').hints });
+    expect(tool('run_cells')).toMatchObject({ command: RUN_CELLS.command, hints: tool('run_cell').hints });
     expect(tool('edit_notebook').required).toEqual(['notebookPath', 'edits']);
     expect(Object.keys(tool('run_cells').properties)).toEqual(['notebookPath', 'cellIds', 'fromCellId', 'all', 'continueOnError']);
   });
 
   it('list each kind of edit as its own schema, told apart by op (anyOf, not oneOf)', () => {
-    const items = (notebookCommandSchema('editNotebook').properties.edits as { items: { anyOf?: { properties: { op: unknown } }[] } })
-      .items;
+    const items = (commandArgsSchema(EDIT_NOTEBOOK).properties.edits as { items: { anyOf?: { properties: { op: unknown } }[] } }).items;
     expect(items.anyOf?.map((edit) => edit.properties.op)).toEqual(
       ['add', 'set_source', 'delete', 'move', 'set_type'].map((op) => ({ type: 'string', const: op }))
     );
-    expect(JSON.stringify(notebookCommandSchema('editNotebook'))).not.toContain('oneOf');
+    expect(JSON.stringify(commandArgsSchema(EDIT_NOTEBOOK))).not.toContain('oneOf');
   });
 
   it('take an edit list and one way of choosing the cells to run', () => {
-    const edits = NOTEBOOK_COMMAND_INPUTS.editNotebook;
+    const edits = EDIT_NOTEBOOK.input;
     expect(
       edits.safeParse({
         notebookPath: 'a.ipynb',
@@ -144,7 +140,7 @@ describe('the batch tools edit_notebook and run_cells (SPEC §2.3b)', () => {
       }).success
     ).toBe(true);
     expect(edits.safeParse({ notebookPath: 'a.ipynb', edits: [] }).success).toBe(false);
-    const run = NOTEBOOK_COMMAND_INPUTS.runCells;
+    const run = RUN_CELLS.input;
     for (const choice of [{ cellIds: ['a'] }, { fromCellId: 'a' }, { all: true }]) {
       expect(run.safeParse({ notebookPath: 'a.ipynb', ...choice, continueOnError: true }).success).toBe(true);
     }
@@ -159,6 +155,6 @@ describe('the batch tools edit_notebook and run_cells (SPEC §2.3b)', () => {
     expect(ai.map((candidate) => candidate.name)).toEqual(['edit_notebook', 'run_cells']);
     expect(ai[1]!.unavailable).toMatch(/notebookTools setting to "bridge" for it, or do the same one cell per call/);
     // In that mode they keep the bridge's command: no other runs them.
-    expect(ai[1]!.command).toBe(BRIDGE_COMMANDS.runCells);
+    expect(ai[1]!.command).toBe(RUN_CELLS.command);
   });
 });

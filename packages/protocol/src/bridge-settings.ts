@@ -7,7 +7,7 @@
  * serverUrls, doctor checks them) through readBridgeSettingsFile.
  */
 import { z } from 'zod';
-import { NOTEBOOK_TOOLS_MODES } from './default-tools.js';
+import { NOTEBOOK_TOOLS_MODES } from './tool-listing.js';
 import { TOKEN_OR_NONE_PATTERN } from './pairing.js';
 import { DEFAULT_SERVER_URL, describeIssues } from './wire.js';
 

@@ -5,6 +5,8 @@ export * from './input-checks.js';
 export * from './plain-json-schema.js';
 export * from './tool-table.js';
 export * from './bridge-commands.js';
+export * from './tool-listing.js';
+export * from './notebook-tools.js';
 export * from './default-tools.js';
 export * from './pairing.js';
 export * from './result-cap.js';

@@ -1,5 +1,6 @@
+import type { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { NOTEBOOK_COMMAND_INPUTS } from './bridge-commands.js';
+import { ADD_CELL, EDIT_NOTEBOOK, RUN_CELLS } from './notebook-tools.js';
 import { BUILT_IN_INPUTS } from './tool-table.js';
 import { checkInput, describeIssue, parseInput, type ArgumentsSchema } from './input-checks.js';
 
@@ -124,51 +125,51 @@ describe('checkInput', () => {
   });
 });
 
-const issue = (key: keyof typeof NOTEBOOK_COMMAND_INPUTS, args: Record<string, unknown>, tool = 'add_cell') => {
-  const parsed = NOTEBOOK_COMMAND_INPUTS[key].safeParse(args);
+const issue = (declaration: { input: z.ZodObject }, args: Record<string, unknown>, tool = 'add_cell') => {
+  const parsed = declaration.input.safeParse(args);
   if (parsed.success) throw new Error('expected a failure');
-  return describeIssue(tool, Object.keys(NOTEBOOK_COMMAND_INPUTS[key].shape), args, parsed.error);
+  return describeIssue(tool, Object.keys(declaration.input.shape), args, parsed.error);
 };
 
 describe('describeIssue', () => {
   it('names an unknown argument and the accepted ones', () => {
-    expect(issue('addCell', { notebookPath: 'a.ipynb', background: true })).toBe(
+    expect(issue(ADD_CELL, { notebookPath: 'a.ipynb', background: true })).toBe(
       'add_cell: unknown argument "background". Accepted arguments: notebookPath, content, cellType, position, referenceCellId.'
     );
   });
 
   it('names a missing required argument', () => {
-    expect(issue('addCell', {})).toBe(
+    expect(issue(ADD_CELL, {})).toBe(
       'add_cell: missing required argument "notebookPath". Accepted arguments: notebookPath, content, cellType, position, referenceCellId.'
     );
   });
 
   it('says what a value should be', () => {
-    expect(issue('addCell', { notebookPath: 'a.ipynb', cellType: 'sql' })).toMatch(
+    expect(issue(ADD_CELL, { notebookPath: 'a.ipynb', cellType: 'sql' })).toMatch(
       /^add_cell: argument "cellType": .*"code"\|"markdown"\|"raw"/
     );
   });
 
   it('names a field inside an argument by its path, e.g. which edit', () => {
     const nb = { notebookPath: 'a.ipynb' };
-    expect(issue('editNotebook', { ...nb, edits: [{ op: 'add' }, { op: 'delete' }] }, 'edit_notebook')).toBe(
+    expect(issue(EDIT_NOTEBOOK, { ...nb, edits: [{ op: 'add' }, { op: 'delete' }] }, 'edit_notebook')).toBe(
       'edit_notebook: "edits[1].cellId" is missing.'
     );
-    expect(issue('editNotebook', { ...nb, edits: [{ op: 'remove', cellId: 'c' }] }, 'edit_notebook')).toBe(
+    expect(issue(EDIT_NOTEBOOK, { ...nb, edits: [{ op: 'remove', cellId: 'c' }] }, 'edit_notebook')).toBe(
       'edit_notebook: argument "edits[0].op": op must be one of "add", "set_source", "delete", "move", "set_type".'
     );
-    expect(issue('editNotebook', { ...nb, edits: [{ op: 'delete', cellId: 'c', id: 'c' }] }, 'edit_notebook')).toMatch(
+    expect(issue(EDIT_NOTEBOOK, { ...nb, edits: [{ op: 'delete', cellId: 'c', id: 'c' }] }, 'edit_notebook')).toMatch(
       /^edit_notebook: argument "edits\[0\]" has an unknown field "id"/
     );
-    expect(issue('editNotebook', { ...nb, edits: [] }, 'edit_notebook')).toMatch(/^edit_notebook: argument "edits": .*>=1 items/);
+    expect(issue(EDIT_NOTEBOOK, { ...nb, edits: [] }, 'edit_notebook')).toMatch(/^edit_notebook: argument "edits": .*>=1 items/);
   });
 
   it("says a check of the arguments together in the check's own words", () => {
     const message =
       'run_cells: say which cells to run with exactly one of cellIds (a list of ids), fromCellId (a cell and all below it) or all: true.';
-    expect(issue('runCells', { notebookPath: 'a.ipynb' }, 'run_cells')).toBe(message);
-    expect(issue('runCells', { notebookPath: 'a.ipynb', all: true, fromCellId: 'c' }, 'run_cells')).toBe(message);
-    expect(issue('runCells', { notebookPath: 'a.ipynb', all: false }, 'run_cells')).toBe(message);
+    expect(issue(RUN_CELLS, { notebookPath: 'a.ipynb' }, 'run_cells')).toBe(message);
+    expect(issue(RUN_CELLS, { notebookPath: 'a.ipynb', all: true, fromCellId: 'c' }, 'run_cells')).toBe(message);
+    expect(issue(RUN_CELLS, { notebookPath: 'a.ipynb', all: false }, 'run_cells')).toBe(message);
   });
 });
 

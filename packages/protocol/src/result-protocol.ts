@@ -27,7 +27,10 @@ export const RESULT_CODES = [
   'denied_by_user',
   /** The person paused agent control from the page's status bar. */
   'paused',
-  /** A fault in the bridge or the server itself, not in the call. */
+  /**
+   * A fault in the bridge or the server itself, not in the call; also a tool's result the page could not write as
+   * JSON (a value that changed into something else, or too large): `error` names the tool, which may have done its work.
+   */
   'internal_error',
   /** A path or a cell that does not exist; `error` names it and the tool that lists or creates such things. */
   'not_found',

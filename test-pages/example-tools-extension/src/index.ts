@@ -38,9 +38,26 @@ function check(input: Record<string, unknown>): unknown {
       return { big: BigInt(2) ** BigInt(70) };
     case 'undefined':
       return undefined;
+    case 'shifty':
+      return shifty();
+    case 'huge':
+      // ~600 MB as JSON, over what one string can hold; plain JSON all the same.
+      return { parts: Array.from({ length: 600 }, () => MEGABYTE) };
     default:
       return { checked: value };
   }
+}
+
+const MEGABYTE = 'x'.repeat(1_000_000);
+
+/** Plain JSON when the bridge checks it; a BigInt at every read after. */
+function shifty(): unknown {
+  let reads = 0;
+  return {
+    get value(): unknown {
+      return reads++ === 0 ? 'plain' : BigInt(1);
+    }
+  };
 }
 
 function register(tools: IAgentTools, id: string, handler: (input: Record<string, unknown>) => unknown): IDisposable {

@@ -3,7 +3,11 @@
  * it is treated, read by the call pipeline instead of checks of its name.
  */
 import type { ToolDescriptor, ToolResult } from '@jupyter-live-mcp/protocol';
+import type { CallContext } from './call-context.js';
 import type { Work } from './work-target.js';
+
+/** A tool's run: checked arguments, and the context of the call it serves. May throw; the pipeline reports it. */
+export type ToolRun = (args: Readonly<Record<string, unknown>>, call: CallContext) => Promise<ToolResult>;
 
 export interface BridgeTool {
   descriptor: ToolDescriptor;
@@ -15,6 +19,5 @@ export interface BridgeTool {
   commandOf?(args: Record<string, unknown>): string | undefined;
   /** What a call of it works on (its definition's worksOn), marked for the person while it runs. */
   workOf?(args: Record<string, unknown>): Work | undefined;
-  /** Runs with checked arguments. May throw; the pipeline reports it. */
-  run(args: Record<string, unknown>): Promise<ToolResult>;
+  run: ToolRun;
 }

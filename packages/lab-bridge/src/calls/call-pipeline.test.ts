@@ -32,6 +32,7 @@ function pipeline(tool: Partial<BridgeTool> & { name?: string } = {}, overrides:
       return run();
     },
     gate: async (tool) => void steps.push(`gate ${tool}`),
+    markCell: () => () => undefined,
     markWork: (tool, work) => {
       steps.push(`mark ${tool} ${work.notebookPath} ${work.cellIds.join(',')}`);
       return () => steps.push(`unmark ${tool}`);
@@ -109,6 +110,59 @@ describe('callPipeline', () => {
       error: 'echo failed: boom',
       pictured: true
     });
+  });
+
+  it('copies the result to plain JSON once, before it goes pending, and answers internal_error when it cannot be written', async () => {
+    let reads = 0;
+    const shifty = pipeline({
+      run: async () =>
+        succeed({
+          get value(): unknown {
+            return reads++ === 0 ? 'plain' : BigInt(1);
+          }
+        })
+    });
+    expect((await shifty.call('echo', { text: 'x' })).result).toEqual({
+      success: true,
+      value: 'plain',
+      pictured: true
+    });
+    let pendingResult: unknown;
+    const broken = pipeline(
+      { run: async () => succeed({ big: BigInt(1) }) },
+      {
+        goPending: async (_tool, _command, run) => {
+          pendingResult = await run();
+          return succeed({ pending: true });
+        }
+      }
+    );
+    expect((await broken.call('echo', { text: 'x' })).result).toMatchObject({ pending: true });
+    expect(pendingResult).toEqual({
+      success: false,
+      code: 'internal_error',
+      error: expect.stringMatching(/^echo: the page could not write the tool's result as JSON \(.*BigInt.*\), so it is lost/)
+    });
+  });
+
+  it('gives each call its own context: the progress one run tells is read by its own pending answers only', async () => {
+    const readers: (() => unknown)[] = [];
+    const p = pipeline(
+      {
+        run: async (args, call) => {
+          call.progress = { cellsRun: 0, cells: 2, runningCellId: String(args.text), runningIndex: 0 };
+          return succeed({});
+        }
+      },
+      {
+        goPending: async (_tool, _command, run, progress) => {
+          readers.push(progress);
+          return run();
+        }
+      }
+    );
+    await Promise.all([p.call('echo', { text: 'a' }), p.call('echo', { text: 'b' })]);
+    expect(readers.map((read) => (read() as { runningCellId: string }).runningCellId)).toEqual(['a', 'b']);
   });
 
   describe('marks the work of a tool that works on a notebook', () => {

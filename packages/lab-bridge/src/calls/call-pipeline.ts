@@ -4,12 +4,14 @@
  * rules (SPEC §3.2) unless the tool answers at once; inside them the tool is
  * found, its input checked (SPEC §3.1), the person's gate passed (SPEC §6) and
  * the tool run, its work marked in the page until it ends (SPEC §2.3b),
- * anything it throws becoming a failure result; then its pictures are taken
- * out and the result capped.
+ * anything it throws becoming a failure result, and its result copied to
+ * plain JSON once; then its pictures are taken out and the result capped.
  * What touches the page comes in as CallSteps: nothing here knows JupyterLab.
  */
 import { checkInput, fail, type CallAnswer, type ToolResult } from '@jupyter-live-mcp/protocol';
 import type { BridgeTool } from './bridge-tool.js';
+import type { CallContext } from './call-context.js';
+import type { RunProgress } from './run-progress.js';
 import type { Work } from './work-target.js';
 
 /** Who made a call: an MCP server, or an agent in the browser through WebMCP. */
@@ -23,12 +25,19 @@ export interface CallSteps {
   tools(): ReadonlyMap<string, BridgeTool>;
   /** Counts the call for the status item. */
   count(tool: string, source: CallSource): void;
-  /** Runs the call, answering pending if it is slow or opens a dialog (calls/pending-calls); `work`, what it works on, tells its progress. */
-  goPending(tool: string, command: string | undefined, run: () => Promise<ToolResult>, work: Work | undefined): Promise<ToolResult>;
+  /** Runs the call, answering pending if it is slow or opens a dialog (calls/pending-calls); `progress` says how far it has come. */
+  goPending(
+    tool: string,
+    command: string | undefined,
+    run: () => Promise<ToolResult>,
+    progress: () => RunProgress | undefined
+  ): Promise<ToolResult>;
   /** The person's say: paused, or a confirmation (ui/person-control). */
   gate: Gate;
   /** Shows the person what a running call works on (ui/work-marks); the function returned takes the mark away. Never throws. */
   markWork(tool: string, work: Work): () => void;
+  /** Marks the cell a call works on now (a run of several cells marks each in turn). Never throws. */
+  markCell: CallContext['markCell'];
   /** Takes the pictures out of the result (calls/images). */
   takePictures(result: ToolResult): Promise<CallAnswer>;
   /** Cuts a result longer than maxResultChars. */
@@ -46,12 +55,14 @@ export function callPipeline(steps: CallSteps): (tool: string, args: Record<stri
 
 function underPendingRules(steps: CallSteps, name: string, args: Record<string, unknown>): Promise<ToolResult> {
   const tool = steps.tools().get(name);
-  const run = () => runTool(steps, name, args);
-  return tool?.answersAtOnce ? run() : steps.goPending(name, tool?.commandOf?.(args), run, tool?.workOf?.(args));
+  const call: CallContext = { tool: name, markCell: steps.markCell };
+  const run = () => plainOrInternalError(name, () => runTool(steps, call, args));
+  return tool?.answersAtOnce ? run() : steps.goPending(name, tool?.commandOf?.(args), run, () => call.progress);
 }
 
 /** Finds the tool, checks its input, passes the gate and runs it, its work marked meanwhile. */
-async function runTool(steps: CallSteps, name: string, args: Record<string, unknown>): Promise<ToolResult> {
+async function runTool(steps: CallSteps, call: CallContext, args: Record<string, unknown>): Promise<ToolResult> {
+  const name = call.tool;
   const tools = steps.tools();
   const tool = tools.get(name);
   if (!tool) {
@@ -68,17 +79,36 @@ async function runTool(steps: CallSteps, name: string, args: Record<string, unkn
   const work = tool.workOf?.(checked.args);
   const unmark = work ? steps.markWork(name, work) : undefined;
   try {
-    return await runGuarded(tool, name, checked.args);
+    return await runGuarded(tool, call, checked.args);
   } finally {
     unmark?.();
   }
 }
 
-async function runGuarded(tool: BridgeTool, name: string, args: Record<string, unknown>): Promise<ToolResult> {
+/**
+ * The call's one catch around its result: copied to plain JSON once, here, so
+ * nothing after reads a getter again; a result that cannot be written (a value
+ * that turned into a BigInt, more than a string can hold) answers internal_error
+ * instead of never answering. The call stays pending until this ends.
+ */
+async function plainOrInternalError(name: string, run: () => Promise<ToolResult>): Promise<ToolResult> {
   try {
-    return await tool.run(args);
+    return JSON.parse(JSON.stringify(await run())) as ToolResult;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    return fail('command_failed', `${name} failed: ${message}`);
+    return fail(
+      'internal_error',
+      `${name}: the page could not write the tool's result as JSON (${message}), so it is lost; the call itself may have ` +
+        'done its work: check its effect (get_context, read_notebook) before you call it again.'
+    );
+  }
+}
+
+async function runGuarded(tool: BridgeTool, call: CallContext, args: Record<string, unknown>): Promise<ToolResult> {
+  try {
+    return await tool.run(args, call);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return fail('command_failed', `${call.tool} failed: ${message}`);
   }
 }

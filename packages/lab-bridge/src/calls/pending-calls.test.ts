@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { succeed, type ToolResult } from '@jupyter-live-mcp/protocol';
 import type { DialogInfo, DialogWatch } from './dialogs.js';
 import { KEEP_RESULTS_MS, PendingCalls, readStoredCalls } from './pending-calls.js';
-import { RunProgressBoard } from './run-progress.js';
+import type { CallContext } from './call-context.js';
 
 const dialog: DialogInfo = {
   dialogId: 'dialog-1',
@@ -84,17 +84,17 @@ describe('PendingCalls', () => {
   it('says how far a long run has come, as its command tells it, in each pending answer and in the list', async () => {
     const pending = make();
     const call = deferred();
-    const board = new RunProgressBoard();
+    const context: CallContext = { tool: 'run_cells', markCell: () => () => undefined };
     const first = await pending.run(
       'run_cells',
       undefined,
       fakeWatch().watch,
       () => call.promise,
-      () => board.of('a.ipynb')
+      () => context.progress
     );
     expect(first).not.toHaveProperty('progress');
     const progress = { cellsRun: 1, cells: 3, runningCellId: 'c2', runningIndex: 1 };
-    board.start('a.ipynb').at(progress);
+    context.progress = progress;
     expect(await pending.wait('pending-1', 0)).toMatchObject({
       progress,
       message: expect.stringMatching(

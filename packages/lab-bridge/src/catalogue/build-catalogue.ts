@@ -50,7 +50,8 @@ function defaultToolSpec(tool: DefaultTool): CommandToolSpec {
     required: tool.required,
     fixedArgs: tool.fixedArgs,
     fallbackProperties: tool.properties,
-    ...(tool.worksOn ? { worksOn: tool.worksOn } : {})
+    ...(tool.worksOn ? { worksOn: tool.worksOn } : {}),
+    ...(tool.declaration ? { declaration: tool.declaration } : {})
   };
 }
 

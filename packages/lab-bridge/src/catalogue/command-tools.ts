@@ -4,7 +4,13 @@
  * raised, fixed arguments hidden (and always passed), no other arguments
  * allowed. Pure.
  */
-import { UI_ONLY_ARGUMENTS, type ToolDescriptor, type ToolHints, type WorksOn } from '@jupyter-live-mcp/protocol';
+import {
+  UI_ONLY_ARGUMENTS,
+  type NotebookToolDeclaration,
+  type ToolDescriptor,
+  type ToolHints,
+  type WorksOn
+} from '@jupyter-live-mcp/protocol';
 
 /** A command-backed tool before its command's schema is known. */
 export interface CommandToolSpec {
@@ -21,6 +27,8 @@ export interface CommandToolSpec {
   fallbackProperties?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
   /** What a call works on, marked in the page (default tools that edit or run cells). */
   worksOn?: WorksOn;
+  /** The bridge's own command it runs (a default tool's), whose run is called directly. */
+  declaration?: NotebookToolDeclaration;
 }
 
 /** A command-backed tool ready to run. */
@@ -28,6 +36,7 @@ export interface CommandTool {
   descriptor: ToolDescriptor;
   fixedArgs: Readonly<Record<string, unknown>>;
   worksOn?: WorksOn;
+  declaration?: NotebookToolDeclaration;
 }
 
 type Properties = Record<string, Record<string, unknown>>;
@@ -92,6 +101,7 @@ export function commandTool(spec: CommandToolSpec, described: unknown): CommandT
       }
     },
     fixedArgs: spec.fixedArgs,
-    ...(spec.worksOn ? { worksOn: spec.worksOn } : {})
+    ...(spec.worksOn ? { worksOn: spec.worksOn } : {}),
+    ...(spec.declaration ? { declaration: spec.declaration } : {})
   };
 }

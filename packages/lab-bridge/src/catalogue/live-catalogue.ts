@@ -11,11 +11,12 @@ import {
   type BridgeSettings,
   type Catalogue,
   type DefaultToolShortcut,
+  type NotebookToolDeclaration,
   type ToolDescriptor,
   type UnavailableTool
 } from '@jupyter-live-mcp/protocol';
 import { runCommand, type CommandShortcut } from '../jupyterlab/run-command.js';
-import type { BridgeTool } from '../calls/bridge-tool.js';
+import type { BridgeTool, ToolRun } from '../calls/bridge-tool.js';
 import { workTarget } from '../calls/work-target.js';
 import { log } from '../log.js';
 import { buildCatalogue, shortcutsByCommand } from './build-catalogue.js';
@@ -49,7 +50,9 @@ export class LiveCatalogue {
     /** Default tools' page-side short cuts, by the kind their definitions name. */
     shortcuts: Readonly<Record<DefaultToolShortcut, CommandShortcut>>,
     /** Tools other extensions declare, and their handlers. */
-    private readonly extensions: ExtensionToolSource
+    private readonly extensions: ExtensionToolSource,
+    /** The run of the bridge's own tool so declared (notebook/notebook-tools.ts), called without its command. */
+    private readonly ownRunOf: (declaration: NotebookToolDeclaration) => ToolRun | undefined
   ) {
     this.shortcuts = shortcutsByCommand(shortcuts);
     this.builtIns = makeBuiltIns(this);
@@ -159,13 +162,18 @@ export class LiveCatalogue {
         tools.set(tool.descriptor.name, tool);
       }
     }
-    for (const { descriptor, fixedArgs, worksOn } of catalogue.commandTools) {
+    for (const { descriptor, fixedArgs, worksOn, declaration } of catalogue.commandTools) {
       const command = descriptor.command!;
+      const own = declaration && this.ownRunOf(declaration);
       tools.set(descriptor.name, {
         descriptor,
         commandOf: () => command,
         ...(worksOn ? { workOf: (args: Record<string, unknown>) => workTarget(worksOn, args) } : {}),
-        run: (args) => runCommand(this.app, this.isBlocked, descriptor.name, command, { ...args, ...fixedArgs }, this.shortcutFor(command))
+        run: (args, call) => {
+          const passed = { ...args, ...fixedArgs };
+          const runOwn = own && (() => own(passed, call));
+          return runCommand(this.app, this.isBlocked, descriptor.name, command, passed, this.shortcutFor(command), runOwn);
+        }
       });
     }
     for (const spec of catalogue.extensionTools) {

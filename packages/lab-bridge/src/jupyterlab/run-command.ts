@@ -20,7 +20,9 @@ export async function runCommand(
   tool: string,
   commandId: string,
   args: Record<string, unknown>,
-  shortcut?: CommandShortcut
+  shortcut?: CommandShortcut,
+  /** The bridge's own tool's run, called instead of the command, so it gets the call's context and its result as it is. */
+  own?: () => Promise<ToolResult>
 ): Promise<ToolResult> {
   if (isBlocked(commandId)) {
     return fail(
@@ -40,6 +42,9 @@ export async function runCommand(
   }
   let value: unknown;
   try {
+    if (own) {
+      return await own();
+    }
     value = await app.commands.execute(commandId, args as never);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

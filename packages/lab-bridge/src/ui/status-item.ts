@@ -2,45 +2,32 @@
  * The bridge in the page's status bar (SPEC §6): which servers are connected,
  * how many calls the agent made (and of them in the page, through WebMCP),
  * the last tool, or the tool and notebook of a call working on one; a click
- * lets the person pause agent control or disconnect.
+ * lets the person pause agent control or disconnect. It renders its model
+ * (status-model.ts) whenever that changes.
  */
 import { Widget } from '@lumino/widgets';
-import type { CallSource } from '../calls/call-pipeline.js';
-import { statusText, type BridgeStatus, type WorkingCall } from './status-text.js';
-
-export type { BridgeStatus };
+import type { StatusModel } from './status-model.js';
+import { statusText } from './status-text.js';
 
 export class StatusItem extends Widget {
   constructor(
-    private readonly status: BridgeStatus,
+    private readonly model: StatusModel,
     onClick: () => void
   ) {
     super();
     this.addClass('jp-live-mcp-status');
     this.node.title = 'Agent bridge (jupyter-live-mcp): click to pause agent control or disconnect';
     this.node.addEventListener('click', onClick);
-    this.refresh();
+    model.changed.connect(this.render, this);
+    this.render();
   }
 
-  /** One more call of the agent's. */
-  countCall(tool: string, source: CallSource): void {
-    this.status.calls++;
-    if (source === 'in-page') this.status.inPageCalls++;
-    this.status.lastTool = tool;
-    this.refresh();
+  override dispose(): void {
+    this.model.changed.disconnect(this.render, this);
+    super.dispose();
   }
 
-  /** A call working on a notebook, named until the function returned is called. */
-  showWork(call: WorkingCall): () => void {
-    this.status.working = [...(this.status.working ?? []), call];
-    this.refresh();
-    return () => {
-      this.status.working = this.status.working?.filter((other) => other !== call);
-      this.refresh();
-    };
-  }
-
-  refresh(): void {
-    this.node.textContent = statusText(this.status);
+  private render(): void {
+    this.node.textContent = statusText(this.model);
   }
 }

@@ -6,8 +6,9 @@
  * with no nextCursor, so no cursor is one this server gave. As in
  * call-request.ts, the check sits in the handler's schema.
  */
-import { ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
+import { RequestError } from './request-error.js';
 
 export const UNKNOWN_CURSOR =
   'Invalid tools/list params: "params.cursor" is not a cursor this server gave (it lists every tool in one answer, with no ' +
@@ -16,7 +17,7 @@ export const UNKNOWN_CURSOR =
 export const listToolsRequestSchema = ListToolsRequestSchema.extend({
   params: z.preprocess((params) => {
     if (typeof params === 'object' && params !== null && (params as { cursor?: unknown }).cursor !== undefined) {
-      throw new McpError(ErrorCode.InvalidParams, UNKNOWN_CURSOR);
+      throw new RequestError(ErrorCode.InvalidParams, UNKNOWN_CURSOR);
     }
     return params;
   }, ListToolsRequestSchema.shape.params)

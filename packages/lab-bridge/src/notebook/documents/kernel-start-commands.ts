@@ -7,27 +7,29 @@
 import type { JupyterFrontEnd } from '@jupyterlab/application';
 import { PathExt } from '@jupyterlab/coreutils';
 import { UUID } from '@lumino/coreutils';
-import { succeed } from '@jupyter-live-mcp/protocol';
+import { CREATE_NOTEBOOK, START_KERNEL, succeed } from '@jupyter-live-mcp/protocol';
 import { CommandFailure, errorMessage } from '../commands/command-failure.js';
 import { requireFolder, stat } from './contents-lookup.js';
 import { chooseKernelspec, kernelspecForNotebook, type KernelChoice } from '../kernels/kernelspecs.js';
 import { notebookFileName } from './file-paths.js';
 import { newNotebookContent } from './new-notebook.js';
-import { addNotebookCommand } from '../commands/notebook-command.js';
+import { notebookTool } from '../commands/notebook-tool.js';
+import type { NotebookParts } from './notebook-parts.js';
 import type { HeldNotebook } from '../cells/held-notebook.js';
-import { OPENED_IN, openedNote, type NotebookDocuments } from './notebook-documents.js';
+import { OPENED_IN, openedNote } from './notebook-documents.js';
 
-export function registerKernelStartCommands(app: JupyterFrontEnd, documents: NotebookDocuments): void {
-  const { contents, kernelspecs } = app.serviceManager;
+const choose = async (app: JupyterFrontEnd, tool: string, asked: { kernel?: string; language?: string }) => {
+  const { kernelspecs } = app.serviceManager;
+  await kernelspecs.ready;
+  return kernelOrFail(tool, chooseKernelspec(kernelspecs.specs, asked));
+};
 
-  const choose = async (tool: string, asked: { kernel?: string; language?: string }) => {
-    await kernelspecs.ready;
-    return kernelOrFail(tool, chooseKernelspec(kernelspecs.specs, asked));
-  };
-
-  addNotebookCommand(app, 'createNotebook', 'Create Notebook', async ({ name, kernel, language }, tool) => {
+export const createNotebookTool = notebookTool(
+  CREATE_NOTEBOOK,
+  async ({ name, kernel, language }, { app, documents }: NotebookParts, { tool }) => {
+    const { contents } = app.serviceManager;
     const path = documents.normalize(notebookFileName(name));
-    const spec = await choose(tool, { kernel, language });
+    const spec = await choose(app, tool, { kernel, language });
     // The folder first, as create_file does: the Jupyter server answers a path inside a file with an error, not 404.
     await requireFolder(contents, tool, PathExt.dirname(path), `to create "${path}" in`);
     if (await stat(contents, path)) {
@@ -53,19 +55,20 @@ export function registerKernelStartCommands(app: JupyterFrontEnd, documents: Not
       ...(notebook ? { note: OPENED_IN[notebook.heldIn] } : {}),
       ...(warning ? { warning } : {})
     });
-  });
+  }
+);
 
-  addNotebookCommand(app, 'startKernel', 'Start Kernel for Notebook', async ({ notebookPath, kernel }, tool) => {
-    const { notebook, opened } = await documents.hold(tool, documents.normalize(notebookPath));
-    await kernelspecs.ready;
-    const own =
-      kernel ??
-      kernelspecForNotebook(kernelspecs.specs, { name: notebook.model.defaultKernelName, language: notebook.model.defaultKernelLanguage });
-    const spec = await choose(tool, { kernel: own });
-    await documents.startKernel(notebook, spec.name);
-    return succeed({ notebookPath: notebook.path, kernel: spec.name, ...kernelIdOf(notebook), ...openedNote(notebook, opened) });
-  });
-}
+export const startKernelTool = notebookTool(START_KERNEL, async ({ notebookPath, kernel }, { app, documents }: NotebookParts, { tool }) => {
+  const { kernelspecs } = app.serviceManager;
+  const { notebook, opened } = await documents.hold(tool, documents.normalize(notebookPath));
+  await kernelspecs.ready;
+  const own =
+    kernel ??
+    kernelspecForNotebook(kernelspecs.specs, { name: notebook.model.defaultKernelName, language: notebook.model.defaultKernelLanguage });
+  const spec = await choose(app, tool, { kernel: own });
+  await documents.startKernel(notebook, spec.name);
+  return succeed({ notebookPath: notebook.path, kernel: spec.name, ...kernelIdOf(notebook), ...openedNote(notebook, opened) });
+});
 
 function kernelOrFail(tool: string, choice: KernelChoice) {
   if (!choice.ok) {

@@ -6,10 +6,10 @@
  * by its index. Otherwise the plan is the steps to apply to the notebook model,
  * by index, in one transaction. Pure.
  */
-import type { CellType, NotebookCommandInput, ResultCode } from '@jupyter-live-mcp/protocol';
+import type { CellType, EDIT_NOTEBOOK, NotebookToolInput, ResultCode } from '@jupyter-live-mcp/protocol';
 import { describeCellIds } from '../cells/cell-views.js';
 
-export type NotebookEdit = NotebookCommandInput<'editNotebook'>['edits'][number];
+export type NotebookEdit = NotebookToolInput<typeof EDIT_NOTEBOOK>['edits'][number];
 
 /** A cell of the notebook before the edits. `blank`: empty source and no outputs. */
 export interface PlannedCell {

@@ -6,17 +6,16 @@
  */
 import type { JupyterFrontEnd } from '@jupyterlab/application';
 import { PathExt } from '@jupyterlab/coreutils';
-import type { IDocumentManager } from '@jupyterlab/docmanager';
 import type { Contents } from '@jupyterlab/services';
-import { succeed } from '@jupyter-live-mcp/protocol';
+import { CREATE_FILE, LIST_DIRECTORY, READ_FILE, succeed, WRITE_FILE } from '@jupyter-live-mcp/protocol';
 import { documentWidgetAt, documentsOpenInNewTabs } from '../../jupyterlab/main-area.js';
 import { widgetType } from '../../calls/widget-type.js';
 import { IMAGE_MIME_TYPES } from '../../calls/images/image-outputs.js';
 import { CommandFailure, isBadRequest, isNotFound, noFile } from '../commands/command-failure.js';
 import { requireFolder, stat } from '../documents/contents-lookup.js';
 import { listingItems, withExtension } from '../documents/file-paths.js';
-import { addNotebookCommand } from '../commands/notebook-command.js';
-import type { NotebookDocuments } from '../documents/notebook-documents.js';
+import { notebookTool } from '../commands/notebook-tool.js';
+import type { NotebookParts } from '../documents/notebook-parts.js';
 
 /** What the file tools use of a document open in the page. */
 interface OpenDocument {
@@ -27,19 +26,19 @@ interface OpenDocument {
   };
 }
 
-export function registerFileCommands(app: JupyterFrontEnd, docManager: IDocumentManager, documents: NotebookDocuments): void {
-  const contents = app.serviceManager.contents;
+/** A document open in the page as text (an editor) or as a notebook. */
+const openDocument = (app: JupyterFrontEnd, path: string): { document: OpenDocument; isNotebook: boolean } | undefined => {
+  const widget = documentWidgetAt(app, path);
+  const type = widget ? widgetType(widget) : undefined;
+  return widget && (type === 'editor' || type === 'notebook')
+    ? { document: widget as unknown as OpenDocument, isNotebook: type === 'notebook' }
+    : undefined;
+};
 
-  /** A document open in the page as text (an editor) or as a notebook. */
-  const openDocument = (path: string): { document: OpenDocument; isNotebook: boolean } | undefined => {
-    const widget = documentWidgetAt(app, path);
-    const type = widget ? widgetType(widget) : undefined;
-    return widget && (type === 'editor' || type === 'notebook')
-      ? { document: widget as unknown as OpenDocument, isNotebook: type === 'notebook' }
-      : undefined;
-  };
-
-  addNotebookCommand(app, 'listDirectory', 'List Directory', async ({ path = '', includeHidden = false }, tool) => {
+export const listDirectoryTool = notebookTool(
+  LIST_DIRECTORY,
+  async ({ path = '', includeHidden = false }, { app, documents }: NotebookParts, { tool }) => {
+    const { contents } = app.serviceManager;
     const folder = documents.normalize(path);
     let model: Contents.IModel;
     try {
@@ -62,47 +61,52 @@ export function registerFileCommands(app: JupyterFrontEnd, docManager: IDocument
     }
     const items = listingItems(model.content as Contents.IModel[], includeHidden);
     return succeed({ path: folder, totalItems: items.length, items });
-  });
+  }
+);
 
-  addNotebookCommand(app, 'readFile', 'Read File', async ({ filePath }, tool) => {
-    const path = documents.normalize(filePath);
-    const open = openDocument(path);
-    if (open) {
-      return succeed({
-        filePath: path,
-        readFrom: 'tab',
-        dirty: open.document.context.model.dirty,
-        content: open.document.context.model.toString()
-      });
+export const readFileTool = notebookTool(READ_FILE, async ({ filePath }, { app, documents }: NotebookParts, { tool }) => {
+  const { contents } = app.serviceManager;
+  const path = documents.normalize(filePath);
+  const open = openDocument(app, path);
+  if (open) {
+    return succeed({
+      filePath: path,
+      readFrom: 'tab',
+      dirty: open.document.context.model.dirty,
+      content: open.document.context.model.toString()
+    });
+  }
+  let model: Contents.IModel;
+  try {
+    model = await contents.get(path, { type: 'file', content: true });
+  } catch (error) {
+    if (isNotFound(error)) {
+      throw noFile(tool, path);
     }
-    let model: Contents.IModel;
-    try {
-      model = await contents.get(path, { type: 'file', content: true });
-    } catch (error) {
-      if (isNotFound(error)) {
-        throw noFile(tool, path);
-      }
-      if (isBadRequest(error) && (await stat(contents, path))?.type === 'directory') {
-        throw new CommandFailure('bad_input', `${tool}: "${path}" is a folder: list_directory lists it.`);
-      }
-      throw error;
+    if (isBadRequest(error) && (await stat(contents, path))?.type === 'directory') {
+      throw new CommandFailure('bad_input', `${tool}: "${path}" is a folder: list_directory lists it.`);
     }
-    const base = { filePath: path, readFrom: 'disk', ...(typeof model.size === 'number' ? { size: model.size } : {}) };
-    if (model.format === 'base64') {
-      const mimetype = model.mimetype || 'application/octet-stream';
-      // A picture goes the way of every picture in a result: attached as an image.
-      return (IMAGE_MIME_TYPES as readonly string[]).includes(mimetype)
-        ? succeed({ ...base, format: 'base64', mimetype, data: { [mimetype]: model.content as string } })
-        : succeed({ ...base, format: 'base64', mimetype, content: null, message: 'A binary file: its content is not shown.' });
-    }
-    // JupyterLite may answer a notebook as its JSON rather than as text.
-    const content = typeof model.content === 'string' ? model.content : JSON.stringify(model.content, null, 1);
-    return succeed({ ...base, content });
-  });
+    throw error;
+  }
+  const base = { filePath: path, readFrom: 'disk', ...(typeof model.size === 'number' ? { size: model.size } : {}) };
+  if (model.format === 'base64') {
+    const mimetype = model.mimetype || 'application/octet-stream';
+    // A picture goes the way of every picture in a result: attached as an image.
+    return (IMAGE_MIME_TYPES as readonly string[]).includes(mimetype)
+      ? succeed({ ...base, format: 'base64', mimetype, data: { [mimetype]: model.content as string } })
+      : succeed({ ...base, format: 'base64', mimetype, content: null, message: 'A binary file: its content is not shown.' });
+  }
+  // JupyterLite may answer a notebook as its JSON rather than as text.
+  const content = typeof model.content === 'string' ? model.content : JSON.stringify(model.content, null, 1);
+  return succeed({ ...base, content });
+});
 
-  addNotebookCommand(app, 'writeFile', 'Write File', async ({ filePath, content, save = true }, tool) => {
+export const writeFileTool = notebookTool(
+  WRITE_FILE,
+  async ({ filePath, content, save = true }, { app, documents }: NotebookParts, { tool }) => {
+    const { contents } = app.serviceManager;
     const path = documents.normalize(filePath);
-    const open = openDocument(path);
+    const open = openDocument(app, path);
     if (open?.isNotebook) {
       throw new CommandFailure(
         'bad_input',
@@ -139,9 +143,13 @@ export function registerFileCommands(app: JupyterFrontEnd, docManager: IDocument
     }
     await contents.save(path, { type: 'file', format: 'text', content });
     return succeed({ filePath: path, created: !existing, saved: true });
-  });
+  }
+);
 
-  addNotebookCommand(app, 'createFile', 'Create File', async ({ fileName, fileType, content = '', cwd = '' }, tool) => {
+export const createFileTool = notebookTool(
+  CREATE_FILE,
+  async ({ fileName, fileType, content = '', cwd = '' }, { app, documents, docManager }: NotebookParts, { tool }) => {
+    const { contents } = app.serviceManager;
     const registry = docManager.registry;
     const type = fileType === undefined ? undefined : registry.getFileType(fileType);
     if (fileType !== undefined && !type) {
@@ -170,5 +178,5 @@ export function registerFileCommands(app: JupyterFrontEnd, docManager: IDocument
     // Where documents open in browser tabs of their own, a new tab would be a popup: the file just stays on disk.
     const opened = !documentsOpenInNewTabs() && !!docManager.openOrReveal(path, 'default', undefined, { activate: false });
     return succeed({ filePath: path, fileType: type?.name ?? registry.getFileTypesForPath(path)[0]?.name ?? 'text', opened });
-  });
-}
+  }
+);

@@ -5,16 +5,17 @@
  * aborts nothing queued behind it (the person's cells, the agent's next call):
  * it is no cell of a notebook's run.
  */
-import type { JupyterFrontEnd } from '@jupyterlab/application';
 import { OutputAreaModel } from '@jupyterlab/outputarea';
+import { EXECUTE_CODE } from '@jupyter-live-mcp/protocol';
 import { executionResult } from '../outputs/execution-outcome.js';
 import { executeOnKernel } from './kernel-execution.js';
-import { addNotebookCommand } from '../commands/notebook-command.js';
+import { notebookTool } from '../commands/notebook-tool.js';
 import type { KernelConnections } from './kernel-connections.js';
 
-export function registerExecuteCode(app: JupyterFrontEnd, connections: KernelConnections): void {
-  addNotebookCommand(app, 'executeCode', 'Execute Code in Kernel', async ({ kernelId, code }, tool) => {
-    const kernel = await connections.get(tool, kernelId);
+export const executeCodeTool = notebookTool(
+  EXECUTE_CODE,
+  async ({ kernelId, code }, { kernels }: { kernels: KernelConnections }, { tool }) => {
+    const kernel = await kernels.get(tool, kernelId);
     const outputs = new OutputAreaModel();
     try {
       const outcome = await executeOnKernel(kernel, code, outputs, { storeHistory: false, stopOnError: false });
@@ -22,5 +23,5 @@ export function registerExecuteCode(app: JupyterFrontEnd, connections: KernelCon
     } finally {
       outputs.dispose();
     }
-  });
-}
+  }
+);

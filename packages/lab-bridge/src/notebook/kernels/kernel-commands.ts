@@ -7,29 +7,24 @@
  * through the connection the page keeps for it (kernel-connections.ts). No
  * restart ever shows JupyterLab's dialog.
  */
-import type { JupyterFrontEnd } from '@jupyterlab/application';
 import type { Kernel } from '@jupyterlab/services';
-import { succeed } from '@jupyter-live-mcp/protocol';
-import { documentKernels } from '../../jupyterlab/main-area.js';
-import { addNotebookCommand } from '../commands/notebook-command.js';
-import { registerExecuteCode } from './execute-code.js';
-import { KernelConnections } from './kernel-connections.js';
+import { INTERRUPT_KERNEL, RESTART_KERNEL, succeed } from '@jupyter-live-mcp/protocol';
+import { notebookTool } from '../commands/notebook-tool.js';
+import type { KernelConnections } from './kernel-connections.js';
 import { sendKernelInfo } from './kernel-info-probe.js';
 import { within } from '../../within.js';
 
 /** How long an interrupt may take to bring a kernel out of busy. */
 const INTERRUPT_SETTLE_MS = 1000;
 
-/** The connections of the notebooks held in memory to kernels (NotebookDocuments.memoryKernels). */
-export type MemoryKernels = () => Kernel.IKernelConnection[];
+/** A document's connection to the kernel, else the kept one. */
+const kernelFor = async (kernels: KernelConnections, tool: string, kernelId: string) =>
+  kernels.documentConnection(kernelId) ?? kernels.get(tool, kernelId);
 
-export function registerKernelCommands(app: JupyterFrontEnd, memoryKernels: MemoryKernels): void {
-  const connections = new KernelConnections(app, () => [...documentKernels(app), ...memoryKernels()]);
-  registerExecuteCode(app, connections);
-  /** A document's connection to the kernel, else the kept one. */
-  const kernelFor = async (tool: string, kernelId: string) => connections.documentConnection(kernelId) ?? connections.get(tool, kernelId);
-  addNotebookCommand(app, 'interruptKernel', 'Interrupt Kernel by Id', async ({ kernelId }, tool) => {
-    const kernel = await kernelFor(tool, kernelId);
+export const interruptKernelTool = notebookTool(
+  INTERRUPT_KERNEL,
+  async ({ kernelId }, { kernels }: { kernels: KernelConnections }, { tool }) => {
+    const kernel = await kernelFor(kernels, tool, kernelId);
     await kernel.interrupt();
     const status = await settle(kernel, INTERRUPT_SETTLE_MS);
     return succeed({
@@ -41,13 +36,16 @@ export function registerKernelCommands(app: JupyterFrontEnd, memoryKernels: Memo
           }
         : {})
     });
-  });
-  addNotebookCommand(app, 'restartKernel', 'Restart Kernel by Id without Asking', async ({ kernelId }, tool) => {
-    const kernel = await kernelFor(tool, kernelId);
+  }
+);
+export const restartKernelTool = notebookTool(
+  RESTART_KERNEL,
+  async ({ kernelId }, { kernels }: { kernels: KernelConnections }, { tool }) => {
+    const kernel = await kernelFor(kernels, tool, kernelId);
     await kernel.restart();
     return succeed({ kernelId: kernel.id, status: kernel.status });
-  });
-}
+  }
+);
 
 /**
  * The kernel's status `ms` after an interrupt, asked on the shell channel, where a

@@ -13,7 +13,7 @@ import type { JupyterFrontEnd } from '@jupyterlab/application';
 import type { ICellModel, ICodeCellModel } from '@jupyterlab/cells';
 import type * as nbformat from '@jupyterlab/nbformat';
 import type { Contents } from '@jupyterlab/services';
-import { succeed, type NotebookCommandInput, type ToolResult } from '@jupyter-live-mcp/protocol';
+import { type NotebookToolInput, READ_CELL, READ_NOTEBOOK, succeed, type ToolResult } from '@jupyter-live-mcp/protocol';
 import { CommandFailure, isBadRequest, isNotFound, errorMessage, noNotebook } from '../commands/command-failure.js';
 import { cellView, describeCellIds, hasCellIds, type CellLike } from '../cells/cell-views.js';
 import { selectCells } from '../cells/cell-selection.js';
@@ -21,10 +21,11 @@ import { cellsWithin } from '../cells/cells-within.js';
 import { condensedCount, wholeOutput } from '../outputs/condensed-outputs.js';
 import { joinMultiline } from '../outputs/nbformat-outputs.js';
 import { notebookContentOf } from '../documents/new-notebook.js';
-import { addNotebookCommand } from '../commands/notebook-command.js';
+import { notebookTool } from '../commands/notebook-tool.js';
+import type { NotebookParts } from '../documents/notebook-parts.js';
 import { cellLike, cellsOf, findCell, missingCell } from '../cells/notebook-cells.js';
 import type { HeldNotebook } from '../cells/held-notebook.js';
-import { OPENED_IN, type NotebookDocuments } from '../documents/notebook-documents.js';
+import { OPENED_IN } from '../documents/notebook-documents.js';
 import type { RunTracker } from '../cells/run-tracker.js';
 import { staleState, type RunRecord, type StaleCell } from '../cells/stale-state.js';
 
@@ -42,24 +43,25 @@ interface ReadNotebook {
 }
 
 /** `resultChars`: the page's maxResultChars now, which a compact read fills with whole cells (cells-within.ts). */
-export function registerReadCommands(app: JupyterFrontEnd, documents: NotebookDocuments, resultChars: () => number): void {
-  addNotebookCommand(app, 'readNotebook', 'Read Notebook', async (args, tool) => {
-    const path = documents.normalize(args.notebookPath);
-    const held = await documents.held(tool, path);
-    const maxChars = resultChars();
-    if (held) {
-      return notebookResult(tool, fromModel(held, held.heldIn, documents.runs), args, maxChars);
-    }
-    const file = await readFile(app, tool, path);
-    if (hasCellIds(file)) {
-      return notebookResult(tool, fromFile(path, file), args, maxChars);
-    }
-    const { notebook, opened } = await documents.hold(tool, path);
-    const result = notebookResult(tool, fromModel(notebook, notebook.heldIn, documents.runs), args, maxChars);
-    return { ...result, note: noIdsNote(file, notebook, opened) };
-  });
+export const readNotebookTool = notebookTool(READ_NOTEBOOK, async (args, { app, documents, resultChars }: NotebookParts, { tool }) => {
+  const path = documents.normalize(args.notebookPath);
+  const held = await documents.held(tool, path);
+  const maxChars = resultChars();
+  if (held) {
+    return notebookResult(tool, fromModel(held, held.heldIn, documents.runs), args, maxChars);
+  }
+  const file = await readFile(app, tool, path);
+  if (hasCellIds(file)) {
+    return notebookResult(tool, fromFile(path, file), args, maxChars);
+  }
+  const { notebook, opened } = await documents.hold(tool, path);
+  const result = notebookResult(tool, fromModel(notebook, notebook.heldIn, documents.runs), args, maxChars);
+  return { ...result, note: noIdsNote(file, notebook, opened) };
+});
 
-  addNotebookCommand(app, 'readCell', 'Read Cell', async ({ notebookPath, cellId, outputIndex }, tool) => {
+export const readCellTool = notebookTool(
+  READ_CELL,
+  async ({ notebookPath, cellId, outputIndex }, { app, documents }: NotebookParts, { tool }) => {
     const path = documents.normalize(notebookPath);
     const held = await documents.held(tool, path);
     if (held) {
@@ -83,8 +85,8 @@ export function registerReadCommands(app: JupyterFrontEnd, documents: NotebookDo
     }
     const { notebook } = await documents.hold(tool, path);
     return cellResult(tool, fromModel(notebook, notebook.heldIn, documents.runs), findCell(tool, notebook, cellId).index, outputIndex);
-  });
-}
+  }
+);
 
 async function readFile(app: JupyterFrontEnd, tool: string, path: string): Promise<nbformat.INotebookContent> {
   let model: Contents.IModel;
@@ -149,7 +151,7 @@ function staleCellOf(cell: ICellModel): StaleCell {
   return { id: cell.id, type: cell.type, source: cell.sharedModel.getSource(), executionCount };
 }
 
-function notebookResult(tool: string, read: ReadNotebook, args: NotebookCommandInput<'readNotebook'>, maxChars: number): ToolResult {
+function notebookResult(tool: string, read: ReadNotebook, args: NotebookToolInput<typeof READ_NOTEBOOK>, maxChars: number): ToolResult {
   const selected = selectCells(
     read.cells.map((cell) => cell.id),
     args
@@ -178,7 +180,7 @@ function notebookResult(tool: string, read: ReadNotebook, args: NotebookCommandI
 }
 
 /** Where a read that stopped at maxResultChars goes on: the arguments of the next read_notebook, said for the agent. */
-function readOn(args: NotebookCommandInput<'readNotebook'>, left: readonly number[], cells: readonly StaleCell[], maxChars: number) {
+function readOn(args: NotebookToolInput<typeof READ_NOTEBOOK>, left: readonly number[], cells: readonly StaleCell[], maxChars: number) {
   const next = args.cellIds
     ? { cellIds: left.map((index) => cells[index]!.id) }
     : { from: left[0]!, ...(args.to === undefined ? {} : { to: args.to }) };

@@ -11,41 +11,38 @@ import type { JupyterFrontEnd } from '@jupyterlab/application';
 import { CodeCell, MarkdownCell, type ICellModel, type ICodeCellModel } from '@jupyterlab/cells';
 import type { NotebookPanel } from '@jupyterlab/notebook';
 import type { Kernel, KernelMessage } from '@jupyterlab/services';
-import { BRIDGE_COMMANDS, succeed } from '@jupyter-live-mcp/protocol';
+import { RUN_CELL, START_KERNEL, succeed } from '@jupyter-live-mcp/protocol';
 import { CommandFailure } from '../commands/command-failure.js';
 import { executionResult, lostOutcome, outcomeOfReply, type ExecutionOutcome } from '../outputs/execution-outcome.js';
 import { executeOnKernel } from '../kernels/kernel-execution.js';
 import { listKernelspecs, noKernelMessage } from '../kernels/kernelspecs.js';
-import { addNotebookCommand } from '../commands/notebook-command.js';
+import { notebookTool } from '../commands/notebook-tool.js';
+import type { NotebookParts } from '../documents/notebook-parts.js';
 import { findCell } from '../cells/notebook-cells.js';
 import type { HeldNotebook } from '../cells/held-notebook.js';
 import { openedNote, type NotebookDocuments } from '../documents/notebook-documents.js';
 
-export function registerRunCell(app: JupyterFrontEnd, documents: NotebookDocuments): void {
-  addNotebookCommand(app, 'runCell', 'Run Cell', async ({ notebookPath, cellId }, tool) => {
-    const { notebook, opened } = await documents.hold(tool, documents.normalize(notebookPath));
-    const { cell, index } = findCell(tool, notebook, cellId);
-    const fields = { notebookPath: notebook.path, cellId: cell.id, ...openedNote(notebook, opened) };
-    if (!runsCode(cell)) {
-      const rendered = renderMarkdown(notebook, index, { evenEmpty: true });
-      return succeed({
-        status: 'no-op',
-        ...fields,
-        type: cell.type,
-        message:
-          cell.type === 'code'
-            ? 'The cell is empty: nothing ran.'
-            : `A ${cell.type} cell runs no code${rendered ? ': it was rendered' : ''}.`
-      });
-    }
-    const kernel = await kernelToRun(app, documents, tool, notebook);
-    const outcome = await runCode(notebook, index, kernel);
-    return executionResult(
-      { tool, what: `cell "${cell.id}"`, onError: 'Fix it (edit_cell) and run it again.', fields: { ...fields, kernelId: kernel.id } },
-      outcome
-    );
-  });
-}
+export const runCellTool = notebookTool(RUN_CELL, async ({ notebookPath, cellId }, { app, documents }: NotebookParts, { tool }) => {
+  const { notebook, opened } = await documents.hold(tool, documents.normalize(notebookPath));
+  const { cell, index } = findCell(tool, notebook, cellId);
+  const fields = { notebookPath: notebook.path, cellId: cell.id, ...openedNote(notebook, opened) };
+  if (!runsCode(cell)) {
+    const rendered = renderMarkdown(notebook, index, { evenEmpty: true });
+    return succeed({
+      status: 'no-op',
+      ...fields,
+      type: cell.type,
+      message:
+        cell.type === 'code' ? 'The cell is empty: nothing ran.' : `A ${cell.type} cell runs no code${rendered ? ': it was rendered' : ''}.`
+    });
+  }
+  const kernel = await kernelToRun(app, documents, tool, notebook);
+  const outcome = await runCode(notebook, index, kernel);
+  return executionResult(
+    { tool, what: `cell "${cell.id}"`, onError: 'Fix it (edit_cell) and run it again.', fields: { ...fields, kernelId: kernel.id } },
+    outcome
+  );
+});
 
 /** Whether running the cell runs code: a code cell with some source. */
 export function runsCode(cell: ICellModel): boolean {
@@ -78,7 +75,7 @@ export async function kernelToRun(
     await app.serviceManager.kernelspecs.ready;
     throw new CommandFailure(
       'no_kernel',
-      noKernelMessage(tool, notebook.path, listKernelspecs(app.serviceManager.kernelspecs.specs), BRIDGE_COMMANDS.startKernel),
+      noKernelMessage(tool, notebook.path, listKernelspecs(app.serviceManager.kernelspecs.specs), START_KERNEL.command),
       { notebookPath: notebook.path }
     );
   }

@@ -3,11 +3,11 @@
  * a cell and every cell below it, or all of them. An id that is not there, or
  * listed twice, refuses the whole run before any cell runs. Pure.
  */
-import type { NotebookCommandInput } from '@jupyter-live-mcp/protocol';
+import type { NotebookToolInput, RUN_CELLS } from '@jupyter-live-mcp/protocol';
 import { CommandFailure } from '../commands/command-failure.js';
 import { missingCell } from '../cells/notebook-cells.js';
 
-export type RunSelection = Pick<NotebookCommandInput<'runCells'>, 'cellIds' | 'fromCellId' | 'all'>;
+export type RunSelection = Pick<NotebookToolInput<typeof RUN_CELLS>, 'cellIds' | 'fromCellId' | 'all'>;
 
 export function cellsToRun(
   tool: string,

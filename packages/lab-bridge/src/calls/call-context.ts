@@ -1,0 +1,17 @@
+/**
+ * What a tool's run knows of the call it serves, handed to it directly (a
+ * JupyterLab command's arguments could not carry it): the tool called, where
+ * the run tells how far it has come (its pending answers say it), and how it
+ * marks for the person the cell it works on. A call through execute_command,
+ * or from the page's own command palette, gets one of its own.
+ */
+import type { RunProgress } from './run-progress.js';
+
+export interface CallContext {
+  /** The tool called, named in its messages. */
+  readonly tool: string;
+  /** How far the call has come now (a run of several cells: the cell it runs); none between steps. */
+  progress?: RunProgress;
+  /** Marks, for the person, the cell the call works on now, until the function returned is called. Never throws. */
+  markCell(notebookPath: string, cellId: string): () => void;
+}

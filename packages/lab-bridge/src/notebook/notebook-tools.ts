@@ -1,0 +1,90 @@
+/**
+ * The bridge's own notebook, file and kernel tools (SPEC §2.2; the batch tools
+ * edit_notebook and run_cells, §2.3b), written on JupyterLab's public APIs so
+ * they work alike in JupyterLab, Notebook 7 and JupyterLite. Each is one
+ * definition: a new tool is its file and one line in NOTEBOOK_TOOLS. Each is
+ * registered as a JupyterLab command (execute_command and the command palette
+ * run it), and the call pipeline runs it directly, with the call's context.
+ */
+import type { JupyterFrontEnd } from '@jupyterlab/application';
+import type { IDocumentManager } from '@jupyterlab/docmanager';
+import type { INotebookTracker } from '@jupyterlab/notebook';
+import type { ReadonlyJSONObject } from '@lumino/coreutils';
+import { commandArgsSchema, type NotebookToolDeclaration } from '@jupyter-live-mcp/protocol';
+import type { ToolRun } from '../calls/bridge-tool.js';
+import type { CallContext } from '../calls/call-context.js';
+import { documentKernels } from '../jupyterlab/main-area.js';
+import { runNotebookTool, toolName, type NotebookTool } from './commands/notebook-tool.js';
+import { createNotebookTool, startKernelTool } from './documents/kernel-start-commands.js';
+import { NotebookDocuments } from './documents/notebook-documents.js';
+import type { NotebookParts } from './documents/notebook-parts.js';
+import { editNotebookTool } from './edits/edit-notebook.js';
+import { addCellTool, deleteCellTool, editCellTool, saveNotebookTool } from './edits/edit-commands.js';
+import { createFileTool, listDirectoryTool, readFileTool, writeFileTool } from './files/file-commands.js';
+import { executeCodeTool } from './kernels/execute-code.js';
+import { interruptKernelTool, restartKernelTool } from './kernels/kernel-commands.js';
+import { KernelConnections } from './kernels/kernel-connections.js';
+import { readCellTool, readNotebookTool } from './reads/read-commands.js';
+import { runCellTool } from './runs/run-cell.js';
+import { runCellsTool } from './runs/run-cells.js';
+
+// biome-ignore lint/suspicious/noExplicitAny: each tool's input is its own; runNotebookTool checks it before the run sees it.
+type AnyNotebookTool = NotebookTool<any, NotebookParts>;
+
+export const NOTEBOOK_TOOLS: readonly AnyNotebookTool[] = [
+  interruptKernelTool,
+  restartKernelTool,
+  readNotebookTool,
+  readCellTool,
+  addCellTool,
+  editCellTool,
+  deleteCellTool,
+  runCellTool,
+  saveNotebookTool,
+  createNotebookTool,
+  startKernelTool,
+  listDirectoryTool,
+  readFileTool,
+  writeFileTool,
+  createFileTool,
+  executeCodeTool,
+  editNotebookTool,
+  runCellsTool
+];
+
+export interface NotebookToolsDeps {
+  docManager: IDocumentManager;
+  notebookTracker: INotebookTracker;
+  /** Marks, for the person, the cell a call works on (ui/work-marks): a call through a command has no call pipeline to ask. */
+  markCell: CallContext['markCell'];
+  /** The page's maxResultChars now. */
+  resultChars: () => number;
+}
+
+export class NotebookTools {
+  /** The notebooks the tools act on. */
+  readonly documents: NotebookDocuments;
+  private readonly runs = new Map<NotebookToolDeclaration, ToolRun>();
+
+  constructor(app: JupyterFrontEnd, { docManager, notebookTracker, markCell, resultChars }: NotebookToolsDeps) {
+    const documents = new NotebookDocuments(app, docManager, notebookTracker);
+    this.documents = documents;
+    const kernels = new KernelConnections(app, () => [...documentKernels(app), ...documents.memoryKernels()]);
+    const parts: NotebookParts = { app, documents, docManager, kernels, resultChars };
+    for (const tool of NOTEBOOK_TOOLS) {
+      const { declaration } = tool;
+      const run: ToolRun = (args, call) => runNotebookTool(tool, args, parts, call);
+      this.runs.set(declaration, run);
+      app.commands.addCommand(declaration.command, {
+        label: `${declaration.label} (agent bridge)`,
+        describedBy: { args: commandArgsSchema(declaration) as unknown as ReadonlyJSONObject },
+        execute: (args) => run(args, { tool: toolName(declaration), markCell })
+      });
+    }
+  }
+
+  /** The run bound to this declaration, if it is one of these tools. */
+  runOf(declaration: NotebookToolDeclaration): ToolRun | undefined {
+    return this.runs.get(declaration);
+  }
+}
