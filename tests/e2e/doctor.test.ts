@@ -103,7 +103,9 @@ describe('doctor', () => {
     const settingsDir = path.join(scratch, 'settings');
     const settingsFile = path.join(settingsDir, 'jupyter-live-mcp-bridge', 'plugin.jupyterlab-settings');
     await mkdir(path.dirname(settingsFile), { recursive: true });
-    await writeFile(settingsFile, JSON.stringify({ token: 'b'.repeat(64), serverUrls: [`ws://127.0.0.1:${mcp.port}`] }));
+    await writeFile(settingsFile, JSON.stringify({ token: 'b'.repeat(64), serverUrls: [`ws://127.0.0.1:${mcp.port}`] }), {
+      mode: 0o600
+    });
     const other = await pairingConfig();
 
     const { code, stdout } = await doctor(

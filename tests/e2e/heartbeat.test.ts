@@ -2,7 +2,9 @@
  * The heartbeat with a real page and a real server, frozen with SIGSTOP as a
  * suspended laptop or a stopped process freezes them: a frozen browser is
  * dropped and its call answers page_disconnected, with no more progress; a
- * frozen server is given up by the page, which reconnects once it answers again.
+ * frozen server is given up by the page, which reconnects once it answers again. A page
+ * whose own script is stuck (a busy loop), though the browser still answers pings, is
+ * dropped too, and its call reports no progress meanwhile.
  */
 import { execFileSync } from 'node:child_process';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -118,5 +120,37 @@ describe('the heartbeat', () => {
     }
     await expect.poll(connected, { timeout: 60_000 }).toBe(true);
     expect(mcp.stderr().match(/page connected: /g)?.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('drops a page whose script is stuck in a loop though the browser answers pings: its call answers, with no progress', async () => {
+    await expect.poll(connected, { timeout: 30_000 }).toBe(true);
+    // The loop starts once evaluate has returned, and holds the page's script for 20 s.
+    await page.evaluate(() => {
+      setTimeout(() => {
+        const end = Date.now() + 20_000;
+        while (Date.now() < end) {
+          // busy
+        }
+      }, 0);
+    });
+    let progress = 0;
+    const started = performance.now();
+    const answer = (await mcp.client.callTool({ name: 'get_context', arguments: {} }, CallToolResultSchema, {
+      onprogress: () => progress++,
+      resetTimeoutOnProgress: true
+    })) as CallToolResult;
+    const answeredAfter = performance.now() - started;
+    console.log(`stuck page script: answered after ${Math.round(answeredAfter)} ms, ${progress} progress notices`);
+    expect(answer.structuredContent).toMatchObject({
+      success: false,
+      code: 'page_disconnected',
+      error: expect.stringContaining("the page's script stopped answering")
+    });
+    // A period and a probe's grace after its last answer, found at the next probe; long before the loop ends.
+    expect(answeredAfter).toBeLessThan(HEARTBEAT_SECONDS * 1000 + 1000 + 1000 + 2000);
+    expect(progress).toBeLessThanOrEqual(1);
+    expect((await mcp.call('get_context')).result).toMatchObject({ success: false, code: 'no_page' });
+    // Once the loop ends, the page connects again.
+    await expect.poll(connected, { timeout: 60_000 }).toBe(true);
   });
 });

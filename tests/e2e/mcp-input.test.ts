@@ -1,7 +1,7 @@
 /**
  * Bad MCP input to the built CLI over stdio, from a real SDK client: a request
  * over the 10 MiB a stdio message may take, arguments of the wrong type or
- * named __proto__, a _meta of the wrong shape, each answered with a JSON-RPC error while the session goes on.
+ * named __proto__, a _meta of the wrong shape, a tools/list cursor it never gave, each answered with a JSON-RPC error while the session goes on.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
@@ -45,5 +45,15 @@ describe('bad MCP input over stdio', () => {
     await expect(meta).rejects.toMatchObject({ code: ErrorCode.InvalidParams });
     await expect(meta).rejects.toThrow('"params._meta.progressToken" must be a string or a number, not an object');
     expect((await mcp.call('select_page')).result).toMatchObject({ success: true });
+  });
+
+  it('answers a tools/list cursor it never gave, or of the wrong shape, with invalid params in a sentence, and goes on', async () => {
+    const junk = mcp.client.listTools({ cursor: 'junk' });
+    await expect(junk).rejects.toMatchObject({ code: ErrorCode.InvalidParams });
+    await expect(junk).rejects.toThrow('"params.cursor" is not a cursor this server gave');
+    const wrong = mcp.client.listTools({ cursor: 5 } as never);
+    await expect(wrong).rejects.toMatchObject({ code: ErrorCode.InvalidParams });
+    await expect(wrong).rejects.toThrow('"params.cursor" is not a cursor this server gave');
+    expect((await mcp.client.listTools()).tools.map((tool) => tool.name)).toContain('select_page');
   });
 });

@@ -25,6 +25,7 @@ import {
 } from './handshake.js';
 import { proofOf } from './pairing.js';
 import {
+  CLOSE_CODES,
   PROTOCOL_VERSION,
   type Call,
   type Cancel,
@@ -184,8 +185,23 @@ describe('the server side', () => {
       actions: [
         { do: 'paired', page, focused: true },
         { do: 'log', level: 'info', text: 'page connected: page-a' },
-        { do: 'send', message: { type: 'welcome', protocol: PROTOCOL_VERSION, serverVersion: 'test', heartbeatMs: 30_000 } }
+        {
+          do: 'send',
+          message: { type: 'welcome', protocol: PROTOCOL_VERSION, serverVersion: 'test', heartbeatMs: 30_000, answerHeartbeats: true }
+        }
       ]
+    },
+    {
+      name: "a welcomed page's alive goes to the session",
+      sequence: [...paired, { type: 'alive' }],
+      phase: 'awaiting-catalogue',
+      actions: [{ do: 'deliver', message: { type: 'alive' } }]
+    },
+    {
+      name: 'an alive before the proof ends the handshake',
+      sequence: [hello, { type: 'alive' }],
+      phase: 'awaiting-proof',
+      actions: expect.arrayContaining([expect.objectContaining({ do: 'close', code: CLOSE_CODES.handshakeFailed })])
     },
     {
       name: 'a proof that does not say whether the page is in front counts as not focused',
@@ -476,10 +492,16 @@ describe('the page side', () => {
       ]
     },
     {
-      name: 'a heartbeat says nothing but that the server is there',
+      name: 'a heartbeat from a server that does not ask for answers says nothing but that it is there',
       sequence: [...welcomed, { type: 'heartbeat' }],
       phase: 'welcomed',
       actions: []
+    },
+    {
+      name: 'a welcome that asks for answers is answered alive, after the catalogue, and so is each heartbeat',
+      sequence: [open, challenge, { ...welcome, answerHeartbeats: true }, { type: 'heartbeat' }],
+      phase: 'welcomed',
+      actions: [{ do: 'send', message: { type: 'alive' } }]
     },
     {
       name: 'a call once welcomed goes to the session',

@@ -16,6 +16,7 @@
 import {
   CLOSE_CODES,
   PROTOCOL_VERSION,
+  type Alive,
   type Call,
   type Cancel,
   type Catalogue,
@@ -83,7 +84,7 @@ export type ServerAction =
   /** The page and this server hold different pairing tokens: one refused the other's proof. */
   | { do: 'token-mismatch' }
   /** The session's business: the page's tools, a result, a page-state, or a proved page's error report. */
-  | { do: 'deliver'; message: Catalogue | ResultMessage | PageState | ErrorMessage };
+  | { do: 'deliver'; message: Catalogue | ResultMessage | PageState | Alive | ErrorMessage };
 
 export interface ServerContext {
   /** The token this page must prove (the pairing token, or lite's own). */
@@ -140,6 +141,9 @@ function serverReceive(state: OpenServerHandshake, message: PageMessage, ctx: Se
       return whenReady(state, message, 'a result arrived before the handshake finished', ctx);
     case 'page-state':
       return whenReady(state, message, 'page-state arrived before the handshake finished', ctx);
+    case 'alive':
+      // Sent right after the catalogue, so welcomed is enough.
+      return 'page' in state ? { state, actions: [{ do: 'deliver', message }] } : rejectPage(state, 'alive arrived before welcome', ctx);
     case 'error':
       // Only a page that proved the token gets a line in the person's log.
       return { state, actions: 'page' in state ? [{ do: 'deliver', message }] : [] };
@@ -218,7 +222,13 @@ function proof(state: Extract<ServerHandshake, { phase: 'awaiting-proof' }>, mes
       log('info', `page connected: ${ctx.label(message.page)}`),
       {
         do: 'send',
-        message: { type: 'welcome', protocol: PROTOCOL_VERSION, serverVersion: ctx.serverVersion, heartbeatMs: ctx.heartbeatMs }
+        message: {
+          type: 'welcome',
+          protocol: PROTOCOL_VERSION,
+          serverVersion: ctx.serverVersion,
+          heartbeatMs: ctx.heartbeatMs,
+          answerHeartbeats: true
+        }
       }
     ]
   };
@@ -245,7 +255,8 @@ export type PageHandshake =
   | { phase: 'awaiting-challenge'; port: number; pageNonce: string }
   /** The server proved the token and has the page's proof; no welcome yet. */
   | { phase: 'proved' }
-  | { phase: 'welcomed' };
+  /** `answerHeartbeats`: the server's welcome asked the page's script to answer each heartbeat with `alive`. */
+  | { phase: 'welcomed'; answerHeartbeats: boolean };
 
 export const PAGE_HANDSHAKE_START: PageHandshake = { phase: 'closed' };
 
@@ -391,7 +402,9 @@ function challenge(state: Extract<PageHandshake, { phase: 'awaiting-challenge' }
   };
 }
 
-function pageReceive(state: { phase: 'proved' | 'welcomed' }, message: ServerMessage, ctx: PageContext): PageStep {
+const ALIVE: PageAction = { do: 'send', message: { type: 'alive' } };
+
+function pageReceive(state: Extract<PageHandshake, { phase: 'proved' | 'welcomed' }>, message: ServerMessage, ctx: PageContext): PageStep {
   switch (message.type) {
     case 'challenge':
       return rejectServer(state, 'the server already proved the token on this connection', ctx);
@@ -400,10 +413,12 @@ function pageReceive(state: { phase: 'proved' | 'welcomed' }, message: ServerMes
         return rejectServer(state, `wire protocol ${message.protocol} is not supported (bridge speaks ${PROTOCOL_VERSION})`, ctx);
       }
       return {
-        state: { phase: 'welcomed' },
+        state: { phase: 'welcomed', answerHeartbeats: message.answerHeartbeats === true },
         actions: [
           log('info', `connected to jupyter-live-mcp ${message.serverVersion} at ${ctx.url}`),
-          { do: 'welcomed', heartbeatMs: message.heartbeatMs }
+          // Sends the catalogue; the first alive follows it, so the server knows this page answers.
+          { do: 'welcomed', heartbeatMs: message.heartbeatMs },
+          ...(message.answerHeartbeats ? [ALIVE] : [])
         ]
       };
     case 'call':
@@ -414,8 +429,8 @@ function pageReceive(state: { phase: 'proved' | 'welcomed' }, message: ServerMes
       // Before welcome no call runs, so there is nothing to drop.
       return { state, actions: state.phase === 'welcomed' ? [{ do: 'deliver', message }] : [] };
     case 'heartbeat':
-      // Its arrival is all it says (the connection's watchdog sees every frame).
-      return { state, actions: [] };
+      // Its arrival is most of what it says (the connection's watchdog sees every frame); this answer comes from the page's script.
+      return { state, actions: state.phase === 'welcomed' && state.answerHeartbeats ? [ALIVE] : [] };
     case 'error':
       return { state, actions: [log('warn', `the server at ${ctx.url} reports: ${message.message}`)] };
   }

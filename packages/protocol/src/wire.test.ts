@@ -44,7 +44,7 @@ describe('parsePageMessage', () => {
   it('rejects an unknown type and lists the known ones', () => {
     const parsed = parsePageMessage(JSON.stringify({ type: 'launch-missiles' }));
     expect(!parsed.ok && parsed.error).toBe(
-      'unknown message type "launch-missiles" from the page; expected one of hello, proof, catalogue, result, page-state, error'
+      'unknown message type "launch-missiles" from the page; expected one of hello, proof, catalogue, result, page-state, alive, error'
     );
   });
 

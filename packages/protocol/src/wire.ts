@@ -181,7 +181,13 @@ export const welcomeSchema = z.object({
   protocol: z.number().int().positive(),
   serverVersion: z.string().max(100),
   /** The heartbeat's period: a page that hears nothing from the server for two of them reconnects. */
-  heartbeatMs: z.number().int().min(100).max(3_600_000)
+  heartbeatMs: z.number().int().min(100).max(3_600_000),
+  /**
+   * The server asks the page's script to answer each heartbeat with `alive`, and
+   * drops a page whose script stops answering (page-liveness.ts). An older page
+   * ignores it; an older server sends none, and then the page sends no `alive`.
+   */
+  answerHeartbeats: z.boolean().optional()
 });
 
 /** A default tool the page does not offer, and why: the server tells an agent that calls it. */
@@ -192,6 +198,13 @@ export const unavailableToolSchema = z.object({
 
 /** The server is there: browsers answer WebSocket pings by themselves, but a page's script sees only frames. */
 export const heartbeatSchema = z.object({ type: z.literal('heartbeat') });
+
+/**
+ * The page's script is running: its answer to a heartbeat, and its first word
+ * after the catalogue, when the welcome asked for them. A browser answers
+ * WebSocket pings by itself even while the page's script is stuck.
+ */
+export const aliveSchema = z.object({ type: z.literal('alive') });
 
 /** The most tools a catalogue names as unavailable. */
 export const MAX_UNAVAILABLE_TOOLS = 100;
@@ -249,6 +262,7 @@ export const pageMessageSchema = z.discriminatedUnion('type', [
   catalogueSchema,
   resultSchema,
   pageStateSchema,
+  aliveSchema,
   errorMessageSchema
 ]);
 
@@ -282,7 +296,8 @@ export type CallAnswer = Required<Pick<ResultMessage, 'result' | 'images'>>;
 export type Cancel = z.infer<typeof cancelSchema>;
 export type PageState = z.infer<typeof pageStateSchema>;
 export type ErrorMessage = z.infer<typeof errorMessageSchema>;
-export type PageMessage = Hello | Proof | Catalogue | ResultMessage | PageState | ErrorMessage;
+export type Alive = z.infer<typeof aliveSchema>;
+export type PageMessage = Hello | Proof | Catalogue | ResultMessage | PageState | Alive | ErrorMessage;
 export type ServerMessage = z.infer<typeof serverMessageSchema>;
 
 export type Parsed<T> =

@@ -110,7 +110,8 @@ async function writeUserSettings(settingsDir: string, settings: Record<string, u
     const folder = path.join(settingsDir, pluginId.slice(0, separator));
     await mkdir(folder, { recursive: true });
     const file = path.join(folder, `${pluginId.slice(separator + 1)}.jupyterlab-settings`);
-    await writeFile(file, `${JSON.stringify(value, null, 2)}\n`);
+    // As install writes them: settings that hold the pairing token are the user's alone (doctor refuses others').
+    await writeFile(file, `${JSON.stringify(value, null, 2)}\n`, { mode: 0o600 });
   }
 }
 

@@ -45,12 +45,16 @@ describe('AgentToolsService', () => {
     );
   });
 
-  it('keeps a newer registration of the same id when the older is disposed', async () => {
+  it("refuses a second registration of an id: the first keeps it until disposed, so no plugin takes over another's tool", async () => {
     const { tools, spec } = service();
-    const older = tools.registerTool(`${PLUGIN}:echo`, () => 'older');
-    tools.registerTool(`${PLUGIN}:echo`, () => 'newer');
-    older.dispose();
-    expect(await tools.run(spec('echo'), {})).toEqual({ success: true, result: 'newer' });
+    const first = tools.registerTool(`${PLUGIN}:echo`, () => 'first');
+    expect(() => tools.registerTool(`${PLUGIN}:echo`, () => 'impostor')).toThrow(
+      'registerTool("weather-ext:plugin:echo"): that id has a handler already, and the first registration keeps it until it is disposed'
+    );
+    expect(await tools.run(spec('echo'), {})).toEqual({ success: true, result: 'first' });
+    first.dispose();
+    tools.registerTool(`${PLUGIN}:echo`, () => 'after');
+    expect(await tools.run(spec('echo'), {})).toEqual({ success: true, result: 'after' });
   });
 
   it('rejects a result that is not plain JSON, and lets a throw through to the call pipeline', async () => {

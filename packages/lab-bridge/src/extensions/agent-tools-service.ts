@@ -11,7 +11,6 @@ import type { IDisposable } from '@lumino/disposable';
 import { EXTENSION_TOOLS_KEY, fail, MAX_NESTING_DEPTH, nestsDeeperThan, succeed, type ToolResult } from '@jupyter-live-mcp/protocol';
 import type { AgentToolHandler, IAgentTools } from '../agent-tools.js';
 import type { ExtensionToolSpec, PluginDeclarations } from '../catalogue/extension-tools.js';
-import { log } from '../log.js';
 import { notPlainJson } from './plain-json.js';
 
 const RESULT_DEPTH = MAX_NESTING_DEPTH - 10;
@@ -38,7 +37,11 @@ export class AgentToolsService implements IAgentTools {
       throw new TypeError('registerTool(id, handler): id is "<plugin id>:<tool id>" and handler a function');
     }
     if (this.handlers.has(id)) {
-      log.warn(`registerTool("${id}") replaces the handler registered earlier for it`);
+      // Any plugin can call this service, so a second registration could take over another plugin's tool.
+      throw new Error(
+        `registerTool("${id}"): that id has a handler already, and the first registration keeps it until it is disposed ` +
+          '(dispose the earlier registration first; another plugin may hold it)'
+      );
     }
     this.handlers.set(id, handler);
     this.changed();
@@ -48,7 +51,6 @@ export class AgentToolsService implements IAgentTools {
         return disposed;
       },
       dispose: () => {
-        // A later registration of the same id replaced this one: it stays.
         if (!disposed && this.handlers.get(id) === handler) {
           this.handlers.delete(id);
           this.changed();

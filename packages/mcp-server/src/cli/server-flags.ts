@@ -50,8 +50,8 @@ export const SERVER_FLAGS = {
       value: '<n>',
       default: String(DEFAULT_HEARTBEAT_MS / 1000),
       help:
-        'how often each page is pinged; a page that does not answer by the next ping is dropped, one that hears ' +
-        'nothing from the server for twice that reconnects'
+        'how often each page is pinged; a page that does not answer by the next ping, or whose script is silent for ' +
+        'that and 2 s, is dropped; one that hears nothing from the server for twice that reconnects'
     }
   }
 } as const satisfies Flags;

@@ -17,6 +17,8 @@ export type PortFacts =
 export type TokenFacts = { file: string } & (
   | { state: 'missing' }
   | { state: 'unreadable'; error: string }
+  /** What it is (a FIFO, a link ...) or who else may read it: own-files.ts says, with the fix. */
+  | { state: 'refused'; detail: string; fix: string }
   | { state: 'invalid' }
   /** A valid token, but the server refuses the file for what else is wrong in it. */
   | { state: 'damaged'; problem: string }
@@ -35,6 +37,8 @@ export interface ExtensionFacts {
 export type SettingsFacts = { file: string } & (
   | { state: 'missing' }
   | { state: 'unreadable'; error: string }
+  /** What it is (a FIFO, a link ...) or who else may read or write it: own-files.ts says, with the fix. */
+  | { state: 'refused'; detail: string; fix: string }
   /** Not a plain JSON object (JSON5 with comments, say): doctor does not read it. */
   | { state: 'not-json' }
   | ({ state: 'ok' } & Omit<BridgeSettingsFile, 'all'>)
@@ -146,6 +150,8 @@ function tokenCheck({ token, platform }: DoctorFacts): Check {
       };
     case 'unreadable':
       return { title, status: 'problem', detail: token.error, fix: `Make ${token.file} readable by you (chmod 600 ${token.file}).` };
+    case 'refused':
+      return { title, status: 'problem', detail: token.detail, fix: token.fix };
     case 'invalid':
       return {
         title,
@@ -242,6 +248,8 @@ function settingsTokenCheck({ settings, token }: DoctorFacts): Check {
         detail: settings.error,
         fix: `Make ${settings.file} readable by you (chmod 600 ${settings.file}).`
       };
+    case 'refused':
+      return { title, status: 'problem', detail: settings.detail, fix: settings.fix };
     case 'not-json':
       return {
         title,

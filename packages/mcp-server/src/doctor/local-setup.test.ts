@@ -28,7 +28,7 @@ describe('readSettingsFacts', () => {
     const file = bridgeSettingsFile(dir);
     expect(await readSettingsFacts(dir)).toEqual({ file, state: 'missing' });
     await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, JSON.stringify({ token: TOKEN, serverUrls: ['ws://127.0.0.1:9000'], confirm: 'all' }));
+    await writeFile(file, JSON.stringify({ token: TOKEN, serverUrls: ['ws://127.0.0.1:9000'], confirm: 'all' }), { mode: 0o600 });
     expect(await readSettingsFacts(dir)).toEqual({ file, state: 'ok', token: TOKEN, serverUrls: ['ws://127.0.0.1:9000'], problems: {} });
     await writeFile(file, JSON.stringify({ token: 'abc', serverUrls: 'ws://127.0.0.1:9000' }));
     expect(await readSettingsFacts(dir)).toEqual({

@@ -3,27 +3,28 @@
  * bridges, and the bridge's JupyterLab user settings. Reads only: doctor never
  * creates a token or changes a setting.
  */
-import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { readBridgeSettingsFile, readConfigFile } from '@jupyter-live-mcp/protocol';
+import { readConfigFile } from '@jupyter-live-mcp/protocol';
 import { findInstalledBridges } from '../install/installed-bridges.js';
 import { bridgeDir, bridgeSettingsFile } from '../install/jupyter-paths.js';
+import { readSettingsFile, type SettingsRead } from '../install/settings-file.js';
+import { FileRefusal, readOwnFile, type OwnFileRead } from '../pairing/own-files.js';
 import type { ExtensionFacts, SettingsFacts, TokenFacts } from './checks.js';
 
-const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
-
 export async function readTokenFacts(file: string): Promise<TokenFacts> {
-  let text: string;
-  let mode: number;
+  let read: OwnFileRead | undefined;
   try {
-    text = await readFile(file, 'utf8');
-    mode = (await stat(file)).mode;
+    read = await readOwnFile(file, { links: 'follow', redo: 'jupyter-live-mcp token --rotate' });
   } catch (error) {
-    return isMissing(error)
-      ? { file, state: 'missing' }
+    return error instanceof FileRefusal
+      ? { file, state: 'refused', detail: error.detail, fix: error.fix }
       : { file, state: 'unreadable', error: `cannot read ${file}: ${(error as Error).message}` };
   }
-  const { config, problem } = readConfigFile(text);
+  if (read === undefined) {
+    return { file, state: 'missing' };
+  }
+  const { mode } = read;
+  const { config, problem } = readConfigFile(read.text);
   if (!config.token) {
     return { file, state: 'invalid' };
   }
@@ -36,24 +37,20 @@ export async function readExtensionFacts({ dataDir, dataPath }: { dataDir: strin
 
 export async function readSettingsFacts(settingsDir: string): Promise<SettingsFacts> {
   const file = bridgeSettingsFile(settingsDir);
-  let text: string;
+  let read: SettingsRead;
   try {
-    text = await readFile(file, 'utf8');
+    read = await readSettingsFile(file, { shared: 'refuse' });
   } catch (error) {
-    return isMissing(error)
-      ? { file, state: 'missing' }
+    return error instanceof FileRefusal
+      ? { file, state: 'refused', detail: error.detail, fix: error.fix }
       : { file, state: 'unreadable', error: `cannot read ${file}: ${(error as Error).message}` };
   }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
+  if (read.state === 'not-json') {
     return { file, state: 'not-json' };
   }
-  const settings = readBridgeSettingsFile(json);
-  if (!settings) {
-    return { file, state: 'not-json' };
+  if (!read.found) {
+    return { file, state: 'missing' };
   }
-  const { token, serverUrls, problems } = settings;
+  const { token, serverUrls, problems } = read.settings;
   return { file, state: 'ok', token, serverUrls, problems };
 }

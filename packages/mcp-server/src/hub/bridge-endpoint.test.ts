@@ -92,7 +92,13 @@ async function provedPage(token = TOKEN) {
 
 async function connectedPage() {
   const p = await provedPage();
-  expect(await p.next()).toEqual({ type: 'welcome', protocol: PROTOCOL_VERSION, serverVersion: 'test', heartbeatMs: 30_000 });
+  expect(await p.next()).toEqual({
+    type: 'welcome',
+    protocol: PROTOCOL_VERSION,
+    serverVersion: 'test',
+    heartbeatMs: 30_000,
+    answerHeartbeats: true
+  });
   const changed = new Promise<void>((resolve) => router.onChange(resolve));
   p.send({ type: 'catalogue', tools: [tool] });
   await changed;

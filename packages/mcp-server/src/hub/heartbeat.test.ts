@@ -60,4 +60,33 @@ describe('the heartbeat', () => {
     expect(router.isConnected('page-a')).toBe(true);
     expect(answering.socket.readyState).toBe(answering.socket.OPEN);
   });
+
+  it('drops a page whose script stops answering though its pings are answered: its call answers within a period', async () => {
+    // A period of a second: the answers travel through this process's own event loop, which a loaded machine delays.
+    await endpoint.close();
+    endpoint = await startTestEndpoint({ token: TOKEN, router, heartbeatMs: 1_000 });
+    const stuck = await page('page-a');
+    // The page's script said alive once (as a bridge does after its catalogue), then stopped; the browser still pongs.
+    stuck.socket.send(JSON.stringify({ type: 'alive' }));
+    const answering = await page('page-b');
+    answering.socket.on('message', (data) => {
+      if (JSON.parse(String(data)).type === 'heartbeat') answering.socket.send(JSON.stringify({ type: 'alive' }));
+    });
+    answering.socket.send(JSON.stringify({ type: 'alive' }));
+    const started = performance.now();
+    const stuckCall = router.current('page-a')!.call('get_context', {});
+    const answeringCall = router.current('page-b')!.call('get_context', {});
+    expect((await stuckCall).result).toMatchObject({
+      success: false,
+      code: 'page_disconnected',
+      error: expect.stringContaining("the page's script stopped answering")
+    });
+    // Silent for a period and a probe's grace, found at the next probe.
+    expect(performance.now() - started).toBeLessThan(1_000 + 500 + 500 + 500);
+    expect(router.isConnected('page-a')).toBe(false);
+    // A page whose script answers stays, its call still in flight.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    expect(router.isConnected('page-b')).toBe(true);
+    expect(await Promise.race([answeringCall.then(() => 'answered'), Promise.resolve('in flight')])).toBe('in flight');
+  });
 });

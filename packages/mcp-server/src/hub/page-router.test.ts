@@ -11,6 +11,7 @@ function page(pageId: string, readyAt: number, focusedAt = 0, scope?: string): P
     ready: true,
     readyAt,
     focusedAt,
+    tools: [],
     close(code: number) {
       session.closedWith = code;
     }

@@ -30,6 +30,8 @@ function isSamePage(a: NamedPage, b: NamedPage): boolean {
 export class PageRouter {
   private readonly sessions = new Set<PageSession>();
   private readonly listeners = new Set<() => void>();
+  /** The tool names of the page that left last: while it reloads, a call to one of them finds no page rather than no tool. */
+  private leftTools = new Set<string>();
 
   /** Called when pages come and go, change their catalogue or their focus. */
   onChange(listener: () => void): () => void {
@@ -53,6 +55,9 @@ export class PageRouter {
 
   remove(session: PageSession): void {
     if (this.sessions.delete(session)) {
+      if (session.ready) {
+        this.leftTools = new Set(session.tools.map((tool) => tool.name));
+      }
       this.changed();
     }
   }
@@ -73,6 +78,11 @@ export class PageRouter {
     const newest = (key: 'focusedAt' | 'readyAt') =>
       candidates.reduce<PageSession | undefined>((best, page) => (page[key] > (best?.[key] ?? 0) ? page : best), undefined);
     return newest('focusedAt') ?? newest('readyAt');
+  }
+
+  /** Whether the last page that left listed a tool of this name. */
+  listedByPageThatLeft(name: string): boolean {
+    return this.leftTools.has(name);
   }
 
   isConnected(pageId: string): boolean {

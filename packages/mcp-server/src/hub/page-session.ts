@@ -30,6 +30,7 @@ import {
 } from '@jupyter-live-mcp/protocol';
 import { PEER_LINES_PER_SECOND, guarded, rateLimited, through, type Logger } from '../log.js';
 import { pageIdOf } from './page-id.js';
+import { PageLiveness } from './page-liveness.js';
 
 export interface PageSessionOptions {
   log: Logger;
@@ -83,6 +84,9 @@ export class PageSession {
   private heartbeat: ReturnType<typeof setInterval> | undefined;
   /** Whether the page answered (a pong, or any frame) since the last ping. */
   private answered = true;
+  /** Whether the page's script answers (page-liveness.ts), and the timer that asks it while calls are in flight. */
+  private readonly liveness: PageLiveness;
+  private probe: ReturnType<typeof setInterval> | undefined;
   /** Lines about this page: among all strangers' until it proved the token, then rate-limited on its own. */
   private peerLog: Logger;
   private readonly log: Logger = through(() => this.peerLog);
@@ -93,6 +97,7 @@ export class PageSession {
   ) {
     this.scope = options.scope;
     this.peerLog = options.strangersLog;
+    this.liveness = new PageLiveness(options.heartbeatMs);
     this.context = {
       token: options.token,
       ports: options.ports,
@@ -127,6 +132,11 @@ export class PageSession {
     return this.handshake.phase === 'ready';
   }
 
+  /** Whether the page may be working on its calls: its script answered lately (page-liveness.ts). */
+  get answering(): boolean {
+    return this.liveness.working;
+  }
+
   /** The page as log lines name it; what the page sent is quoted, so it cannot forge a line. */
   get label(): string {
     return pageLabel(this.identity, this.options.origin, this.scope);
@@ -155,6 +165,7 @@ export class PageSession {
     return new Promise<CallAnswer>((resolve, reject) => {
       const onAbort = () => {
         this.calls.delete(callId);
+        this.probeWhileCalling();
         this.send({ type: 'cancel', callId });
         reject(signal?.reason ?? new Error('cancelled'));
       };
@@ -163,9 +174,11 @@ export class PageSession {
         settle: (outcome) => {
           signal?.removeEventListener('abort', onAbort);
           this.calls.delete(callId);
+          this.probeWhileCalling();
           resolve(outcome);
         }
       });
+      this.probeWhileCalling();
       if (signal?.aborted) {
         onAbort();
         return;
@@ -273,14 +286,55 @@ export class PageSession {
         this.title = message.title ?? this.title;
         this.options.onChanged(this);
         return;
+      case 'alive':
+        this.liveness.alive();
+        return;
       case 'error':
         this.log.warn(`page ${this.label} reports: ${printable(message.message)}`);
         return;
     }
   }
 
-  /** Drops a page that did not answer the last ping (a frozen or vanished browser); else pings it again. */
+  /**
+   * While calls are in flight, a page whose script answers heartbeats is asked
+   * every few seconds, so a stuck one is dropped (its calls answered) within a
+   * period, not only at the next heartbeat.
+   */
+  private probeWhileCalling(): void {
+    const wanted = this.calls.size > 0 && this.liveness.answersHeartbeats && this.handshake.phase !== 'closed';
+    if (wanted && this.probe === undefined) {
+      this.probe = setInterval(
+        guarded(this.log, 'the liveness probe', () => {
+          if (!this.droppedIfStuck()) {
+            this.send({ type: 'heartbeat' });
+          }
+        }),
+        this.liveness.probeMs()
+      );
+    } else if (!wanted) {
+      clearInterval(this.probe);
+      this.probe = undefined;
+    }
+  }
+
+  /** Drops the page if its script has not answered for a period: true if it did. */
+  private droppedIfStuck(): boolean {
+    const silent = this.liveness.silentSeconds();
+    if (silent === undefined) {
+      return false;
+    }
+    this.close(
+      CLOSE_CODES.noHeartbeat,
+      `the page's script stopped answering (nothing for ${silent} s: a script in the page that does not end, or a stopped browser tab)`
+    );
+    return true;
+  }
+
+  /** Drops a page whose script stopped answering, or that did not answer the last ping (a frozen or vanished browser); else asks again. */
   private beat(): void {
+    if (this.droppedIfStuck()) {
+      return;
+    }
     if (!this.answered) {
       const seconds = this.options.heartbeatMs / 1000;
       this.close(CLOSE_CODES.noHeartbeat, `the page stopped answering (no answer to a ping in ${seconds} s)`);
@@ -321,6 +375,7 @@ export class PageSession {
     this.step(code === undefined ? { kind: 'closed' } : { kind: 'closed', code });
     clearTimeout(this.handshakeTimer);
     clearInterval(this.heartbeat);
+    clearInterval(this.probe);
     for (const [, call] of this.calls) {
       call.settle({
         result: fail(

@@ -7,11 +7,13 @@
  * installed (in any of Jupyter's data folders) is pip's: install only pairs it,
  * uninstall leaves it.
  */
-import { chmod, cp, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { type BridgeSettingsFile, type ServerWrittenSettings, readBridgeSettingsFile } from '@jupyter-live-mcp/protocol';
+import type { ServerWrittenSettings } from '@jupyter-live-mcp/protocol';
+import { writeOwnFile } from '../pairing/own-files.js';
 import { PIP_UNINSTALL, findInstalledBridges, pipMendLine, readInstalledBridge, type InstalledBridge } from './installed-bridges.js';
 import { bridgeDir, bridgeSettingsFile } from './jupyter-paths.js';
+import { readSettingsFile } from './settings-file.js';
 
 export interface InstallPlan {
   /** The built labextension folder shipped with this package. */
@@ -38,9 +40,11 @@ export interface Installed {
 }
 
 export async function install(plan: InstallPlan): Promise<Installed> {
+  const settingsFile = bridgeSettingsFile(plan.settingsDir);
+  // A settings file that would be refused is refused before anything is copied.
+  await readSettingsFile(settingsFile, { shared: 'refuse' });
   const pip = (await findInstalledBridges(plan.dataPath)).find((bridge) => bridge.by === 'pip');
   const extensionLines = pip ? await keepPipInstall(pip, plan) : await copyBridge(plan);
-  const settingsFile = bridgeSettingsFile(plan.settingsDir);
   const values = { token: plan.token, ...(plan.serverUrl ? { serverUrls: [plan.serverUrl] } : {}) };
   const notes = await writeBridgeSettings(settingsFile, values);
   return {
@@ -130,10 +134,12 @@ async function removeFolder(folder: string): Promise<boolean> {
 }
 
 async function removeBridgeSettings(file: string, keys: readonly string[]): Promise<string[]> {
-  const current = await readBridgeSettings(file);
-  if (current === undefined) {
+  // Taking the token out of a file others can read is still worth doing.
+  const read = await readSettingsFile(file, { shared: 'allow' });
+  if (read.state === 'not-json') {
     return [`${file} is not plain JSON (comments?), so it was left alone: remove ${spoken(keys)} in Settings → Agent bridge.`];
   }
+  const current = read.settings;
   const removed = keys.filter((key) => key in current.all);
   if (!removed.length) {
     return [];
@@ -156,13 +162,14 @@ const spoken = (keys: readonly string[]) => keys.map((key) => (key === 'token' ?
  * know of the settings it left: one of the wrong shape, which the page ignores.
  */
 export async function writeBridgeSettings(file: string, values: ServerWrittenSettings): Promise<string[]> {
-  const current = await readBridgeSettings(file);
-  if (current === undefined) {
+  const read = await readSettingsFile(file, { shared: 'refuse' });
+  if (read.state === 'not-json') {
     throw new Error(
       `${file} exists but is not plain JSON (comments?), so it was left alone. Set the bridge's token in ` +
         'Settings → Agent bridge instead (jupyter-live-mcp token prints it).'
     );
   }
+  const current = read.settings;
   await writeSettingsFile(file, { ...current.all, ...values });
   return Object.entries(current.problems)
     .filter(([key]) => !(key in values))
@@ -173,31 +180,7 @@ export async function writeBridgeSettings(file: string, values: ServerWrittenSet
     );
 }
 
-/** The settings in the file ({} when there is none), undefined when it is not a plain JSON object. */
-async function readBridgeSettings(file: string): Promise<BridgeSettingsFile | undefined> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-      return readBridgeSettingsFile({});
-    }
-    throw error;
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  return readBridgeSettingsFile(json);
-}
-
 async function writeSettingsFile(file: string, settings: Record<string, unknown>): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true });
-  // Private before the token goes in: writeFile's mode applies only to a new file.
-  await chmod(file, 0o600).catch((error: NodeJS.ErrnoException) => {
-    if (error.code !== 'ENOENT') throw error;
-  });
-  await writeFile(file, `${JSON.stringify(settings, null, 2)}\n`, { mode: 0o600 });
+  await writeOwnFile(file, `${JSON.stringify(settings, null, 2)}\n`);
 }

@@ -2,8 +2,10 @@
  * The lite site server on a real loopback port, with a small stand-in site: who is
  * served, what the paired config holds, and the errors a person sees.
  */
+import { readdirSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { request } from 'node:http';
+import { Agent, request } from 'node:http';
+import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -124,3 +126,109 @@ describe('serveLiteSite', () => {
     );
   });
 });
+
+describe('serveLiteSite under a flood', () => {
+  let flooded: LiteSite;
+  let floodPort: number;
+  const lines: string[] = [];
+  const sockets: Socket[] = [];
+
+  beforeAll(async () => {
+    const floodLog = createLogger('warn', (line) => lines.push(line));
+    flooded = await serveLiteSite({
+      siteDir,
+      port: 0,
+      secret: SECRET,
+      pairing: PAIRING,
+      log: floodLog,
+      requestTimeoutMs: 3_000,
+      maxUnprovedConnections: 16
+    });
+    floodPort = Number(new URL(flooded.origin).port);
+  });
+
+  afterAll(async () => {
+    for (const socket of sockets) {
+      socket.destroy();
+    }
+    await flooded?.close();
+  });
+
+  /** A raw TCP connection that writes `data` and says when the site hangs up. */
+  async function rawSocket(data: string) {
+    const socket = connect(floodPort, '127.0.0.1');
+    sockets.push(socket);
+    socket.on('error', () => {});
+    // Read, so the site's end of the connection shows as a close here.
+    socket.resume();
+    const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.write(data);
+    return { socket, closed };
+  }
+
+  it('logs refused requests at most 20 a second, then how many it left out', async () => {
+    lines.length = 0;
+    const refused = 1_000;
+    // Keep-alive requests on a few sockets, as a flooding page or process would send them.
+    const agent = new Agent({ keepAlive: true, maxSockets: 8 });
+    const started = performance.now();
+    await Promise.all(
+      Array.from(
+        { length: refused },
+        () =>
+          new Promise<number>((resolve, reject) => {
+            request({ host: '127.0.0.1', port: floodPort, path: '/lab/', agent }, (response) => {
+              response.resume();
+              response.on('end', () => resolve(response.statusCode ?? 0));
+            })
+              .on('error', reject)
+              .end();
+          })
+      )
+    );
+    agent.destroy();
+    const seconds = (performance.now() - started) / 1000;
+    const refusals = () => lines.filter((line) => line.includes('lite site: refused GET /lab/')).length;
+    const leftOut = () =>
+      lines
+        .map((line) => Number(/left out (\d+) more log lines about requests the lite site refused/.exec(line)?.[1] ?? 0))
+        .reduce((a, b) => a + b, 0);
+    // Every refusal is either logged or counted, the count within a second of the flood's end.
+    await expect.poll(() => refusals() + leftOut(), { timeout: 3000 }).toBe(refused);
+    // One second's 20, plus 20 for each further second the flood took.
+    expect(refusals()).toBeLessThanOrEqual(20 * Math.ceil(seconds + 1));
+    console.log(`lite flood: ${refused} refused requests in ${seconds.toFixed(1)} s -> ${lines.length} log lines`);
+  });
+
+  it('holds at most the cap of slow sockets, drops them once headers are overdue, and still serves the browser', async () => {
+    const fds = () => readdirSync('/proc/self/fd').length;
+    const before = fds();
+    const started = performance.now();
+    const slow = await Promise.all(Array.from({ length: 300 }, () => rawSocket('GET /lab/ HTTP/1.1\r\nHost: 127.0.0.1\r\n')));
+    const open = () => slow.filter(({ socket }) => !socket.destroyed).length;
+    // The site takes in the connections a while after the clients see them connected.
+    await expect.poll(open, { timeout: 2_500, interval: 50 }).toBeLessThanOrEqual(16);
+    const held = fds() - before;
+    const heldOpen = open();
+    expect((await fetchFrom(floodPort, '/lab/', cookieName(floodPort))).status).toBe(200);
+    await Promise.all(slow.map(({ closed }) => closed));
+    const allClosedMs = performance.now() - started;
+    console.log(
+      `lite slow sockets: 300 opened -> ${heldOpen} held, fds +${held} (both ends), all closed after ${allClosedMs.toFixed(0)} ms`
+    );
+    // Headers overdue at 3 s, checked each second.
+    expect(allClosedMs).toBeLessThan(3_000 + 2_500);
+  });
+});
+
+function fetchFrom(to: number, target: string, name: string) {
+  return new Promise<{ status: number }>((resolve, reject) => {
+    request({ host: '127.0.0.1', port: to, path: target, headers: { cookie: `${name}=${SECRET}` } }, (response) => {
+      response.resume();
+      response.on('end', () => resolve({ status: response.statusCode ?? 0 }));
+    })
+      .on('error', reject)
+      .end();
+  });
+}

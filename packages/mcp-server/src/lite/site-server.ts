@@ -5,9 +5,11 @@
  */
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import path from 'node:path';
-import type { Logger } from '../log.js';
+import { REQUEST_TIMEOUT_MS } from '../hub/bridge-endpoint.js';
+import { MAX_UNPROVED_CONNECTIONS, UnprovedConnections } from '../hub/unproved-connections.js';
+import { PEER_LINES_PER_SECOND, rateLimited, type Logger } from '../log.js';
 import { SECRET_PARAM, checkAccess } from './page-secret.js';
 import { pairedSiteConfig, type Pairing } from './site-config.js';
 import { sendText, serveFile } from './static-files.js';
@@ -21,6 +23,10 @@ export interface LiteSiteOptions {
   secret: string;
   pairing: Pairing;
   log: Logger;
+  /** How long a connection may take to send a request's headers; default REQUEST_TIMEOUT_MS. */
+  requestTimeoutMs?: number;
+  /** Connections with no request that held the secret yet, at most; default MAX_UNPROVED_CONNECTIONS. */
+  maxUnprovedConnections?: number;
 }
 
 export interface LiteSite {
@@ -46,7 +52,15 @@ export async function serveLiteSite(options: LiteSiteOptions): Promise<LiteSite>
     );
   }
   let port = options.port;
-  const server = createServer((request, response) => {
+  // Any local process or web page can send requests here (a page's carry no cookie): what they make the site log and hold is bounded.
+  const refusalLog = rateLimited(options.log, PEER_LINES_PER_SECOND, () => 'requests the lite site refused');
+  const maxUnproved = options.maxUnprovedConnections ?? MAX_UNPROVED_CONNECTIONS;
+  const unproved = new UnprovedConnections(maxUnproved, () =>
+    refusalLog.warn(`dropped the oldest of ${maxUnproved} connections that sent no request holding the secret, for a newer one`)
+  );
+  const requestTimeout = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
+  const serverOptions = { headersTimeout: requestTimeout, requestTimeout, connectionsCheckingInterval: Math.min(1_000, requestTimeout) };
+  const server = createServer(serverOptions, (request, response) => {
     handle(request, response).catch((error: unknown) => {
       options.log.error(`lite site: ${request.method} ${loggedPath(request.url)}: ${(error as Error).message}`);
       if (!response.headersSent) {
@@ -64,10 +78,12 @@ export async function serveLiteSite(options: LiteSiteOptions): Promise<LiteSite>
       port
     );
     if (access.kind === 'refuse') {
-      options.log.warn(`lite site: refused ${request.method} ${loggedPath(request.url)}: ${access.reason}`);
+      refusalLog.warn(`lite site: refused ${request.method} ${loggedPath(request.url)}: ${access.reason}`);
       sendText(response, 403, `${access.reason}\n`);
       return;
     }
+    // The browser that holds the secret keeps its connections: they no longer count.
+    unproved.proved(request.socket);
     if (access.kind === 'redirect') {
       response.writeHead(302, { Location: access.location, 'Set-Cookie': access.setCookie, 'Cache-Control': 'no-store' });
       response.end();
@@ -90,6 +106,7 @@ export async function serveLiteSite(options: LiteSiteOptions): Promise<LiteSite>
     await serveFile(root, request, response, (file) => (CONTENT_HASHED.test(file) ? 'private, max-age=31536000, immutable' : 'no-cache'));
   }
 
+  server.on('connection', (socket: Socket) => unproved.admit(socket));
   await listenOrExplain(server, '127.0.0.1', port, {
     busy: (holder) =>
       `port ${port} on 127.0.0.1 (the lite page's port) is already in use by ${holder}, maybe another ` +

@@ -40,6 +40,7 @@ function fakePage(
     focusedAt: 0,
     title: undefined,
     label: pageId,
+    answering: true,
     tools,
     unavailable: [
       { name: 'run_cell', reason: 'the page\'s notebookTools setting is "jupyterlab-ai-commands", and this page does not have it' }
@@ -93,6 +94,17 @@ describe('routing a call', () => {
     });
     router.update(fakePage('p1', 1, answers(succeed())).session);
     await expect(client.callTool({ name: 'no_such_tool', arguments: {} })).rejects.toThrow(/Unknown tool "no_such_tool"/);
+  });
+
+  it('answers no_page for a tool of the page that left (reloading), where an unknown name stays a JSON-RPC error', async () => {
+    const extensionTool = { ...BUILT_IN_TOOLS[0]!, name: 'plot_figure', description: 'an extension tool' };
+    const page = fakePage('p1', 1, answers(succeed()), [...BUILT_IN_TOOLS, extensionTool]);
+    router.update(page.session);
+    router.remove(page.session);
+    expect((await call('plot_figure')).structuredContent).toMatchObject({ success: false, code: 'no_page' });
+    expect((await call('get_context')).structuredContent).toMatchObject({ success: false, code: 'no_page' });
+    await expect(client.callTool({ name: 'no_such_tool', arguments: {} })).rejects.toThrow(/Unknown tool "no_such_tool"/);
+    expect(page.calls).toEqual([]);
   });
 
   it('refuses a default tool the page lacks, saying why, without calling the page', async () => {
@@ -239,6 +251,23 @@ describe('calling the page', () => {
     await pending;
     vi.advanceTimersByTime(2 * PROGRESS_INTERVAL_MS);
     expect(progress).toHaveLength(2);
+  });
+
+  it("reports no progress while the page's script does not answer: it is not working on the call", async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    let finish: (outcome: CallAnswer) => void = () => {};
+    const page = fakePage('p1', 1, () => new Promise((resolve) => (finish = resolve)));
+    (page.session as { answering: boolean }).answering = false;
+    router.update(page.session);
+    const progress: (string | undefined)[] = [];
+    const pending = client.callTool({ name: 'get_context', arguments: {} }, undefined, { onprogress: (p) => progress.push(p.message) });
+    await expect.poll(() => page.calls.length).toBe(1);
+    vi.advanceTimersByTime(3 * PROGRESS_INTERVAL_MS);
+    (page.session as { answering: boolean }).answering = true;
+    vi.advanceTimersByTime(PROGRESS_INTERVAL_MS);
+    await expect.poll(() => progress.length).toBe(1);
+    finish({ result: succeed(), images: [] });
+    await pending;
   });
 });
 

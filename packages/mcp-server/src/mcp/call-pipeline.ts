@@ -18,7 +18,7 @@ import type { Logger } from '../log.js';
 import type { PageSession } from '../hub/page-session.js';
 import type { LitePage } from '../lite/lite-page.js';
 import { RequestError } from './request-error.js';
-import { reportProgress, runningInPage, type CallProgress } from './call-progress.js';
+import { reportProgress, runningInPage, whileAnswering, type CallProgress } from './call-progress.js';
 import { noPageReason, type NoPageSituation } from './no-page.js';
 import { toCallToolResult } from './result-mapping.js';
 import { describePage } from './select-page.js';
@@ -103,7 +103,9 @@ function routeToPage(name: string, { router, selection }: Pick<CallSession, 'rou
   }
   // The page names what it lacks and why: a listed tool, or an extension's tool whose handler went away.
   const lacked = page?.unavailable.some((tool) => tool.name === name);
-  if (!isListedByDefault(name) && !lacked) {
+  // An extension's tool of a page that is reloading is as unreachable as a default tool.
+  const reloading = page === undefined && router.listedByPageThatLeft(name);
+  if (!isListedByDefault(name) && !lacked && !reloading) {
     throw new RequestError(ErrorCode.InvalidParams, `Unknown tool "${name}". Call tools/list for the tools this server offers.`);
   }
   return page ? { kind: 'refused', result: fail('unknown_tool', missingToolReason(name, page)) } : { kind: 'no-page' };
@@ -122,7 +124,7 @@ async function answer(
     case 'no-page':
       return toCallToolResult(fail('no_page', noPageReason(call.name, await noPageSituation(session))));
     case 'page': {
-      progress.say(runningInPage(call.name));
+      progress.say(whileAnswering(route.page, runningInPage(call.name)));
       const { result, images } = await callPage(route.page, call, signal, session);
       return toCallToolResult(mapResult(call.name, result, route.page, session.router.pages()), images);
     }

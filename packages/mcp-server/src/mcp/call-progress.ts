@@ -10,15 +10,15 @@ import type { ServerNotification } from '@modelcontextprotocol/sdk/types.js';
 export const PROGRESS_INTERVAL_MS = 2000;
 
 export interface CallProgress {
-  /** What the notifications say from now on, given the seconds since the call began. */
-  say(message: (seconds: number) => string): void;
+  /** What the notifications say from now on, given the seconds since the call began; undefined sends none that time. */
+  say(message: (seconds: number) => string | undefined): void;
   stop(): void;
 }
 
 /** Reports `message` every few seconds until stopped; without a token, never. */
 export function reportProgress(
   token: string | number | undefined,
-  message: (seconds: number) => string,
+  message: (seconds: number) => string | undefined,
   send: (notification: ServerNotification) => Promise<void>,
   intervalMs = PROGRESS_INTERVAL_MS
 ): CallProgress {
@@ -28,10 +28,13 @@ export function reportProgress(
   const started = Date.now();
   let count = 0;
   const timer = setInterval(() => {
-    const seconds = Math.round((Date.now() - started) / 1000);
+    const said = message(Math.round((Date.now() - started) / 1000));
+    if (said === undefined) {
+      return;
+    }
     void send({
       method: 'notifications/progress',
-      params: { progressToken: token, progress: ++count, message: message(seconds) }
+      params: { progressToken: token, progress: ++count, message: said }
     }).catch(() => clearInterval(timer));
   }, intervalMs);
   return {
@@ -47,3 +50,9 @@ export const runningInPage =
   (tool: string) =>
   (seconds: number): string =>
     `${tool} is still running in the page (${seconds} s)`;
+
+/** `message` while the page's script answers; nothing while it does not: a stuck page is not working on the call. */
+export const whileAnswering =
+  (page: { readonly answering: boolean }, message: (seconds: number) => string) =>
+  (seconds: number): string | undefined =>
+    page.answering ? message(seconds) : undefined;

@@ -5,13 +5,13 @@
  * schemas are raw JSON Schema, so this uses the SDK's low-level Server.
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { guarded, type Logger } from '../log.js';
 import type { PageRouter } from '../hub/page-router.js';
 import type { LitePage } from '../lite/lite-page.js';
 import { runToolCall, type CallSession } from './call-pipeline.js';
 import { callToolRequestSchema } from './call-request.js';
 import type { PageSelection } from './define-server-tool.js';
+import { listToolsRequestSchema } from './list-request.js';
 import { listedTools, reportLeftOut, toMcpTool, toolListing } from './tool-listing.js';
 
 export interface McpServerOptions {
@@ -91,7 +91,7 @@ export function buildMcpServer(options: McpServerOptions): Server {
     );
   }
 
-  server.setRequestHandler(ListToolsRequestSchema, async () => {
+  server.setRequestHandler(listToolsRequestSchema, async () => {
     const page = router.current(session.selection.pageId);
     const listing = toolListing(page);
     reportLeftOut(listing, page, log);

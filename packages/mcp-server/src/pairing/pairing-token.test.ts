@@ -80,7 +80,7 @@ describe('the pairing token file', () => {
     await mkdir(tokenFile(e), { recursive: true, mode: 0o700 });
     await chmod(configDir(e), 0o700);
     await expect(loadToken(e)).rejects.toThrow(
-      `cannot read the pairing token file ${tokenFile(e)}: EISDIR: illegal operation on a directory, read. Make it a file readable by you (chmod 600 ${tokenFile(e)}), then try again.`
+      `${tokenFile(e)} is a folder, not a regular file. Move it away (it must be a plain file, or absent), then run jupyter-live-mcp token --rotate.`
     );
   });
 

@@ -6,11 +6,11 @@
  * setups); the default is $XDG_CONFIG_HOME/jupyter-live-mcp or
  * ~/.config/jupyter-live-mcp.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdir, open, rename, rm, stat, type FileHandle } from 'node:fs/promises';
+import { mkdir, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { newToken, readConfigFile, type ConfigFile, type ReadConfigFile } from '@jupyter-live-mcp/protocol';
+import { FileRefusal, HAS_MODES, octal, readOwnFile, writeOwnFile, type OwnFileRead } from './own-files.js';
 
 export function configDir(env: NodeJS.ProcessEnv = process.env): string {
   if (env.JUPYTER_LIVE_MCP_CONFIG_DIR) {
@@ -22,11 +22,6 @@ export function configDir(env: NodeJS.ProcessEnv = process.env): string {
 export function tokenFile(env: NodeJS.ProcessEnv = process.env): string {
   return path.join(configDir(env), 'config.json');
 }
-
-/** Windows has no such modes: the folder is in the user's profile. */
-const HAS_MODES = process.platform !== 'win32';
-
-const octal = (mode: number) => (mode & 0o777).toString(8).padStart(4, '0');
 
 /**
  * Refuses a config folder others can write to: they could put a token of
@@ -65,23 +60,13 @@ function unreadable(file: string, error: Error): Error {
 async function readConfig(env: NodeJS.ProcessEnv): Promise<(ReadConfigFile & { mode: number }) | undefined> {
   await refuseOpenFolder(env);
   const file = tokenFile(env);
-  let handle: FileHandle;
+  let read: OwnFileRead | undefined;
   try {
-    handle = await open(file, 'r');
+    read = await readOwnFile(file, { links: 'follow', redo: 'jupyter-live-mcp token --rotate' });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
-      throw unreadable(file, error as Error);
-    }
-    return undefined;
+    throw error instanceof FileRefusal ? error : unreadable(file, error as Error);
   }
-  try {
-    const { mode } = await handle.stat();
-    return { ...readConfigFile(await handle.readFile('utf8')), mode };
-  } catch (error) {
-    throw unreadable(file, error as Error);
-  } finally {
-    await handle.close();
-  }
+  return read && { ...readConfigFile(read.text), mode: read.mode };
 }
 
 /**
@@ -214,28 +199,10 @@ export async function forgetSettingsFile(settingsFile: string, env: NodeJS.Proce
   }
 }
 
-/**
- * Writes the whole file at once: a new file beside it, then renamed over it.
- * That file's name is random and it is created anew ('wx' fails on anything
- * already there, a link included), so nothing planted in the folder is
- * written through.
- */
+/** Writes the whole file at once (own-files.ts), so nothing planted in the folder is written through. */
 async function writeConfig(config: ConfigFile, env: NodeJS.ProcessEnv): Promise<void> {
   await refuseOpenFolder(env);
   const file = tokenFile(env);
   await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
-  const temporary = `${file}.${randomBytes(8).toString('hex')}.tmp`;
-  try {
-    const handle = await open(temporary, 'wx', 0o600);
-    try {
-      await handle.chmod(0o600);
-      await handle.writeFile(`${JSON.stringify(config, null, 2)}\n`);
-    } finally {
-      await handle.close();
-    }
-    await rename(temporary, file);
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
-  }
+  await writeOwnFile(file, `${JSON.stringify(config, null, 2)}\n`);
 }

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { PageLiveness } from './page-liveness.js';
+
+describe('PageLiveness', () => {
+  it('judges a page that never said alive by pings alone: always working, never silent', () => {
+    let now = 0;
+    const liveness = new PageLiveness(30_000, () => now);
+    now = 600_000;
+    expect(liveness.answersHeartbeats).toBe(false);
+    expect(liveness.working).toBe(true);
+    expect(liveness.silentSeconds()).toBeUndefined();
+  });
+
+  it('counts a page that answers as working for a few seconds after each alive, and unresponsive after a period and a probe', () => {
+    let now = 1_000;
+    const liveness = new PageLiveness(10_000, () => now);
+    liveness.alive();
+    now += 4_000;
+    expect(liveness.working).toBe(true);
+    now += 1_000;
+    expect(liveness.working).toBe(false);
+    expect(liveness.silentSeconds()).toBeUndefined();
+    now += 5_001;
+    expect(liveness.silentSeconds()).toBeUndefined();
+    now += 2_000;
+    expect(liveness.silentSeconds()).toBe(12);
+    liveness.alive();
+    expect(liveness.working).toBe(true);
+    expect(liveness.silentSeconds()).toBeUndefined();
+  });
+
+  it('asks a page with calls in flight every 2 s, or twice a period when that is shorter', () => {
+    expect(new PageLiveness(30_000).probeMs()).toBe(2_000);
+    expect(new PageLiveness(1_000).probeMs()).toBe(500);
+  });
+});
