@@ -44,7 +44,12 @@ describe('ChangeLog', () => {
     log.record('n.ipynb', edited('a'), undefined);
     expect(log.take('n.ipynb', 'one', indexOf)).toEqual({ edited: [{ id: 'a', index: 0 }] });
     log.record('n.ipynb', edited('b'), undefined);
-    expect(log.take('n.ipynb', 'two', indexOf)).toEqual({ edited: [{ id: 'a', index: 0 }, { id: 'b', index: 1 }] });
+    expect(log.take('n.ipynb', 'two', indexOf)).toEqual({
+      edited: [
+        { id: 'a', index: 0 },
+        { id: 'b', index: 1 }
+      ]
+    });
     expect(log.take('n.ipynb', 'one', indexOf)).toEqual({ edited: [{ id: 'b', index: 1 }] });
   });
 

@@ -197,8 +197,7 @@ export function fold(events: readonly NotebookEvent[], indexOf: (cellId: string)
   }
   const at = (id: string): CellAt => ({ id, index: indexOf(id) });
   const byIndex = (a: CellAt, b: CellAt) => a.index - b.index;
-  const list = (keep: (fate: CellFate) => boolean) =>
-    [...fates].flatMap(([id, fate]) => (keep(fate) ? [at(id)] : [])).sort(byIndex);
+  const list = (keep: (fate: CellFate) => boolean) => [...fates].flatMap(([id, fate]) => (keep(fate) ? [at(id)] : [])).sort(byIndex);
   const added = list((fate) => !fate.existedBefore && fate.exists);
   const edited = list((fate) => fate.existedBefore && fate.exists && fate.edited);
   const moved = list((fate) => fate.existedBefore && fate.exists && fate.moved);

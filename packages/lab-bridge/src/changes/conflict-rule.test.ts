@@ -11,8 +11,7 @@ const notebook: CurrentCell[] = [
 const current = (id: string) => notebook.find((cell) => cell.id === id);
 /** The agent read a and b when a was 'x = 1' and b was 'b = 0'; it never read c. */
 const seen = (id: string) => ({ a: cellRevision('x = 1'), b: cellRevision('b = 0') })[id];
-const check = (targets: { cellId: string; ifRevision?: string }[], force = false) =>
-  findConflicts({ targets, current, seen, force, now });
+const check = (targets: { cellId: string; ifRevision?: string }[], force = false) => findConflicts({ targets, current, seen, force, now });
 
 describe('findConflicts', () => {
   it('lets through an edit of a cell as the agent last saw it, and of a cell it never read', () => {

@@ -66,7 +66,13 @@ export function findConflicts({ targets, current, seen, force, now }: ConflictCh
   return [...conflicts.values()];
 }
 
-function reasonFor(target: EditTarget, cell: CurrentCell, revision: string, seen: string | undefined, now: number): ConflictReason | undefined {
+function reasonFor(
+  target: EditTarget,
+  cell: CurrentCell,
+  revision: string,
+  seen: string | undefined,
+  now: number
+): ConflictReason | undefined {
   if (cell.lastKeystroke !== undefined && now - cell.lastKeystroke < TYPING_WINDOW_MS) {
     return 'typing';
   }
