@@ -22,6 +22,7 @@ import { watchPageFocus } from './connection/page-focus.js';
 import { claimTabStorage, pageId, pageIdentity, tabStorage } from './connection/page-identity.js';
 import { AgentToolsService } from './extensions/agent-tools-service.js';
 import { DialogWatcher } from './jupyterlab/dialog-watcher.js';
+import { notebookFocus } from './jupyterlab/notebook-focus.js';
 import { log } from './log.js';
 import { registerKernelCommands } from './notebook/kernel-commands.js';
 import { normalizePath } from './notebook/notebook-documents.js';
@@ -89,7 +90,8 @@ const plugin: JupyterFrontEndPlugin<IAgentTools> = {
         getContextTool(app, fileBrowser, {
           catalogueErrors: () => live.errors,
           dialogs: () => dialogs.open(),
-          pending: () => pending.running()
+          pending: () => pending.running(),
+          focus: () => (notebookTracker ? notebookFocus(notebookTracker, normalize) : null)
         }),
         listAllCommandsTool(app, live),
         executeCommandTool(app, live),

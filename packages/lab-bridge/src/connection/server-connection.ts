@@ -24,6 +24,7 @@ import {
   type PageIdentity,
   type PageMessage
 } from '@jupyter-live-mcp/protocol';
+import { serverCaller, type Caller } from '../changes/caller.js';
 
 export interface ConnectionHooks {
   bridgeVersion: string;
@@ -40,7 +41,8 @@ export interface ConnectionHooks {
   identity(): PageIdentity;
   /** The page's tools, and why default tools it lacks are missing. */
   catalogue(): Omit<Catalogue, 'type'>;
-  run(tool: string, args: Record<string, unknown>): Promise<CallAnswer>;
+  /** `caller`: the agent of the server's MCP session that made the call (changes/caller). */
+  run(tool: string, args: Record<string, unknown>, caller: Caller): Promise<CallAnswer>;
   log: { info(message: string): void; warn(message: string): void };
 }
 
@@ -227,7 +229,7 @@ export class ServerConnection {
   private async runCall(call: Call): Promise<void> {
     const socket = this.socket;
     this.running.add(call.callId);
-    const { result, images } = await this.hooks.run(call.tool, call.args);
+    const { result, images } = await this.hooks.run(call.tool, call.args, serverCaller(this.url, call.agent));
     this.running.delete(call.callId);
     if (this.cancelled.delete(call.callId) || socket !== this.socket) {
       return;

@@ -18,6 +18,7 @@ import {
   parsePageMessage,
   printable,
   serverStep,
+  type CallAgent,
   type CallAnswer,
   type PageIdentity,
   type ServerAction,
@@ -137,7 +138,7 @@ export class PageSession {
    * `page_disconnected` failure if the page goes away first. Aborting the signal
    * tells the page to drop the call's result and rejects.
    */
-  call(tool: string, args: Record<string, unknown>, signal?: AbortSignal): Promise<CallAnswer> {
+  call(tool: string, args: Record<string, unknown>, signal?: AbortSignal, agent?: CallAgent): Promise<CallAnswer> {
     if (!this.ready) {
       return Promise.resolve({
         result: fail('page_disconnected', `The page ${this.label} is not connected any more. Call get_context, then retry.`),
@@ -171,7 +172,7 @@ export class PageSession {
         return;
       }
       signal?.addEventListener('abort', onAbort, { once: true });
-      this.send({ type: 'call', callId, tool, args });
+      this.send({ type: 'call', callId, tool, args, ...(agent ? { agent } : {}) });
     });
   }
 

@@ -13,7 +13,7 @@
  */
 import type { CallToolResult, ServerNotification } from '@modelcontextprotocol/sdk/types.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { builtInTool, fail, type CallAnswer, type ToolFailure, type ToolResult } from '@jupyter-live-mcp/protocol';
+import { builtInTool, fail, type CallAgent, type CallAnswer, type ToolFailure, type ToolResult } from '@jupyter-live-mcp/protocol';
 import type { Logger } from '../log.js';
 import type { PageSession } from '../hub/page-session.js';
 import type { LitePage } from '../lite/lite-page.js';
@@ -38,6 +38,8 @@ export interface CallSession extends ServerToolContext {
   lite?: LitePage;
   /** A page refused lately for its pairing token, named when a call finds no page. */
   tokenMismatch?(): NoPageSituation['tokenMismatch'];
+  /** The agent of this MCP session, named in each call so the page keeps its view of changes apart (SPEC §2.5). */
+  agent(): CallAgent;
 }
 
 /** What the SDK gives one request. */
@@ -108,7 +110,7 @@ async function answer(
       return toCallToolResult(fail('no_page', noPageReason(call.name, noPageSituation(session))));
     case 'page': {
       progress.say(runningInPage(call.name));
-      const { result, images } = await callPage(route.page, call, signal, session.log);
+      const { result, images } = await callPage(route.page, call, signal, session);
       return toCallToolResult(mapResult(call.name, result, route.page, session.router.pages()), images);
     }
   }
@@ -123,9 +125,9 @@ function noPageSituation({ bridgeUrl, lite, tokenMismatch }: CallSession): NoPag
   };
 }
 
-function callPage(page: PageSession, { name, args }: ToolCall, signal: AbortSignal, log: Logger): Promise<CallAnswer> {
-  log.debug(`call ${name} → page ${page.label}`);
-  return page.call(name, args, signal);
+function callPage(page: PageSession, { name, args }: ToolCall, signal: AbortSignal, session: CallSession): Promise<CallAnswer> {
+  session.log.debug(`call ${name} → page ${page.label}`);
+  return page.call(name, args, signal, session.agent());
 }
 
 /**

@@ -4,6 +4,7 @@
  * when the list changes. The catalogue is only known at run time and its
  * schemas are raw JSON Schema, so this uses the SDK's low-level Server.
  */
+import { randomBytes } from 'node:crypto';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { guarded, type Logger } from '../log.js';
@@ -44,6 +45,8 @@ export function buildMcpServer(options: McpServerOptions): Server {
     { capabilities: { tools: { listChanged: true } }, instructions: INSTRUCTIONS }
   );
 
+  // One Server per MCP session (stdio: one; --http: one per session), so one agent each.
+  const agentId = randomBytes(6).toString('hex');
   const session: CallSession = {
     router,
     log,
@@ -51,7 +54,11 @@ export function buildMcpServer(options: McpServerOptions): Server {
     ...(options.lite ? { lite: options.lite } : {}),
     ...(options.tokenMismatch ? { tokenMismatch: options.tokenMismatch } : {}),
     selection: {},
-    toolListMayHaveChanged
+    toolListMayHaveChanged,
+    agent: () => {
+      const client = server.getClientVersion()?.name;
+      return { id: agentId, ...(client ? { client: client.slice(0, 200) } : {}) };
+    }
   };
   const listed = () => listedTools(router.current(session.selection.pageId));
   let lastListed = JSON.stringify(listed());
