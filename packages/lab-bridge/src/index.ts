@@ -23,6 +23,7 @@ import { claimTabStorage, pageId, pageIdentity, tabStorage } from './connection/
 import { AgentToolsService } from './extensions/agent-tools-service.js';
 import { DialogWatcher } from './jupyterlab/dialog-watcher.js';
 import { notebookFocus } from './jupyterlab/notebook-focus.js';
+import { watchNotebookFocus } from './jupyterlab/watch-notebook-focus.js';
 import { log } from './log.js';
 import { registerKernelCommands } from './notebook/kernel-commands.js';
 import { normalizePath } from './notebook/notebook-documents.js';
@@ -161,6 +162,9 @@ const plugin: JupyterFrontEndPlugin<IAgentTools> = {
       publish();
     });
     watchPageFocus((focused) => connections.sendPageState(focused));
+    if (notebookTracker) {
+      watchNotebookFocus(notebookTracker, normalize, (focus) => connections.sendFocus(focus));
+    }
 
     // Tools act on the restored workspace, so they are offered once it is there.
     // Not awaited: the app is restored only after every plugin has activated.

@@ -14,3 +14,4 @@ export * from './config-file.js';
 export * from './status-answer.js';
 export * from './extension-tools.js';
 export * from './bridge-settings.js';
+export * from './person-focus.js';

@@ -22,6 +22,7 @@
  * only `hello` and `proof`, all a page may send before it proved the token, are.
  */
 import { z } from 'zod';
+import { personFocusSchema } from './person-focus.js';
 import { toolResultSchema } from './result-protocol.js';
 
 /**
@@ -236,11 +237,13 @@ export const resultSchema = z.object({
   images: z.array(attachedImageSchema).max(50).optional()
 });
 
-/** The person focused the page (clicked, typed, switched to its tab) or left it. */
+/** The person focused the page (clicked, typed, switched to its tab) or left it, or moved in their notebook. */
 export const pageStateSchema = z.object({
   type: z.literal('page-state'),
   focused: z.boolean(),
-  title: z.string().max(1000).optional()
+  title: z.string().max(1000).optional(),
+  /** Where the person is in their notebook (optional: an older page sends none; null: no notebook). */
+  focus: personFocusSchema.nullable().optional()
 });
 
 export const cancelSchema = z.object({

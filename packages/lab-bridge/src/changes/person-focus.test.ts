@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_FOCUS_CELLS, personFocus } from './person-focus.js';
+import { MAX_FOCUS_CELLS } from '@jupyter-live-mcp/protocol';
+import { personFocus } from './person-focus.js';
 
 const cells = (count: number, selected: (index: number) => boolean = () => false) =>
   Array.from({ length: count }, (_, index) => ({ id: `c${index}`, selected: selected(index) }));

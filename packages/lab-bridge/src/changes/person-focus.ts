@@ -5,11 +5,7 @@
  * (editor-state.ts bounds the text). So an agent told "this cell" or "these
  * rows" can know what is meant. Pure.
  */
-import type { EditorState } from '../jupyterlab/editor-state.js';
-import type { CellAt } from './change-log.js';
-
-/** The most selected cells named; past it `selectedCount` says how many there are. */
-export const MAX_FOCUS_CELLS = 200;
+import { MAX_FOCUS_CELLS, type EditorState, type PersonFocus } from '@jupyter-live-mcp/protocol';
 
 /** The notebook as the page shows it to the person. */
 export interface NotebookFocusView {
@@ -18,16 +14,6 @@ export interface NotebookFocusView {
   activeIndex: number;
   cells: readonly { id: string; selected: boolean }[];
   /** The active cell's editor, when it has one. */
-  editor?: EditorState;
-}
-
-export interface PersonFocus {
-  notebookPath: string;
-  activeCell?: CellAt;
-  /** The selected cells, top to bottom, the active one among them. */
-  selectedCells: CellAt[];
-  /** Only when more cells are selected than are named. */
-  selectedCount?: number;
   editor?: EditorState;
 }
 

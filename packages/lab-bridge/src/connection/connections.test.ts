@@ -24,7 +24,8 @@ function setup() {
       start: () => events.push(`start ${url} ${hooks.token.slice(0, 2)}`),
       stop: () => events.push(`stop ${url}`),
       sendCatalogue: () => events.push(`catalogue ${url}`),
-      sendPageState: (focused) => events.push(`focused ${focused} ${url}`)
+      sendPageState: (focused) => events.push(`focused ${focused} ${url}`),
+      sendFocus: (focus) => events.push(`focus ${focus?.notebookPath} ${url}`)
     })
   );
   return { connections, events, alerts };
@@ -42,7 +43,17 @@ describe('Connections', () => {
     expect(events.splice(0)).toEqual(['stop ws://127.0.0.1:1', 'stop ws://127.0.0.1:2', 'start ws://127.0.0.1:1 bb', 'changed']);
     connections.sendCatalogue();
     connections.sendPageState(false);
-    expect(events).toEqual(['catalogue ws://127.0.0.1:1', 'focused false ws://127.0.0.1:1']);
+    expect(events.splice(0)).toEqual(['catalogue ws://127.0.0.1:1', 'focused false ws://127.0.0.1:1']);
+    connections.sendFocus({ notebookPath: 'n.ipynb', selectedCells: [] });
+    connections.apply(readSettings({ token: TOKEN, serverUrls: ['ws://127.0.0.1:3'] }));
+    // A connection made later is told where the person is too.
+    expect(events).toEqual([
+      'focus n.ipynb ws://127.0.0.1:1',
+      'stop ws://127.0.0.1:1',
+      'focus n.ipynb ws://127.0.0.1:3',
+      'start ws://127.0.0.1:3 aa',
+      'changed'
+    ]);
   });
 
   it('connects to nothing while disabled, and says once when there is no token', () => {
@@ -89,7 +100,7 @@ describe('Connections', () => {
         log: { info: () => {}, warn: () => {} }
       },
       (url, hooks) => {
-        const connection = { url, connected: false, start() {}, stop() {}, sendCatalogue() {}, sendPageState() {} };
+        const connection = { url, connected: false, start() {}, stop() {}, sendCatalogue() {}, sendPageState() {}, sendFocus() {} };
         made.push({ hooks, connection });
         return connection;
       }

@@ -3,12 +3,12 @@
  * URLs or the token change, none while the bridge is off or has no token, all
  * closed while the person has disconnected the page from the status bar.
  */
-import type { BridgeSettings } from '@jupyter-live-mcp/protocol';
+import type { BridgeSettings, PersonFocus } from '@jupyter-live-mcp/protocol';
 import { ConnectionAlerts } from './connection-alerts.js';
 import { ServerConnection, type ConnectionHooks } from './server-connection.js';
 
 /** What this module needs of one connection. */
-export type Connection = Pick<ServerConnection, 'url' | 'connected' | 'start' | 'stop' | 'sendCatalogue' | 'sendPageState'>;
+export type Connection = Pick<ServerConnection, 'url' | 'connected' | 'start' | 'stop' | 'sendCatalogue' | 'sendPageState' | 'sendFocus'>;
 
 export type SharedHooks = Omit<ConnectionHooks, 'token'>;
 
@@ -17,6 +17,8 @@ export const NO_TOKEN_ALERT =
 
 export class Connections {
   private connections: Connection[] = [];
+  /** Where the person last was in their notebook, for connections made later. */
+  private focus: PersonFocus | null | undefined;
   /** The URLs and token connected with; '' when nothing has been connected since start or a disconnect. */
   private connectedWith = '';
   private settings: BridgeSettings | undefined;
@@ -51,6 +53,13 @@ export class Connections {
     }
   }
 
+  sendFocus(focus: PersonFocus | null): void {
+    this.focus = focus;
+    for (const connection of this.connections) {
+      connection.sendFocus(focus);
+    }
+  }
+
   /** Connects as the settings say, keeping the connections that are already right. */
   apply(next: BridgeSettings): void {
     const previousToken = this.settings?.token ?? '';
@@ -78,6 +87,10 @@ export class Connections {
       return connection;
     });
     for (const connection of this.connections) {
+      if (this.focus !== undefined) {
+        // A connection made anew tells its server after the welcome.
+        connection.sendFocus(this.focus);
+      }
       connection.start();
     }
     this.hooks.changed();

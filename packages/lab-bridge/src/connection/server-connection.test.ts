@@ -157,6 +157,22 @@ describe('the bridge on the wire', () => {
   });
 });
 
+describe("the person's focus", () => {
+  it('tells the server where the person is after the welcome, and again whenever it changes', () => {
+    const socket = ScriptedSocket.last!;
+    const focus = { notebookPath: 'n.ipynb', activeCell: { id: 'c1', index: 0 }, selectedCells: [{ id: 'c1', index: 0 }] };
+    connection.sendFocus(focus);
+    expect(socket.sent).toHaveLength(1);
+    pair(socket);
+    expect(socket.sent.slice(2)).toEqual([
+      { type: 'catalogue', tools: [] },
+      { type: 'page-state', focused: true, title: 'T', focus }
+    ]);
+    connection.sendFocus(null);
+    expect(socket.sent.at(-1)).toEqual({ type: 'page-state', focused: true, title: 'T', focus: null });
+  });
+});
+
 describe('the agent of a call', () => {
   it("runs each call as its server's agent, or, from an older server that names none, as the server's one agent", async () => {
     const socket = ScriptedSocket.last!;

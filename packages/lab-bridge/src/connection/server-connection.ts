@@ -22,7 +22,8 @@ import {
   type PageEvent,
   type PageHandshake,
   type PageIdentity,
-  type PageMessage
+  type PageMessage,
+  type PersonFocus
 } from '@jupyter-live-mcp/protocol';
 import { serverCaller, type Caller } from '../changes/caller.js';
 
@@ -72,6 +73,8 @@ export class ServerConnection {
   private silenceLimitMs = HANDSHAKE_SILENCE_MS;
   /** Calls the server gave up on: their results are dropped. */
   private readonly cancelled = new Set<string>();
+  /** Where the person last was in their notebook; undefined until the page has said. */
+  private focus: PersonFocus | null | undefined;
   private readonly running = new Set<string>();
 
   constructor(
@@ -120,8 +123,14 @@ export class ServerConnection {
   /** The person focused this page or left it. */
   sendPageState(focused: boolean): void {
     if (this.connected) {
-      this.send({ type: 'page-state', focused, title: document.title });
+      this.send({ type: 'page-state', focused, title: document.title, ...(this.focus !== undefined ? { focus: this.focus } : {}) });
     }
+  }
+
+  /** The person moved in their notebook: the server hears where, now and after every welcome (SPEC §2.5). */
+  sendFocus(focus: PersonFocus | null): void {
+    this.focus = focus;
+    this.sendPageState(document.hasFocus());
   }
 
   private connect(): void {
@@ -199,6 +208,9 @@ export class ServerConnection {
         this.listen();
         this.attempt = 0;
         this.sendCatalogue();
+        if (this.focus !== undefined) {
+          this.sendPageState(document.hasFocus());
+        }
         this.hooks.changed();
         return;
       case 'lost':

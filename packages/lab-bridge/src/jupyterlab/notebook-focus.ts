@@ -4,7 +4,8 @@
  * front), its active and selected cells and the active cell's editor.
  */
 import type { INotebookTracker } from '@jupyterlab/notebook';
-import { personFocus, type PersonFocus } from '../changes/person-focus.js';
+import type { PersonFocus } from '@jupyter-live-mcp/protocol';
+import { personFocus } from '../changes/person-focus.js';
 import { editorState } from './editor-state.js';
 
 export function notebookFocus(tracker: INotebookTracker, normalize: (path: string) => string): PersonFocus | null {

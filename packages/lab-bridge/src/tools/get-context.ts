@@ -8,7 +8,7 @@ import type { CatalogueError } from '../catalogue/settings-tools.js';
 import type { DialogInfo } from '../jupyterlab/dialog-watcher.js';
 import type { BridgeTool } from '../calls/bridge-tool.js';
 import type { RunningCall } from '../calls/pending-calls.js';
-import type { PersonFocus } from '../changes/person-focus.js';
+import type { PersonFocus } from '@jupyter-live-mcp/protocol';
 import { defineBuiltInTool } from './built-in-tool.js';
 import { editorState, type Position } from '../jupyterlab/editor-state.js';
 import { recentRefresh } from './recent-refresh.js';

@@ -21,6 +21,7 @@ import {
   type CallAgent,
   type CallAnswer,
   type PageIdentity,
+  type PersonFocus,
   type ServerAction,
   type ServerContext,
   type ServerEvent,
@@ -75,6 +76,8 @@ export class PageSession {
   focused = false;
   focusedAt = 0;
   title: string | undefined;
+  /** Where the person is in their notebook, as the page last said (undefined: an older page that does not say). */
+  focus: PersonFocus | null | undefined;
 
   private handshake: ServerHandshake = SERVER_HANDSHAKE_START;
   private readonly context: ServerContext;
@@ -272,6 +275,7 @@ export class PageSession {
       case 'page-state':
         this.setFocus(message.focused);
         this.title = message.title ?? this.title;
+        this.focus = message.focus !== undefined ? message.focus : this.focus;
         this.options.onChanged(this);
         return;
       case 'error':
