@@ -1,6 +1,6 @@
 /**
  * The MCP server's config.json, per user (mode 0600; mcp-server's
- * pairing-token.ts reads and writes it). Fields this version does not know are
+ * pairing/pairing-token.ts reads and writes it). Fields this version does not know are
  * kept, so what a newer server added survives an older one's rewrite.
  */
 import { z } from 'zod';

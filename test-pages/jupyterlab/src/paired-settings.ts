@@ -2,7 +2,7 @@
 // from script.ts because it reads the server's token module, which needs the
 // protocol package built: the smoke checks, which use script.ts, must not.
 import { BRIDGE_PLUGIN_ID as BRIDGE_PLUGIN } from '@jupyter-live-mcp/protocol';
-import { loadToken } from 'jupyter-live-mcp/src/pairing-token.js';
+import { loadToken } from 'jupyter-live-mcp/src/pairing/pairing-token.js';
 
 /**
  * Settings by plugin id, with the bridge paired with this user's jupyter-live-mcp

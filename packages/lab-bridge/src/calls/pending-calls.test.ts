@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { succeed, type ToolResult } from '@jupyter-live-mcp/protocol';
-import type { DialogInfo, DialogWatch } from '../jupyterlab/dialog-watcher.js';
+import type { DialogInfo, DialogWatch } from './dialogs.js';
 import { KEEP_RESULTS_MS, PendingCalls, readStoredCalls } from './pending-calls.js';
 import { RunProgressBoard } from './run-progress.js';
 

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { describeIssues, fail, succeed, toolResultSchema, type ToolResult } from '@jupyter-live-mcp/protocol';
-import type { DialogInfo, DialogWatch } from '../jupyterlab/dialog-watcher.js';
+import type { DialogInfo, DialogWatch } from './dialogs.js';
 import { log } from '../log.js';
 import { progressSentence, type RunProgress } from './run-progress.js';
 import { within } from '../within.js';

@@ -5,7 +5,7 @@
  * string, functions and `undefined` dropped, cycles as "[circular]", depth capped.
  * Pure: it knows widgets by their shape, not by importing Lumino.
  */
-import { widgetType } from '../jupyterlab/widget-type.js';
+import { widgetType } from './widget-type.js';
 
 export const MAX_DEPTH = 20;
 

@@ -12,7 +12,8 @@ import {
   extensionToolName,
   parseRegistrationId,
   registrationId,
-  type ToolDescriptor
+  type ToolDescriptor,
+  type ToolResult
 } from '@jupyter-live-mcp/protocol';
 import type { CatalogueError } from './settings-tools.js';
 
@@ -31,6 +32,15 @@ export interface ExtensionToolSpec {
   needsApproval: boolean;
   /** Whether a handler is registered for it. */
   registered: boolean;
+}
+
+/** Where the declarations and handlers come from (extensions/agent-tools-service.ts). */
+export interface ExtensionToolSource {
+  declarations(): PluginDeclarations[];
+  /** The registration ids that have a handler. */
+  registered(): ReadonlySet<string>;
+  run(spec: ExtensionToolSpec, input: Record<string, unknown>): Promise<ToolResult>;
+  onChange(listener: () => void): void;
 }
 
 export function parseExtensionTools(

@@ -14,14 +14,13 @@ import {
   type ToolDescriptor,
   type UnavailableTool
 } from '@jupyter-live-mcp/protocol';
-import { runCommand, type CommandShortcut } from '../calls/run-command.js';
+import { runCommand, type CommandShortcut } from '../jupyterlab/run-command.js';
 import type { BridgeTool } from '../calls/bridge-tool.js';
 import { workTarget } from '../calls/work-target.js';
 import { log } from '../log.js';
-import type { AgentToolsService } from '../extensions/agent-tools-service.js';
 import { buildCatalogue, shortcutsByCommand } from './build-catalogue.js';
 import { compilePatterns } from './command-patterns.js';
-import { parseExtensionTools } from './extension-tools.js';
+import { parseExtensionTools, type ExtensionToolSource } from './extension-tools.js';
 import { parseSettingsTools, type CatalogueError } from './settings-tools.js';
 
 /** Extensions register commands in bursts; one rebuild per burst is enough. */
@@ -50,7 +49,7 @@ export class LiveCatalogue {
     /** Default tools' page-side short cuts, by the kind their definitions name. */
     shortcuts: Readonly<Record<DefaultToolShortcut, CommandShortcut>>,
     /** Tools other extensions declare, and their handlers. */
-    private readonly extensions: Pick<AgentToolsService, 'declarations' | 'registered' | 'run' | 'onChange'>
+    private readonly extensions: ExtensionToolSource
   ) {
     this.shortcuts = shortcutsByCommand(shortcuts);
     this.builtIns = makeBuiltIns(this);

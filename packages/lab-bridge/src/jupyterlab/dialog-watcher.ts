@@ -5,29 +5,13 @@
  * dialogs are never listed and cannot be answered through here.
  */
 import { Dialog } from '@jupyterlab/apputils';
+import type { DialogInfo, DialogWatch } from '../calls/dialogs.js';
 
 export const MAX_DIALOG_BODY_CHARS = 2000;
 /** How long a finished call waits for a dialog it opened to be shown. */
 const SHOW_WAIT_MS = 1000;
 /** A dialog without a title after this many frames is listed without one. */
 const HEADER_RENDER_FRAMES = 30;
-
-export interface DialogInfo {
-  dialogId: string;
-  title: string;
-  body: string;
-  buttons: { index: number; label: string; accept: boolean }[];
-  input?: { value: string; placeholder: string };
-}
-
-/** Dialogs that opened while one call ran. */
-export interface DialogWatch {
-  /** Resolves when a dialog opens. */
-  opened: Promise<void>;
-  /** The dialogs opened since the watch began that are still open. */
-  stillOpen(): Promise<DialogInfo[]>;
-  dispose(): void;
-}
 
 export class DialogWatcher {
   private readonly ids = new WeakMap<Dialog<unknown>, string>();

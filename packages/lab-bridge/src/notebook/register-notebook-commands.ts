@@ -7,14 +7,14 @@
 import type { JupyterFrontEnd } from '@jupyterlab/application';
 import type { IDocumentManager } from '@jupyterlab/docmanager';
 import type { INotebookTracker } from '@jupyterlab/notebook';
-import { registerEditCommands } from './edit-commands.js';
-import { registerEditNotebook } from './edit-notebook.js';
-import { registerFileCommands } from './file-commands.js';
-import { registerKernelStartCommands } from './kernel-start-commands.js';
-import { NotebookDocuments } from './notebook-documents.js';
-import { registerReadCommands } from './read-commands.js';
-import { registerRunCell } from './run-cell.js';
-import { registerRunCells, type MarkRunning, type TellProgress } from './run-cells.js';
+import { registerEditCommands } from './edits/edit-commands.js';
+import { registerEditNotebook } from './edits/edit-notebook.js';
+import { registerFileCommands } from './files/file-commands.js';
+import { registerKernelStartCommands } from './documents/kernel-start-commands.js';
+import { NotebookDocuments } from './documents/notebook-documents.js';
+import { registerReadCommands } from './reads/read-commands.js';
+import { registerRunCell } from './runs/run-cell.js';
+import { registerRunCells, type MarkRunning, type TellProgress } from './runs/run-cells.js';
 
 export interface NotebookCommandDeps {
   docManager: IDocumentManager;

@@ -7,7 +7,7 @@
  */
 import type { JupyterFrontEnd } from '@jupyterlab/application';
 import type { DefaultToolShortcut } from '@jupyter-live-mcp/protocol';
-import type { CommandShortcut } from '../calls/run-command.js';
+import type { CommandShortcut } from '../jupyterlab/run-command.js';
 import { shownDocument } from '../jupyterlab/main-area.js';
 
 export function defaultToolShortcuts(app: JupyterFrontEnd): Readonly<Record<DefaultToolShortcut, CommandShortcut>> {

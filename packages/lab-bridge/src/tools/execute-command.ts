@@ -3,7 +3,7 @@
  */
 import type { JupyterFrontEnd } from '@jupyterlab/application';
 import { fail, type ToolResult } from '@jupyter-live-mcp/protocol';
-import { runCommand, type CommandShortcut } from '../calls/run-command.js';
+import { runCommand, type CommandShortcut } from '../jupyterlab/run-command.js';
 import type { BridgeTool } from '../calls/bridge-tool.js';
 import { findMainAreaWidget } from '../jupyterlab/main-area.js';
 import { defineBuiltInTool } from './built-in-tool.js';

@@ -5,7 +5,7 @@ import type { JupyterFrontEnd } from '@jupyterlab/application';
 import type { IDefaultFileBrowser } from '@jupyterlab/filebrowser';
 import { succeed } from '@jupyter-live-mcp/protocol';
 import type { CatalogueError } from '../catalogue/settings-tools.js';
-import type { DialogInfo } from '../jupyterlab/dialog-watcher.js';
+import type { DialogInfo } from '../calls/dialogs.js';
 import type { BridgeTool } from '../calls/bridge-tool.js';
 import type { RunningCall } from '../calls/pending-calls.js';
 import type { PersonFocus } from '@jupyter-live-mcp/protocol';
@@ -13,7 +13,7 @@ import { defineBuiltInTool } from './built-in-tool.js';
 import { editorState, type Position } from '../jupyterlab/editor-state.js';
 import { recentRefresh } from './recent-refresh.js';
 import { describeMainAreaWidget, editorOf, isOneDocumentPage, kernelSummaryOf, mainAreaWidgets } from '../jupyterlab/main-area.js';
-import { listKernelspecs } from '../notebook/kernelspecs.js';
+import { listKernelspecs } from '../notebook/kernels/kernelspecs.js';
 import { within } from '../within.js';
 
 export const ONE_DOCUMENT_NOTE =

@@ -9,7 +9,7 @@ import { DEFAULT_BRIDGE_PORT } from '@jupyter-live-mcp/protocol';
 import { install, uninstall } from '../install/install.js';
 import { bridgeSettingsFile, jupyterFolders } from '../install/jupyter-paths.js';
 import { PACKAGE_DIR } from '../package-dir.js';
-import { forgetSettingsFile, installedKeys, loadToken, rememberSettingsFile } from '../pairing-token.js';
+import { forgetSettingsFile, installedKeys, loadToken, rememberSettingsFile } from '../pairing/pairing-token.js';
 import { say, type Command } from './command.js';
 import { CliError, FOLDER_FLAGS, PORT_FLAG, bridgePort, folders, parseFlags, type Flags } from './flags.js';
 

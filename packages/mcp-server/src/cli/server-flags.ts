@@ -3,7 +3,7 @@
  * endpoint listens and whom it lets in, and --http. Pure.
  */
 import { DEFAULT_HEARTBEAT_MS, DEFAULT_MAX_MESSAGE_BYTES } from '@jupyter-live-mcp/protocol';
-import { parseHttpAddress, type HttpAddress } from '../mcp/http-address.js';
+import { parseHttpAddress, type HttpAddress } from '../transport/http-address.js';
 import { CliError, PORT_FLAG, PUBLIC_PORT_FLAG, bridgePort, integerIn, publicPorts, type FlagValues, type Flags } from './flags.js';
 
 export const LOOPBACK_HOSTS = ['127.0.0.1', '::1'];

@@ -6,8 +6,8 @@
  */
 import { newToken } from '@jupyter-live-mcp/protocol';
 import { writeBridgeSettings } from '../install/install.js';
-import { httpBearer } from '../mcp/http-auth.js';
-import { loadToken, settingsFiles, tokenFile, writeToken } from '../pairing-token.js';
+import { httpBearer } from '../transport/http-auth.js';
+import { loadToken, settingsFiles, tokenFile, writeToken } from '../pairing/pairing-token.js';
 import { say, type Command } from './command.js';
 import { CliError, parseFlags, type Flags } from './flags.js';
 

@@ -5,7 +5,7 @@
  */
 import { type BridgeSettingsFile, DEFAULT_SERVER_URL } from '@jupyter-live-mcp/protocol';
 import { PIP_UNINSTALL, describeInstall, pipInstallLine, pipMendLine, type InstalledBridge } from '../install/installed-bridges.js';
-import { describeHolder, type PortHolder } from '../port-holder.js';
+import { describeHolder, type PortHolder } from '../net/port-holder.js';
 import type { StatusProbe } from './status-client.js';
 
 export type PortFacts =

@@ -13,7 +13,7 @@ import {
   type StatusReport
 } from '@jupyter-live-mcp/protocol';
 import { STATUS_PATH, STATUS_PROOF_HEADER } from '../hub/status-endpoint.js';
-import { urlHost } from '../mcp/http-address.js';
+import { urlHost } from '../net/url-host.js';
 
 export type StatusProbe =
   /** A jupyter-live-mcp that accepted our proof of the token. */

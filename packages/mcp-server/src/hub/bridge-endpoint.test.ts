@@ -9,7 +9,8 @@ import { PROTOCOL_VERSION, isValidProof, proofOf, type ServerMessage } from '@ju
 import { createLogger } from '../log.js';
 import { bridgePortAdvice, type BridgeEndpoint, type ServerRole } from './bridge-endpoint.js';
 import { SELECT_PAGE_TOOL } from '../mcp/select-page.js';
-import { PageRouter, pageIdOf } from './page-router.js';
+import { pageIdOf } from './page-id.js';
+import { PageRouter } from './page-router.js';
 import { startTestEndpoint } from './test-endpoint.test-support.js';
 
 const TOKEN = 'a'.repeat(64);

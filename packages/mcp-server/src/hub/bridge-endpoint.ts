@@ -13,10 +13,10 @@ import { PageSession } from './page-session.js';
 import type { PageRouter } from './page-router.js';
 import { createStatusHandler, isStatusRequest } from './status-endpoint.js';
 import { MAX_UNPROVED_CONNECTIONS, UnprovedConnections } from './unproved-connections.js';
-import { TokenMismatches, mismatchFix, mismatchSource } from './token-mismatches.js';
-import { isAllowedOrigin, isLoopbackAddress, isServedHost } from './upgrade-checks.js';
-import { explainListenError, listen, type ListenAdvice } from '../listen-or-explain.js';
-import { urlHost } from '../mcp/http-address.js';
+import { TokenMismatches, mismatchFix, mismatchSource } from '../pairing/token-mismatches.js';
+import { isAllowedOrigin, isLoopbackAddress, isServedHost } from '../net/loopback-checks.js';
+import { explainListenError, listen, type ListenAdvice } from '../net/listen-or-explain.js';
+import { urlHost } from '../net/url-host.js';
 
 export interface BridgeEndpointOptions {
   /** Addresses to listen on; one that does not exist here (::1 without IPv6) is skipped. */

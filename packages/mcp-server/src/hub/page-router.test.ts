@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PageRouter, pageIdOf } from './page-router.js';
+import { pageIdOf } from './page-id.js';
+import { PageRouter } from './page-router.js';
 import type { PageSession } from './page-session.js';
 
 /** The parts of a session the router reads; `scope`: proved a token of its own (lite's), not the pairing token. */

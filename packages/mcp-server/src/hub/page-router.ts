@@ -15,22 +15,15 @@
  * saying why.
  */
 import { CLOSE_CODES } from '@jupyter-live-mcp/protocol';
+import { pageIdOf, type NamedPage } from './page-id.js';
 import type { PageSession } from './page-session.js';
 
-type RoutedPage = Pick<PageSession, 'identity' | 'scope'>;
-
-/** The id agents see and select a page by: its own for the pairing token's pages, `<scope>:<id>` for another token's. */
-export function pageIdOf(page: RoutedPage): string {
-  const id = page.identity?.pageId ?? '';
-  return page.scope === undefined ? id : `${page.scope}:${id}`;
-}
-
 /** Whether the page proved the pairing token: the person's own pages, not those of a token of their own such as lite's. */
-function isOwn(page: RoutedPage): boolean {
+function isOwn(page: NamedPage): boolean {
   return page.scope === undefined;
 }
 
-function isSamePage(a: RoutedPage, b: RoutedPage): boolean {
+function isSamePage(a: NamedPage, b: NamedPage): boolean {
   return a.scope === b.scope && a.identity?.pageId === b.identity?.pageId;
 }
 

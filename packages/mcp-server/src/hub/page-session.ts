@@ -31,7 +31,7 @@ import {
   type UnavailableTool
 } from '@jupyter-live-mcp/protocol';
 import { PEER_LINES_PER_SECOND, guarded, rateLimited, through, type Logger } from '../log.js';
-import { pageIdOf } from './page-router.js';
+import { pageIdOf } from './page-id.js';
 
 export interface PageSessionOptions {
   log: Logger;

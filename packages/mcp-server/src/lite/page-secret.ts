@@ -7,7 +7,7 @@
  * never sees the secret. The Host check keeps DNS-rebinding pages out.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { isLoopbackHost } from '../hub/upgrade-checks.js';
+import { isLoopbackHost } from '../net/loopback-checks.js';
 
 export const SECRET_PARAM = 'token';
 

@@ -11,7 +11,7 @@ import type { Logger } from '../log.js';
 import { SECRET_PARAM, checkAccess } from './page-secret.js';
 import { pairedSiteConfig, type Pairing } from './site-config.js';
 import { sendText, serveFile } from './static-files.js';
-import { listenOrExplain } from '../listen-or-explain.js';
+import { listenOrExplain } from '../net/listen-or-explain.js';
 
 export interface LiteSiteOptions {
   /** The built site: jupyter-lite.json, lab/, notebooks/, build/, extensions/ ... */

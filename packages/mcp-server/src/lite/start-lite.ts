@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Logger } from '../log.js';
 import { PACKAGE_DIR } from '../package-dir.js';
-import { configDir, loadLiteToken } from '../pairing-token.js';
+import { configDir, loadLiteToken } from '../pairing/pairing-token.js';
 import { findChromium, openBrowser, startHeadlessChromium, type HeadlessBrowser } from './browser-launch.js';
 import { LitePage, type ConnectedPages, type LiteBrowser } from './lite-page.js';
 import { newSecret } from './page-secret.js';

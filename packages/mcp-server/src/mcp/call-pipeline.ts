@@ -21,7 +21,8 @@ import { reportProgress, runningInPage, type CallProgress } from './call-progres
 import { noPageReason, type NoPageSituation } from './no-page.js';
 import { toCallToolResult } from './result-mapping.js';
 import { describePage } from './select-page.js';
-import { serverTool, type ServerTool, type ServerToolContext } from './server-tools.js';
+import type { ServerTool, ServerToolContext } from './define-server-tool.js';
+import { serverTool } from './server-tools.js';
 import { isListedByDefault, toolListing, unlistedTools } from './tool-listing.js';
 
 export interface ToolCall {

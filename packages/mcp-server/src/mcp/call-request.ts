@@ -7,7 +7,7 @@
  */
 import { CallToolRequestSchema, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { issueOf } from './message-problems.js';
+import { issueOf } from '../transport/message-problems.js';
 
 const paramsSchema = CallToolRequestSchema.shape.params;
 

@@ -1,11 +1,30 @@
 /**
- * A server tool from its zod input: the schema it lists and the arguments its
- * run gets both come from it, checked as a page checks a call of its tools
- * (SPEC §3.1): JSON types first, then the zod input's own limits.
+ * What a server tool is, and one from its zod input: the schema it lists and
+ * the arguments its run gets both come from it, checked as a page checks a call
+ * of its tools (SPEC §3.1): JSON types first, then the zod input's own limits.
  */
 import { checkInput, fail, parseInput, plainJsonSchema, type ToolDescriptor, type ToolResult } from '@jupyter-live-mcp/protocol';
 import type { z } from 'zod';
-import type { ServerTool, ServerToolContext } from './server-tools.js';
+import type { PageRouter } from '../hub/page-router.js';
+
+/** The page an MCP session chose with select_page, if any: each session has its own. */
+export interface PageSelection {
+  pageId?: string;
+}
+
+/** What a server tool may read and change: the pages, and this MCP session's choice among them. */
+export interface ServerToolContext {
+  router: PageRouter;
+  selection: PageSelection;
+  /** The session's tool list may now be another page's: clients hear of it if so. */
+  toolListMayHaveChanged(): void;
+}
+
+export interface ServerTool {
+  descriptor: ToolDescriptor;
+  /** Checks the arguments (defineServerTool), then runs. */
+  run(args: Record<string, unknown>, context: ServerToolContext): ToolResult;
+}
 
 export function defineServerTool<T extends z.ZodObject>(
   descriptor: Omit<ToolDescriptor, 'inputSchema'>,

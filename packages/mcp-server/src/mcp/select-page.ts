@@ -5,10 +5,10 @@
  */
 import { SELECT_PAGE_INPUT, fail, succeed, type ToolResult } from '@jupyter-live-mcp/protocol';
 import type { z } from 'zod';
-import { pageIdOf, type PageRouter } from '../hub/page-router.js';
+import { pageIdOf } from '../hub/page-id.js';
+import type { PageRouter } from '../hub/page-router.js';
 import type { PageSession } from '../hub/page-session.js';
-import { defineServerTool } from './define-server-tool.js';
-import type { ServerTool } from './server-tools.js';
+import { defineServerTool, type PageSelection, type ServerTool } from './define-server-tool.js';
 
 const descriptor = {
   name: 'select_page',
@@ -29,11 +29,6 @@ export function describePage(page: PageSession, current: PageSession | undefined
     focused: page.focused,
     current: page === current
   };
-}
-
-/** The page an MCP session chose with select_page, if any: each session has its own. */
-export interface PageSelection {
-  pageId?: string;
 }
 
 export const SELECT_PAGE_TOOL: ServerTool = defineServerTool(

@@ -1,0 +1,64 @@
+/**
+ * Cells as the notebook tools answer them by default (SPEC §2.3b): per cell
+ * its id, index, type and source, and for a code cell its execution count, its
+ * condensed outputs (condensed-outputs.ts) and its stale marks — only the
+ * fields that say something: no metadata, no empty outputs, no false marks,
+ * and no type for a code cell (most cells are code: the others say theirs).
+ * read_notebook, read_cell and run_cell answer cells so. Pure.
+ */
+import type * as nbformat from '@jupyterlab/nbformat';
+import { condenseOutputs, type CondensedOutput } from '../outputs/condensed-outputs.js';
+import { joinMultiline } from '../outputs/nbformat-outputs.js';
+import type { StaleMarks } from './stale-state.js';
+
+/** One cell in a result. `executionCount` and `outputs` only for code cells; outputs only when it has some. */
+export interface CellView extends StaleMarks {
+  id: string;
+  index: number;
+  /** Markdown or raw; a code cell has none. */
+  type?: string;
+  source: string;
+  executionCount?: number | null;
+  outputs?: CondensedOutput[];
+}
+
+/** The fields of an nbformat cell read here; a notebook model's cells give the same. */
+export interface CellLike {
+  id?: string;
+  cell_type: string;
+  source: nbformat.MultilineString;
+  execution_count?: nbformat.ExecutionCount;
+  outputs?: nbformat.IOutput[];
+}
+
+export function cellView(cell: CellLike, index: number, marks: StaleMarks = {}): CellView {
+  const code = cell.cell_type === 'code';
+  const view: CellView = { id: cell.id ?? '', index, ...(code ? {} : { type: cell.cell_type }), source: joinMultiline(cell.source) };
+  if (code) {
+    view.executionCount = cell.execution_count ?? null;
+    const outputs = condenseOutputs(cell.outputs ?? []);
+    if (outputs.length > 0) {
+      view.outputs = outputs;
+    }
+  }
+  return { ...view, ...marks };
+}
+
+/** How many cell ids an error lists before it says how many more there are. */
+export const LISTED_CELL_IDS = 10;
+
+/** The first cell ids of a notebook, for an error about a cell id that is not there. */
+export function describeCellIds(cells: readonly { id: string; type: string }[]): string {
+  if (cells.length === 0) {
+    return 'It has no cells.';
+  }
+  const listed = cells.slice(0, LISTED_CELL_IDS).map((cell) => `"${cell.id}" (${cell.type})`);
+  const more = cells.length - listed.length;
+  return `Its cells: ${listed.join(', ')}${more > 0 ? `, and ${more} more (read_notebook lists them all)` : ''}.`;
+}
+
+/** Whether a notebook file names its cells (nbformat 4.5 and later); older ones get ids only from a model. */
+export function hasCellIds(content: Pick<nbformat.INotebookContent, 'nbformat' | 'nbformat_minor' | 'cells'>): boolean {
+  const versioned = content.nbformat > 4 || (content.nbformat === 4 && content.nbformat_minor >= 5);
+  return versioned && content.cells.every((cell) => typeof cell.id === 'string' && cell.id !== '');
+}

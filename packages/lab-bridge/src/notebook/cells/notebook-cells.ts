@@ -1,0 +1,53 @@
+/**
+ * The cells of a notebook model, read as the notebook tools answer them, and
+ * found by id: a missing id is an error that lists the ids there are.
+ */
+import type { ICellModel, ICodeCellModel } from '@jupyterlab/cells';
+import type { INotebookModel } from '@jupyterlab/notebook';
+import { CommandFailure } from '../commands/command-failure.js';
+import { describeCellIds, type CellLike } from './cell-views.js';
+import type { HeldNotebook } from './held-notebook.js';
+
+export function cellsOf(model: INotebookModel): ICellModel[] {
+  return Array.from({ length: model.cells.length }, (_, index) => model.cells.get(index));
+}
+
+export function cellLike(cell: ICellModel): CellLike {
+  const like: CellLike = { id: cell.id, cell_type: cell.type, source: cell.sharedModel.getSource() };
+  if (cell.type === 'code') {
+    const code = cell as ICodeCellModel;
+    like.execution_count = code.executionCount;
+    like.outputs = code.outputs.toJSON();
+  }
+  return like;
+}
+
+/** The cell with `cellId`, or the notebook's active cell when no id is given. */
+export function findCell(tool: string, notebook: HeldNotebook, cellId: string | undefined): { cell: ICellModel; index: number } {
+  const cells = cellsOf(notebook.model);
+  if (cellId === undefined) {
+    const active = notebook.panel?.content.activeCell;
+    const index = active ? cells.indexOf(active.model) : -1;
+    if (index < 0) {
+      throw new CommandFailure(
+        'bad_input',
+        `${tool}: without cellId it acts on the active cell, and "${notebook.path}" has none in this page: pass cellId. ` +
+          describeCellIds(cells.map(idAndType))
+      );
+    }
+    return { cell: cells[index]!, index };
+  }
+  const index = cells.findIndex((cell) => cell.id === cellId);
+  if (index < 0) {
+    throw missingCell(tool, notebook.path, cellId, cells.map(idAndType));
+  }
+  return { cell: cells[index]!, index };
+}
+
+export function missingCell(tool: string, path: string, cellId: string, cells: readonly { id: string; type: string }[]): CommandFailure {
+  return new CommandFailure('not_found', `${tool}: "${path}" has no cell with id "${cellId}". ${describeCellIds(cells)}`);
+}
+
+function idAndType(cell: ICellModel): { id: string; type: string } {
+  return { id: cell.id, type: cell.type };
+}

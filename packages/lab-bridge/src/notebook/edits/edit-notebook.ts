@@ -1,0 +1,120 @@
+/**
+ * edit_notebook: several edits of the live notebook model, all or none. The
+ * edits are planned first against the cells as they are (edit-plan.ts), so a
+ * bad one changes nothing; the plan is then applied step by step, one shared
+ * model transaction each (the model finds its cells by index only once a
+ * transaction is over), as one step of JupyterLab's undo. Unsaved until
+ * save_notebook, like the other edit tools.
+ */
+import type { JupyterFrontEnd } from '@jupyterlab/application';
+import type { ICodeCellModel } from '@jupyterlab/cells';
+import type * as nbformat from '@jupyterlab/nbformat';
+import type { INotebookModel } from '@jupyterlab/notebook';
+import { succeed } from '@jupyter-live-mcp/protocol';
+import { cellOutline } from '../cells/cell-outline.js';
+import { CommandFailure } from '../commands/command-failure.js';
+import { isBlank, newCell } from './edit-commands.js';
+import { planEdits, type EditStep } from './edit-plan.js';
+import { addNotebookCommand } from '../commands/notebook-command.js';
+import { cellsOf } from '../cells/notebook-cells.js';
+import { renderMarkdown } from '../runs/run-cell.js';
+import { openedNote, type NotebookDocuments } from '../documents/notebook-documents.js';
+
+export function registerEditNotebook(app: JupyterFrontEnd, documents: NotebookDocuments): void {
+  addNotebookCommand(app, 'editNotebook', 'Edit Notebook', async ({ notebookPath, edits }, tool) => {
+    const { notebook, opened } = await documents.hold(tool, documents.normalize(notebookPath));
+    const before = cellsOf(notebook.model).map((cell) => ({ id: cell.id, type: cell.type, blank: isBlank(cell) }));
+    const planned = planEdits(notebook.path, before, edits);
+    if ('refused' in planned) {
+      const { code, edit, op, reason } = planned.refused;
+      throw new CommandFailure(code, `${tool}: edits[${edit}] (${op}): ${reason} Nothing was changed: no edit of this call was applied.`, {
+        notebookPath: notebook.path,
+        edit
+      });
+    }
+    const { steps, added, renewed, changed, replacedCellId } = planned.plan;
+    const shared = notebook.model.sharedModel;
+    // Changes made together become one undo step: so do the steps, and nothing before or after them.
+    const undo = (shared as { undoManager?: { stopCapturing(): void } }).undoManager;
+    undo?.stopCapturing();
+    for (const step of steps) {
+      shared.transact(() => apply(shared, step));
+    }
+    undo?.stopCapturing();
+    // As JupyterLab's own delete does: the kernel hears of deleted cells at the next run (debuggers use it).
+    notebook.model.deletedCells.push(...steps.flatMap((step) => (step.kind === 'delete' && step.cellId ? [step.cellId] : [])));
+    const cells = cellsOf(notebook.model);
+    for (const index of renewed) {
+      renderMarkdown(notebook, index);
+    }
+    const newCellIds = added.map(({ index }) => cells[index]!.id);
+    const keyed = added.flatMap(({ index, key }) => (key === undefined ? [] : [[key, cells[index]!.id] as const]));
+    return succeed({
+      notebookPath: notebook.path,
+      newCellIds,
+      ...(keyed.length ? { keys: Object.fromEntries(keyed) } : {}),
+      ...(replacedCellId !== undefined
+        ? {
+            replacedCellId,
+            message: `The notebook's only cell was empty, so the new cells took its place: cell "${replacedCellId}" no longer exists.`
+          }
+        : {}),
+      cellCount: cells.length,
+      // The cells this call added or changed whole; the others only where they are now, for the ids.
+      cells: cells.map((cell, index) =>
+        changed.includes(index)
+          ? cellOutline(
+              {
+                id: cell.id,
+                type: cell.type,
+                source: cell.sharedModel.getSource(),
+                ...(cell.type === 'code' ? { executionCount: (cell as ICodeCellModel).executionCount } : {})
+              },
+              index
+            )
+          : { id: cell.id, index }
+      ),
+      ...openedNote(notebook, opened)
+    });
+  });
+}
+
+type SharedNotebook = INotebookModel['sharedModel'];
+
+function apply(shared: SharedNotebook, step: EditStep): void {
+  switch (step.kind) {
+    case 'insert':
+      shared.insertCell(step.index, newCell(step.cellType, step.source));
+      return;
+    case 'delete':
+      shared.deleteCell(step.index);
+      return;
+    case 'move':
+      shared.moveCell(step.from, step.to);
+      return;
+    case 'setSource':
+      shared.getCell(step.index).setSource(step.source);
+      return;
+    case 'setType':
+      changeType(shared, step.index, step.cellType);
+      return;
+  }
+}
+
+/**
+ * As JupyterLab's own change of cell type: the cell is made again with its id,
+ * source, metadata and (between markdown and raw) attachments; a code cell's
+ * outputs go, and a new code cell is trusted, having no outputs.
+ */
+function changeType(shared: SharedNotebook, index: number, cellType: nbformat.CellType): void {
+  const raw = shared.getCell(index).toJSON() as nbformat.IBaseCell & { attachments?: nbformat.IAttachments };
+  const { trusted: _trusted, ...metadata } = raw.metadata;
+  shared.deleteCell(index);
+  shared.insertCell(index, {
+    id: raw.id as string,
+    cell_type: cellType as 'code',
+    source: raw.source,
+    metadata: cellType === 'code' ? { ...metadata, trusted: true } : metadata,
+    ...(raw.attachments && cellType !== 'code' ? { attachments: raw.attachments } : {})
+  });
+}

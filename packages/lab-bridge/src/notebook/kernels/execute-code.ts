@@ -1,0 +1,26 @@
+/**
+ * execute_code: runs code in a running kernel over the connection the page
+ * keeps for it (kernel-connections.ts). The code is not stored in the kernel's
+ * history, so the person's execution counter does not move, and its failure
+ * aborts nothing queued behind it (the person's cells, the agent's next call):
+ * it is no cell of a notebook's run.
+ */
+import type { JupyterFrontEnd } from '@jupyterlab/application';
+import { OutputAreaModel } from '@jupyterlab/outputarea';
+import { executionResult } from '../outputs/execution-outcome.js';
+import { executeOnKernel } from './kernel-execution.js';
+import { addNotebookCommand } from '../commands/notebook-command.js';
+import type { KernelConnections } from './kernel-connections.js';
+
+export function registerExecuteCode(app: JupyterFrontEnd, connections: KernelConnections): void {
+  addNotebookCommand(app, 'executeCode', 'Execute Code in Kernel', async ({ kernelId, code }, tool) => {
+    const kernel = await connections.get(tool, kernelId);
+    const outputs = new OutputAreaModel();
+    try {
+      const outcome = await executeOnKernel(kernel, code, outputs, { storeHistory: false, stopOnError: false });
+      return executionResult({ tool, what: 'the code', onError: 'See the traceback.', fields: { kernelId }, wholeOutputs: true }, outcome);
+    } finally {
+      outputs.dispose();
+    }
+  });
+}
