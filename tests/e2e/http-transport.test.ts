@@ -6,6 +6,7 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Browser } from 'playwright-core';
 import { startJupyterLabPage, type JupyterLabPage } from '../../test-pages/jupyterlab/src/jupyterlab-page.js';
@@ -137,6 +138,46 @@ describe('MCP over Streamable HTTP with two agents', () => {
     expect(server.stderr()).not.toContain(server.token);
   });
 
+  it('answers the OAuth discovery of a client without the key with the bearer-key instruction, so no sign-in starts', async () => {
+    // What Claude Code and the Inspector do after a 401: the SDK's OAuth flow, with a provider that would open a browser.
+    let signInOpened = false;
+    const provider: OAuthClientProvider = {
+      redirectUrl: 'http://127.0.0.1:1/callback',
+      clientMetadata: { redirect_uris: ['http://127.0.0.1:1/callback'], client_name: 'oauth-client' },
+      clientInformation: () => undefined,
+      saveClientInformation: () => {},
+      tokens: () => undefined,
+      saveTokens: () => {},
+      redirectToAuthorization: () => {
+        signInOpened = true;
+      },
+      saveCodeVerifier: () => {},
+      codeVerifier: () => ''
+    };
+    const asked: string[] = [];
+    const client = new Client({ name: 'oauth-client', version: '0.0.0' });
+    const transport = new StreamableHTTPClientTransport(new URL(server.url), {
+      authProvider: provider,
+      fetch: async (url, init) => {
+        asked.push(`${init?.method ?? 'GET'} ${new URL(String(url)).pathname}`);
+        return fetch(url, init);
+      }
+    });
+    await expect(client.connect(transport)).rejects.toThrow(
+      'This jupyter-live-mcp endpoint takes no OAuth sign-in but a key in a header: put the key that `jupyter-live-mcp token ' +
+        '--bearer` prints into your MCP client\'s headers as "Authorization: Bearer <key>", then reconnect.'
+    );
+    expect(signInOpened).toBe(false);
+    // It looked for OAuth metadata and tried to register, and each answer said what to do.
+    expect(asked).toEqual(
+      expect.arrayContaining(['GET /.well-known/oauth-protected-resource', 'GET /.well-known/oauth-authorization-server', 'POST /register'])
+    );
+    // A browser a client opens on /authorize reads the same.
+    const authorize = await fetch(new URL('/authorize?client_id=x', server.url));
+    expect(authorize.status).toBe(403);
+    expect(await authorize.text()).toContain('takes no OAuth sign-in but a key in a header');
+  });
+
   it('ends a session its agent ends, while the other goes on', async () => {
     const [c, d] = [await server.connect('agent-c'), await server.connect('agent-d')];
     await c.close();
@@ -144,6 +185,35 @@ describe('MCP over Streamable HTTP with two agents', () => {
     expect((await d.call('get_context')).result).toMatchObject({ success: true });
     await d.close();
     await expect.poll(() => server.stderr()).toContain(`MCP session ${d.sessionId.slice(0, 8)} closed`);
+  });
+
+  it('serves a new client at once after 200 clients that ended without DELETE', async () => {
+    const busy = await startHttpServer();
+    try {
+      const clients = 200;
+      const checkAndLeave = async (i: number) => {
+        const client = new Client({ name: `health-check-${i}`, version: '0.0.0' });
+        await client.connect(
+          new StreamableHTTPClientTransport(new URL(busy.url), { requestInit: { headers: { authorization: `Bearer ${busy.bearer}` } } })
+        );
+        // The SDK client's close() sends no DELETE: the session stays behind, as after `claude mcp list`.
+        await client.close();
+      };
+      // Ten at a time, as several health checks and CLI calls come.
+      for (let i = 0; i < clients; i += 10) {
+        await Promise.all(Array.from({ length: 10 }, (_, j) => checkAndLeave(i + j)));
+      }
+      const started = performance.now();
+      const next = await busy.connect('next');
+      expect((await next.call('select_page')).result).toMatchObject({ success: true, pages: [] });
+      expect(performance.now() - started).toBeLessThan(2000);
+      await next.close();
+      // The cap held: the oldest idle sessions gave way, none was refused.
+      expect((busy.stderr().match(/to make room for a new one: 32 are open/g) ?? []).length).toBe(clients + 1 - 32);
+      expect(busy.stderr()).not.toContain('refused a new MCP session');
+    } finally {
+      await busy.stop();
+    }
   });
 
   it('stays up without agents until SIGTERM', async () => {

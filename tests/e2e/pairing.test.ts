@@ -153,6 +153,8 @@ describe('pairing', () => {
       });
       pageSide.on('close', () => serverSide.close());
       serverSide.on('close', () => pageSide.close());
+      // The cleanups stop the server while the page may redial through the relay: ws answers that upgrade 503.
+      serverSide.on('error', () => pageSide.close());
     });
     const page = await openPage({ serverUrls: [`ws://127.0.0.1:${port}`], token: mcp.token });
 

@@ -12,11 +12,12 @@
  * Nothing here depends on a tool's name beyond finding its definition.
  */
 import type { CallToolResult, ServerNotification } from '@modelcontextprotocol/sdk/types.js';
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import { builtInTool, fail, type CallAgent, type CallAnswer, type ToolFailure, type ToolResult } from '@jupyter-live-mcp/protocol';
 import type { Logger } from '../log.js';
 import type { PageSession } from '../hub/page-session.js';
 import type { LitePage } from '../lite/lite-page.js';
+import { RequestError } from './request-error.js';
 import { reportProgress, runningInPage, type CallProgress } from './call-progress.js';
 import { noPageReason, type NoPageSituation } from './no-page.js';
 import { toCallToolResult } from './result-mapping.js';
@@ -92,7 +93,7 @@ function routeToPage(name: string, { router, selection }: Pick<CallSession, 'rou
   // The page names what it lacks and why: a listed tool, or an extension's tool whose handler went away.
   const lacked = page?.unavailable.some((tool) => tool.name === name);
   if (!isListedByDefault(name) && !lacked) {
-    throw new McpError(ErrorCode.InvalidParams, `Unknown tool "${name}". Call tools/list for the tools this server offers.`);
+    throw new RequestError(ErrorCode.InvalidParams, `Unknown tool "${name}". Call tools/list for the tools this server offers.`);
   }
   return page ? { kind: 'refused', result: fail('unknown_tool', missingToolReason(name, page)) } : { kind: 'no-page' };
 }

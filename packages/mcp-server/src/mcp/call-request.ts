@@ -5,9 +5,10 @@
  * The SDK parses a request with the handler's schema before anything else, so
  * the check sits in that schema and throws the error it answers with.
  */
-import { CallToolRequestSchema, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { issueOf } from '../transport/message-problems.js';
+import { RequestError } from './request-error.js';
 
 const paramsSchema = CallToolRequestSchema.shape.params;
 
@@ -15,7 +16,7 @@ export const callToolRequestSchema = CallToolRequestSchema.extend({
   params: z.preprocess((params) => {
     const problem = callParamsProblem(params);
     if (problem) {
-      throw new McpError(ErrorCode.InvalidParams, `Invalid tools/call params: ${problem}.`);
+      throw new RequestError(ErrorCode.InvalidParams, `Invalid tools/call params: ${problem}.`);
     }
     return params;
   }, paramsSchema)

@@ -65,7 +65,16 @@ export function buildMcpServer(options: McpServerOptions): Server {
   const listed = () => listedTools(router.current(session.selection.pageId));
   let lastListed = JSON.stringify(listed());
   let timer: ReturnType<typeof setTimeout> | undefined;
+  // No notification before the client's `initialized` (MCP lifecycle): it lists the tools after that anyway.
+  let initialized = false;
+  server.oninitialized = () => {
+    initialized = true;
+    lastListed = JSON.stringify(listed());
+  };
   function toolListMayHaveChanged(): void {
+    if (!initialized) {
+      return;
+    }
     clearTimeout(timer);
     timer = setTimeout(
       guarded(log, 'the tool list check', () => {

@@ -9,6 +9,9 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
+/** What a client without the key, or with an old one, is told to do. */
+export const PUT_THE_KEY = "put the key that `jupyter-live-mcp token --bearer` prints into your MCP client's headers";
+
 export function httpBearer(pairingToken: string): string {
   return createHmac('sha256', pairingToken).update('jupyter-live-mcp: MCP over HTTP').digest('hex');
 }
@@ -17,7 +20,7 @@ export function httpBearer(pairingToken: string): string {
 export function refuseUnauthorized(authorization: string | undefined, bearer: string): string | undefined {
   const offered = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
   if (offered === undefined) {
-    return 'this MCP endpoint needs "Authorization: Bearer <key>": put the key that `jupyter-live-mcp token --bearer` prints into your MCP client\'s headers';
+    return `this MCP endpoint needs "Authorization: Bearer <key>": ${PUT_THE_KEY}`;
   }
   const a = Buffer.from(offered);
   const b = Buffer.from(bearer);

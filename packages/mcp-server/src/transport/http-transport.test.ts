@@ -206,7 +206,7 @@ describe('MCP over Streamable HTTP', () => {
     expect(listeners).toBe(0);
   });
 
-  it('opens at most maxSessions sessions: one more is refused with 503 saying what to do, and a session that ends makes room', async () => {
+  it('opens at most maxSessions sessions in use: one more is refused with 503 saying what to do, and a session that ends makes room', async () => {
     await start({ maxSessions: 2 });
     expect(DEFAULT_MAX_SESSIONS).toBe(32);
     const a = await connect();
@@ -218,19 +218,49 @@ describe('MCP over Streamable HTTP', () => {
       error: {
         code: -32000,
         message:
-          'This MCP endpoint has 2 sessions open, the most it takes. End one you no longer use (close that agent or its MCP ' +
-          'connection), or wait: a session with no request for 60 min is closed.'
+          'This MCP endpoint has 2 sessions open, the most it takes, and each has a stream open or a call in flight. End one ' +
+          'you no longer use (close that agent or its MCP connection), or try again when a call has finished.'
       },
       id: null
     });
     expect(endpoint.sessionCount).toBe(2);
-    expect(logLines.join('')).toContain('refused a new MCP session: 2 are open, the most --http takes');
+    expect(logLines.join('')).toContain('refused a new MCP session: 2 are open and each is in use, the most --http takes');
     await a.transport.terminateSession();
     await a.client.close();
     const third = await connect();
     expect(endpoint.sessionCount).toBe(2);
     expect((await third.client.listTools()).tools.length).toBeGreaterThan(0);
     await Promise.all([b.client.close(), third.client.close()]);
+  });
+
+  it('at the cap, closes the session idle longest for a new one, and never one with its stream open', async () => {
+    await start({ maxSessions: 2 });
+    const inUse = await connect();
+    // Initialized, then left without DELETE and without a stream, as a health check leaves its session.
+    const left = await initialize();
+    await left.text();
+    const leftId = left.headers.get('mcp-session-id')!;
+    const next = await initialize();
+    expect(next.status).toBe(200);
+    await next.text();
+    expect(endpoint.sessionCount).toBe(2);
+    expect(logLines.join('')).toMatch(new RegExp(`closing MCP session ${leftId.slice(0, 8)} to make room for a new one: 2 are open`));
+    // The one that gave way is gone; the one in use goes on.
+    const gone = await fetch(endpoint.url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-session-id': leftId,
+        ...AUTHORIZATION
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'ping' })
+    });
+    expect(gone.status).toBe(404);
+    expect((await inUse.client.listTools()).tools.length).toBeGreaterThan(0);
+    // The session that gave way took its router listener with it: two sessions, two listeners.
+    expect(listeners).toBe(2);
+    await inUse.client.close();
   });
 
   it('refuses a foreign Origin and a foreign Host before any session exists, and answers only on /mcp', async () => {

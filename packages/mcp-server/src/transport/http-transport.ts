@@ -4,7 +4,8 @@
  * transport); all of them share the one page router, so every session sees
  * the same pages and hears of their changes. Requests are checked against DNS
  * rebinding here, in our own node:http handler, before the SDK sees them.
- * Sessions are capped, and one whose client went away is closed. A POST's
+ * Sessions are capped: at the cap the one idle longest gives way (session-room.ts),
+ * and one whose client went away is closed after an hour. A POST's
  * body is read here too, so that params the SDK would refuse unclearly are
  * answered as invalid params naming the field, as on stdio.
  */
@@ -20,6 +21,8 @@ import { listenOrExplain } from '../net/listen-or-explain.js';
 import { urlHost } from '../net/url-host.js';
 import { refuseUnauthorized } from './http-auth.js';
 import { refuseMcpRequest } from './http-request-checks.js';
+import { oauthAnswer } from './oauth-discovery.js';
+import { sessionToGiveWay, type SessionUse } from './session-room.js';
 import { bodyProblemOf } from './message-problems.js';
 
 export const MCP_PATH = '/mcp';
@@ -34,7 +37,8 @@ const DEFAULT_IDLE_MS = 60 * 60 * 1000;
 
 /**
  * Sessions open at once: each keeps a Server (some 72 KiB) and a router
- * listener, so they are capped; a few agents need a few sessions.
+ * listener, so they are capped; a few agents need a few sessions, and at the
+ * cap an idle one gives way.
  */
 export const DEFAULT_MAX_SESSIONS = 32;
 
@@ -60,11 +64,8 @@ export interface McpHttpEndpoint {
   close(): Promise<void>;
 }
 
-interface Session {
+interface Session extends SessionUse {
   transport: StreamableHTTPServerTransport;
-  /** Requests and streams in progress: an open notification stream means the client is there. */
-  open: number;
-  lastActive: number;
 }
 
 export async function startMcpHttpEndpoint(options: McpHttpOptions): Promise<McpHttpEndpoint> {
@@ -86,15 +87,31 @@ export async function startMcpHttpEndpoint(options: McpHttpOptions): Promise<Mcp
     });
   };
 
+  /** Closes the session idle longest to make room for a new one; false when every session is in use. */
+  const makeRoom = (): boolean => {
+    const id = sessionToGiveWay(sessions);
+    const session = id === undefined ? undefined : sessions.get(id);
+    if (id === undefined || !session) {
+      return false;
+    }
+    sessions.delete(id);
+    log.info(
+      `closing MCP session ${short(id)} to make room for a new one: ${maxSessions} are open, and it had no stream open and ` +
+        `no request for ${Math.round((Date.now() - session.lastActive) / 1000)} s`
+    );
+    void session.transport.close();
+    return true;
+  };
+
   const openSession = async (request: IncomingMessage, response: ServerResponse, body: unknown) => {
-    if (sessions.size + opening >= maxSessions) {
-      log.warn(`refused a new MCP session: ${maxSessions} are open, the most --http takes`);
+    if (sessions.size + opening >= maxSessions && !makeRoom()) {
+      log.warn(`refused a new MCP session: ${maxSessions} are open and each is in use, the most --http takes`);
       answerError(
         response,
         503,
         -32000,
-        `This MCP endpoint has ${maxSessions} sessions open, the most it takes. End one you no longer use (close that ` +
-          `agent or its MCP connection), or wait: a session with no request for ${Math.round(idleMs / 60_000)} min is closed.`
+        `This MCP endpoint has ${maxSessions} sessions open, the most it takes, and each has a stream open or a call in ` +
+          'flight. End one you no longer use (close that agent or its MCP connection), or try again when a call has finished.'
       );
       return;
     }
@@ -145,7 +162,14 @@ export async function startMcpHttpEndpoint(options: McpHttpOptions): Promise<Mcp
       response.writeHead(403, { 'content-type': 'text/plain' }).end(`${refusal}\n`);
       return;
     }
-    if (new URL(request.url ?? '/', 'http://localhost').pathname !== MCP_PATH) {
+    const { pathname } = new URL(request.url ?? '/', 'http://localhost');
+    const oauth = oauthAnswer(request.method ?? 'GET', pathname);
+    if (oauth) {
+      log.debug(`answered ${request.method} ${pathname}: this endpoint takes a bearer key, not OAuth`);
+      response.writeHead(oauth.status, { 'content-type': oauth.contentType }).end(oauth.body);
+      return;
+    }
+    if (pathname !== MCP_PATH) {
       response
         .writeHead(404, { 'content-type': 'text/plain' })
         .end(`This is the jupyter-live-mcp MCP endpoint: connect your MCP client to ${MCP_PATH}.\n`);
@@ -155,7 +179,8 @@ export async function startMcpHttpEndpoint(options: McpHttpOptions): Promise<Mcp
     if (unauthorized) {
       log.warn(`refused an MCP request: ${unauthorized}`);
       // No WWW-Authenticate: a Bearer challenge starts the OAuth flow of MCP's authorization spec in clients (which
-      // this server does not offer: a key in a header is all it takes), and the person never sees this text.
+      // this server does not offer: a key in a header is all it takes). A client that starts it anyway hears what
+      // to do from the discovery answers (oauth-discovery.ts).
       answerError(response, 401, -32001, `jupyter-live-mcp: ${unauthorized}.`);
       return;
     }

@@ -1,0 +1,57 @@
+/**
+ * The MCP lifecycle as a raw client drives it: no notification reaches the
+ * client before it has said `initialized`, and the list's changes do after.
+ */
+import { describe, expect, it } from 'vitest';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { LATEST_PROTOCOL_VERSION, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { BUILT_IN_TOOLS, type ToolDescriptor } from '@jupyter-live-mcp/protocol';
+import { createLogger } from '../log.js';
+import { PageRouter } from '../hub/page-router.js';
+import type { PageSession } from '../hub/page-session.js';
+import { buildMcpServer } from './mcp-server.js';
+
+/** A connected page offering `tools`, as the router sees it. */
+const page = (pageId: string, readyAt: number, tools: readonly ToolDescriptor[] = BUILT_IN_TOOLS) =>
+  ({
+    identity: { pageId, app: { name: 'JupyterLab', version: '4.6.4' }, url: `http://localhost/${pageId}` },
+    ready: true,
+    readyAt,
+    focusedAt: 0,
+    tools,
+    unavailable: []
+  }) as unknown as PageSession;
+
+/** Longer than the server gathers changes for before it tells the client. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 400));
+
+describe('buildMcpServer', () => {
+  it('sends tools/list_changed only once the client said initialized', async () => {
+    const router = new PageRouter();
+    const server = buildMcpServer({ router, log: createLogger('error', () => {}), version: 'test', bridgeUrl: 'ws://127.0.0.1:1' });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    const received: JSONRPCMessage[] = [];
+    clientSide.onmessage = (message) => received.push(message);
+    await server.connect(serverSide);
+    await clientSide.start();
+    await clientSide.send({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'raw', version: '0' } }
+    });
+    // A page with other tools connects between initialize and initialized.
+    router.update(page('p1', 1, BUILT_IN_TOOLS.slice(0, 2)));
+    await settle();
+    expect(received.map((message) => ('method' in message ? message.method : 'answer'))).toEqual(['answer']);
+
+    await clientSide.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    router.update(page('p2', 2));
+    await settle();
+    expect(received.map((message) => ('method' in message ? message.method : 'answer'))).toEqual([
+      'answer',
+      'notifications/tools/list_changed'
+    ]);
+    await server.close();
+  });
+});

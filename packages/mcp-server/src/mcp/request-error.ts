@@ -1,0 +1,17 @@
+/**
+ * A JSON-RPC error for a handler to throw. The SDK answers a thrown error with
+ * its `code` and `message`; the SDK's own McpError already puts "MCP error
+ * <code>: " into its message, and the client's McpError adds it again, so the
+ * person would read the code twice. This one carries just the sentence.
+ */
+import type { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
+
+export class RequestError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string
+  ) {
+    super(message);
+    this.name = 'RequestError';
+  }
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { sessionToGiveWay, type SessionUse } from './session-room.js';
+
+const sessions = (entries: [string, SessionUse][]) => new Map(entries);
+
+describe('sessionToGiveWay', () => {
+  it('picks the session idle longest among those with nothing open', () => {
+    expect(
+      sessionToGiveWay(
+        sessions([
+          ['streaming', { open: 1, lastActive: 1 }],
+          ['idle-later', { open: 0, lastActive: 30 }],
+          ['idle-first', { open: 0, lastActive: 20 }],
+          ['calling', { open: 2, lastActive: 5 }]
+        ])
+      )
+    ).toBe('idle-first');
+  });
+
+  it('picks none while every session has a stream open or a call in flight', () => {
+    expect(
+      sessionToGiveWay(
+        sessions([
+          ['a', { open: 1, lastActive: 1 }],
+          ['b', { open: 3, lastActive: 2 }]
+        ])
+      )
+    ).toBeUndefined();
+    expect(sessionToGiveWay(sessions([]))).toBeUndefined();
+  });
+});
