@@ -22,6 +22,8 @@ import { remoteReach } from './connection/remote-reach.js';
 import { claimTabStorage, pageId, pageIdentity, tabStorage } from './connection/page-identity.js';
 import { AgentToolsService } from './extensions/agent-tools-service.js';
 import { DialogWatcher } from './jupyterlab/dialog-watcher.js';
+import { notebookFocus } from './jupyterlab/notebook-focus.js';
+import { watchNotebookFocus } from './jupyterlab/watch-notebook-focus.js';
 import { log } from './log.js';
 import { normalizePath } from './notebook/documents/notebook-documents.js';
 import { NotebookTools } from './notebook/notebook-tools.js';
@@ -68,7 +70,8 @@ const plugin: JupyterFrontEndPlugin<IAgentTools> = {
       store: storage
     });
     const person = new PersonControl(dialogs, () => settings.confirm);
-    const marks = notebookTracker && new WorkMarks(notebookTracker, (path) => normalizePath(app.serviceManager.contents, path));
+    const normalize = (path: string) => normalizePath(app.serviceManager.contents, path);
+    const marks = notebookTracker && new WorkMarks(notebookTracker, normalize);
     const notebookTools =
       docManager && notebookTracker
         ? new NotebookTools(app, {
@@ -85,7 +88,8 @@ const plugin: JupyterFrontEndPlugin<IAgentTools> = {
         getContextTool(app, fileBrowser, {
           catalogueErrors: () => live.errors,
           dialogs: () => dialogs.open(),
-          pending: () => pending.running()
+          pending: () => pending.running(),
+          focus: () => (notebookTracker ? notebookFocus(notebookTracker, normalize) : null)
         }),
         listAllCommandsTool(app, live),
         executeCommandTool(app, live),
@@ -127,6 +131,9 @@ const plugin: JupyterFrontEndPlugin<IAgentTools> = {
       publish();
     });
     watchPageFocus((focused) => connections.sendPageState(focused));
+    if (notebookTracker) {
+      watchNotebookFocus(notebookTracker, normalize, (focus) => connections.sendFocus(focus));
+    }
 
     // Tools act on the restored workspace, so they are offered once it is there.
     // Not awaited: the app is restored only after every plugin has activated.

@@ -18,3 +18,4 @@ export * from './extension-tools.js';
 export * from './bridge-settings.js';
 export * from './pairing-link.js';
 export * from './join-channel.js';
+export * from './person-focus.js';

@@ -215,6 +215,18 @@ describe('parseServerMessage', () => {
     expect(parseServerMessage(JSON.stringify(call))).toEqual({ ok: true, message: call });
   });
 
+  it('accepts a call that names its agent, and one from an older server that names none', () => {
+    const call = { type: 'call', callId: 'c9', tool: 'read_cell', args: {}, agent: { id: 'a1b2c3', client: 'claude-code' } };
+    expect(parseServerMessage(JSON.stringify(call))).toEqual({ ok: true, message: call });
+    const older = { type: 'call', callId: 'c9', tool: 'read_cell', args: {} };
+    expect(parseServerMessage(JSON.stringify(older))).toEqual({ ok: true, message: older });
+  });
+
+  it('rejects a call whose agent id is not a short word', () => {
+    const parsed = parseServerMessage(JSON.stringify({ type: 'call', callId: 'c9', tool: 't', args: {}, agent: { id: 'a b' } }));
+    expect(!parsed.ok && parsed.error).toMatch(/^malformed "call" message: agent\.id: an agent id is 1 to 64 letters/);
+  });
+
   it('rejects a call whose args are not an object', () => {
     const parsed = parseServerMessage(JSON.stringify({ type: 'call', callId: 'c9', tool: 't', args: [1] }));
     expect(!parsed.ok && parsed.error).toMatch(/^malformed "call" message: args/);

@@ -22,6 +22,7 @@
  * only `hello` and `proof`, all a page may send before it proved the token, are.
  */
 import { z } from 'zod';
+import { personFocusSchema } from './person-focus.js';
 import { toolResultSchema } from './result-protocol.js';
 
 /**
@@ -216,11 +217,24 @@ export const catalogueSchema = z.object({
   unavailable: z.array(unavailableToolSchema).max(MAX_UNAVAILABLE_TOOLS).optional()
 });
 
+/**
+ * The agent a call comes from: one per MCP session (stdio has one, --http one
+ * per session), so the page keeps each agent's view of what changed apart
+ * (SPEC §2.5). `id` is random, not the session's id, which is a credential;
+ * `client` is the name the MCP client gave, for the person to read.
+ */
+export const callAgentSchema = z.object({
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'an agent id is 1 to 64 letters, digits, _ or -'),
+  client: z.string().max(200).optional()
+});
+
 export const callSchema = z.object({
   type: z.literal('call'),
   callId: id,
   tool: z.string().max(200),
-  args: z.record(z.string(), z.unknown())
+  args: z.record(z.string(), z.unknown()),
+  /** Optional: an older server names no agent, and the page counts all its calls as one agent's. */
+  agent: callAgentSchema.optional()
 });
 
 /** A picture taken out of a result, sent once beside it (SPEC §3.3). */
@@ -237,11 +251,13 @@ export const resultSchema = z.object({
   images: z.array(attachedImageSchema).max(50).optional()
 });
 
-/** The person focused the page (clicked, typed, switched to its tab) or left it. */
+/** The person focused the page (clicked, typed, switched to its tab) or left it, or moved in their notebook. */
 export const pageStateSchema = z.object({
   type: z.literal('page-state'),
   focused: z.boolean(),
-  title: z.string().max(1000).optional()
+  title: z.string().max(1000).optional(),
+  /** Where the person is in their notebook (optional: an older page sends none; null: no notebook). */
+  focus: personFocusSchema.nullable().optional()
 });
 
 export const cancelSchema = z.object({
@@ -289,6 +305,7 @@ export type Welcome = z.infer<typeof welcomeSchema>;
 export type Catalogue = z.infer<typeof catalogueSchema>;
 export type UnavailableTool = z.infer<typeof unavailableToolSchema>;
 export type Call = z.infer<typeof callSchema>;
+export type CallAgent = z.infer<typeof callAgentSchema>;
 export type ResultMessage = z.infer<typeof resultSchema>;
 export type AttachedImage = z.infer<typeof attachedImageSchema>;
 /** A call's answer without its envelope: the result and the pictures taken out of it (none is []). */

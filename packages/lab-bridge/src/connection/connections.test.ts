@@ -27,7 +27,8 @@ function setup() {
       stop: () => events.push(`stop ${url}`),
       sendCatalogue: () => events.push(`catalogue ${url}`),
       sendPageState: (focused) => events.push(`focused ${focused} ${url}`),
-      retryNow: () => events.push(`retry ${url}`)
+      retryNow: () => events.push(`retry ${url}`),
+      sendFocus: (focus) => events.push(`focus ${focus?.notebookPath} ${url}`)
     })
   );
   return { connections, events, alerts };
@@ -45,7 +46,17 @@ describe('Connections', () => {
     expect(events.splice(0)).toEqual(['stop ws://127.0.0.1:1', 'stop ws://127.0.0.1:2', 'start ws://127.0.0.1:1 bb', 'changed']);
     connections.sendCatalogue();
     connections.sendPageState(false);
-    expect(events).toEqual(['catalogue ws://127.0.0.1:1', 'focused false ws://127.0.0.1:1']);
+    expect(events.splice(0)).toEqual(['catalogue ws://127.0.0.1:1', 'focused false ws://127.0.0.1:1']);
+    connections.sendFocus({ notebookPath: 'n.ipynb', selectedCells: [] });
+    connections.apply(readSettings({ token: TOKEN, serverUrls: ['ws://127.0.0.1:3'] }));
+    // A connection made later is told where the person is too.
+    expect(events).toEqual([
+      'focus n.ipynb ws://127.0.0.1:1',
+      'stop ws://127.0.0.1:1',
+      'focus n.ipynb ws://127.0.0.1:3',
+      'start ws://127.0.0.1:3 aa',
+      'changed'
+    ]);
   });
 
   it('connects to nothing while disabled, and says once when there is no token', () => {
@@ -92,7 +103,16 @@ describe('Connections', () => {
         log: { info: () => {}, warn: () => {} }
       },
       (url, hooks) => {
-        const connection = { url, connected: false, start() {}, stop() {}, sendCatalogue() {}, sendPageState() {}, retryNow() {} };
+        const connection = {
+          url,
+          connected: false,
+          start() {},
+          stop() {},
+          sendCatalogue() {},
+          sendPageState() {},
+          retryNow() {},
+          sendFocus() {}
+        };
         made.push({ hooks, connection });
         return connection;
       }
@@ -150,6 +170,7 @@ describe('Connections', () => {
           stop() {},
           sendCatalogue() {},
           sendPageState() {},
+          sendFocus() {},
           retryNow: () => events.push(`retry ${url}`)
         };
         made.push({ hooks, connection });

@@ -5,14 +5,17 @@
  * the page from the status bar. A socket that never opened may have been kept
  * by the browser (browser-block.ts), which then says when to dial again.
  */
-import type { BridgeSettings } from '@jupyter-live-mcp/protocol';
+import type { BridgeSettings, PersonFocus } from '@jupyter-live-mcp/protocol';
 import { BrowserBlock, type BrowserBlockHooks } from './browser-block.js';
 import { ConnectionAlerts } from './connection-alerts.js';
 import type { LinkPairing } from './link-pairing.js';
 import { ServerConnection, type ConnectionHooks } from './server-connection.js';
 
 /** What this module needs of one connection. */
-export type Connection = Pick<ServerConnection, 'url' | 'connected' | 'start' | 'stop' | 'sendCatalogue' | 'sendPageState' | 'retryNow'>;
+export type Connection = Pick<
+  ServerConnection,
+  'url' | 'connected' | 'start' | 'stop' | 'sendCatalogue' | 'sendPageState' | 'retryNow' | 'sendFocus'
+>;
 
 /** What the page is, for pages served from another host. */
 export interface RemoteReach {
@@ -27,6 +30,8 @@ export const NO_TOKEN_ALERT =
 
 export class Connections {
   private connections: Connection[] = [];
+  /** Where the person last was in their notebook, for connections made later. */
+  private focus: PersonFocus | null | undefined;
   /** The URLs and token connected with; '' when nothing has been connected since start or a disconnect. */
   private connectedWith = '';
   private settings: BridgeSettings | undefined;
@@ -81,6 +86,13 @@ export class Connections {
     }
   }
 
+  sendFocus(focus: PersonFocus | null): void {
+    this.focus = focus;
+    for (const connection of this.connections) {
+      connection.sendFocus(focus);
+    }
+  }
+
   /** Connects as the settings say, keeping the connections that are already right. */
   apply(settings: BridgeSettings): void {
     const next = this.remote.pairing?.applyTo(settings) ?? settings;
@@ -117,6 +129,10 @@ export class Connections {
       return connection;
     });
     for (const connection of this.connections) {
+      if (this.focus !== undefined) {
+        // A connection made anew tells its server after the welcome.
+        connection.sendFocus(this.focus);
+      }
       connection.start();
     }
     this.hooks.changed();

@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PROTOCOL_VERSION, isValidProof, proofOf, succeed, type PageMessage } from '@jupyter-live-mcp/protocol';
 import { ServerConnection } from './server-connection.js';
+import { serverCaller, type Caller } from '../changes/caller.js';
 
 const TOKEN = '7'.repeat(64);
 const SERVER_NONCE = '8'.repeat(64);
@@ -40,7 +41,7 @@ class ScriptedSocket {
   }
 }
 
-const runs: { tool: string; args: Record<string, unknown> }[] = [];
+const runs: { tool: string; args: Record<string, unknown>; caller: Caller }[] = [];
 const alerts: string[] = [];
 let connection: ServerConnection;
 
@@ -55,8 +56,8 @@ beforeEach(() => {
     changed: () => {},
     identity: () => ({ pageId: 'page-t', app: { name: 'JupyterLab', version: '4.6.4' }, url: 'http://x/lab' }),
     catalogue: () => ({ tools: [] }),
-    run: async (tool, args) => {
-      runs.push({ tool, args });
+    run: async (tool, args, caller) => {
+      runs.push({ tool, args, caller });
       return { result: succeed({ ran: tool }), images: [] };
     },
     log: { info: () => {}, warn: () => {} }
@@ -153,6 +154,36 @@ describe('the bridge on the wire', () => {
     socket.receive({ type: 'call', callId: 'real-1', tool: 'get_context', args: {} });
     await expect.poll(() => socket.sent.some((m) => m.type === 'result' && m.callId === 'real-1')).toBe(true);
     expect(socket.closedWith).toBeUndefined();
+  });
+});
+
+describe("the person's focus", () => {
+  it('tells the server where the person is after the welcome, and again whenever it changes', () => {
+    const socket = ScriptedSocket.last!;
+    const focus = { notebookPath: 'n.ipynb', activeCell: { id: 'c1', index: 0 }, selectedCells: [{ id: 'c1', index: 0 }] };
+    connection.sendFocus(focus);
+    expect(socket.sent).toHaveLength(1);
+    pair(socket);
+    expect(socket.sent.slice(2)).toEqual([
+      { type: 'catalogue', tools: [] },
+      { type: 'page-state', focused: true, title: 'T', focus }
+    ]);
+    connection.sendFocus(null);
+    expect(socket.sent.at(-1)).toEqual({ type: 'page-state', focused: true, title: 'T', focus: null });
+  });
+});
+
+describe('the agent of a call', () => {
+  it("runs each call as its server's agent, or, from an older server that names none, as the server's one agent", async () => {
+    const socket = ScriptedSocket.last!;
+    pair(socket);
+    socket.receive({ type: 'call', callId: 'c1', tool: 'read_cell', args: {}, agent: { id: 'a1b2c3', client: 'claude-code' } });
+    socket.receive({ type: 'call', callId: 'c2', tool: 'read_cell', args: {} });
+    await expect.poll(() => runs.length).toBe(2);
+    expect(runs.map((run) => run.caller)).toEqual([
+      serverCaller('ws://127.0.0.1:1', { id: 'a1b2c3', client: 'claude-code' }),
+      serverCaller('ws://127.0.0.1:1', undefined)
+    ]);
   });
 });
 

@@ -22,8 +22,10 @@ import {
   type PageEvent,
   type PageHandshake,
   type PageIdentity,
-  type PageMessage
+  type PageMessage,
+  type PersonFocus
 } from '@jupyter-live-mcp/protocol';
+import { serverCaller, type Caller } from '../changes/caller.js';
 
 export interface ConnectionHooks {
   bridgeVersion: string;
@@ -44,7 +46,8 @@ export interface ConnectionHooks {
   identity(): PageIdentity;
   /** The page's tools, and why default tools it lacks are missing. */
   catalogue(): Omit<Catalogue, 'type'>;
-  run(tool: string, args: Record<string, unknown>): Promise<CallAnswer>;
+  /** `caller`: the agent of the server's MCP session that made the call (changes/caller). */
+  run(tool: string, args: Record<string, unknown>, caller: Caller): Promise<CallAnswer>;
   log: { info(message: string): void; warn(message: string): void };
 }
 
@@ -74,6 +77,8 @@ export class ServerConnection {
   private silenceLimitMs = HANDSHAKE_SILENCE_MS;
   /** Calls the server gave up on: their results are dropped. */
   private readonly cancelled = new Set<string>();
+  /** Where the person last was in their notebook; undefined until the page has said. */
+  private focus: PersonFocus | null | undefined;
   private readonly running = new Set<string>();
 
   constructor(
@@ -131,8 +136,14 @@ export class ServerConnection {
   /** The person focused this page or left it. */
   sendPageState(focused: boolean): void {
     if (this.connected) {
-      this.send({ type: 'page-state', focused, title: document.title });
+      this.send({ type: 'page-state', focused, title: document.title, ...(this.focus !== undefined ? { focus: this.focus } : {}) });
     }
+  }
+
+  /** The person moved in their notebook: the server hears where, now and after every welcome (SPEC §2.5). */
+  sendFocus(focus: PersonFocus | null): void {
+    this.focus = focus;
+    this.sendPageState(document.hasFocus());
   }
 
   private connect(): void {
@@ -215,6 +226,9 @@ export class ServerConnection {
         this.listen();
         this.attempt = 0;
         this.sendCatalogue();
+        if (this.focus !== undefined) {
+          this.sendPageState(document.hasFocus());
+        }
         this.hooks.changed();
         return;
       case 'lost':
@@ -245,7 +259,7 @@ export class ServerConnection {
   private async runCall(call: Call): Promise<void> {
     const socket = this.socket;
     this.running.add(call.callId);
-    const { result, images } = await this.hooks.run(call.tool, call.args);
+    const { result, images } = await this.hooks.run(call.tool, call.args, serverCaller(this.url, call.agent));
     this.running.delete(call.callId);
     if (this.cancelled.delete(call.callId) || socket !== this.socket) {
       return;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_SELECTION_CHARS, editorState, offsetOf } from './editor-state.js';
+import { MAX_SELECTION_CHARS } from '@jupyter-live-mcp/protocol';
+import { editorState, offsetOf } from './editor-state.js';
 
 const source = 'first line\nsecond line\nthird';
 

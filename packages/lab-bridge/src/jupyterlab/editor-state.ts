@@ -3,18 +3,12 @@
  * §2.4): lines and columns start at 1, selected text keeps at most 2000
  * characters. Pure: positions in, JSON out.
  */
-
-export const MAX_SELECTION_CHARS = 2000;
+import { MAX_SELECTION_CHARS, type EditorState } from '@jupyter-live-mcp/protocol';
 
 export interface Position {
   /** 0-based, as CodeMirror and JupyterLab's editor interface count. */
   line: number;
   column: number;
-}
-
-export interface EditorState {
-  cursor: { line: number; column: number };
-  selection?: { start: { line: number; column: number }; end: { line: number; column: number }; text: string; truncated?: true };
 }
 
 export function editorState(source: string, cursor: Position, selection?: { start: Position; end: Position }): EditorState {

@@ -8,6 +8,7 @@ import type { CatalogueError } from '../catalogue/settings-tools.js';
 import type { DialogInfo } from '../calls/dialogs.js';
 import type { BridgeTool } from '../calls/bridge-tool.js';
 import type { RunningCall } from '../calls/pending-calls.js';
+import type { PersonFocus } from '@jupyter-live-mcp/protocol';
 import { defineBuiltInTool } from './built-in-tool.js';
 import { editorState, type Position } from '../jupyterlab/editor-state.js';
 import { recentRefresh } from './recent-refresh.js';
@@ -41,6 +42,8 @@ export interface ContextSources {
   catalogueErrors(): readonly CatalogueError[];
   dialogs(): DialogInfo[];
   pending(): RunningCall[];
+  /** Where the person is in their notebook (SPEC §2.5), or null on a page without notebooks. */
+  focus(): PersonFocus | null;
 }
 
 export function getContextTool(app: JupyterFrontEnd, fileBrowser: IDefaultFileBrowser | null, state: ContextSources): BridgeTool {
@@ -64,6 +67,7 @@ export function getContextTool(app: JupyterFrontEnd, fileBrowser: IDefaultFileBr
         kernelspecs: listKernelspecs(app.serviceManager.kernelspecs.specs),
         dialogs: state.dialogs(),
         pending: state.pending(),
+        focus: state.focus(),
         ...(state.catalogueErrors().length ? { catalogueErrors: state.catalogueErrors() } : {}),
         ...(oneDocument ? { note: ONE_DOCUMENT_NOTE } : {})
       });

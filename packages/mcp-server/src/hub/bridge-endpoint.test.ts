@@ -116,6 +116,17 @@ describe('bridge endpoint', () => {
     expect(call).toEqual({ type: 'call', callId: 'c1', tool: 'get_context', args: {} });
     p.send({ type: 'result', callId: 'c1', result: { success: true, app: 'x' }, images: [{ mimeType: 'image/png', data: 'iVBOR' }] });
     expect(await pending).toEqual({ result: { success: true, app: 'x' }, images: [{ mimeType: 'image/png', data: 'iVBOR' }] });
+
+    const named = router.current()!.call('get_context', {}, undefined, { id: 'a1', client: 'claude-code' });
+    expect(await p.next()).toEqual({
+      type: 'call',
+      callId: 'c2',
+      tool: 'get_context',
+      args: {},
+      agent: { id: 'a1', client: 'claude-code' }
+    });
+    p.send({ type: 'result', callId: 'c2', result: { success: true } });
+    await named;
   });
 
   it('pairs with no page that dialled another port: a program relaying the handshake between ports gets nowhere', async () => {

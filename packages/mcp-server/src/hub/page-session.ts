@@ -18,8 +18,10 @@ import {
   parsePageMessage,
   printable,
   serverStep,
+  type CallAgent,
   type CallAnswer,
   type PageIdentity,
+  type PersonFocus,
   type ServerAction,
   type ServerContext,
   type ServerEvent,
@@ -75,6 +77,8 @@ export class PageSession {
   focused = false;
   focusedAt = 0;
   title: string | undefined;
+  /** Where the person is in their notebook, as the page last said (undefined: an older page that does not say). */
+  focus: PersonFocus | null | undefined;
 
   private handshake: ServerHandshake = SERVER_HANDSHAKE_START;
   private readonly context: ServerContext;
@@ -147,7 +151,7 @@ export class PageSession {
    * `page_disconnected` failure if the page goes away first. Aborting the signal
    * tells the page to drop the call's result and rejects.
    */
-  call(tool: string, args: Record<string, unknown>, signal?: AbortSignal): Promise<CallAnswer> {
+  call(tool: string, args: Record<string, unknown>, signal?: AbortSignal, agent?: CallAgent): Promise<CallAnswer> {
     if (!this.ready) {
       return Promise.resolve({
         result: fail('page_disconnected', `The page ${this.label} is not connected any more. Call get_context, then retry.`),
@@ -184,7 +188,7 @@ export class PageSession {
         return;
       }
       signal?.addEventListener('abort', onAbort, { once: true });
-      this.send({ type: 'call', callId, tool, args });
+      this.send({ type: 'call', callId, tool, args, ...(agent ? { agent } : {}) });
     });
   }
 
@@ -284,6 +288,7 @@ export class PageSession {
       case 'page-state':
         this.setFocus(message.focused);
         this.title = message.title ?? this.title;
+        this.focus = message.focus !== undefined ? message.focus : this.focus;
         this.options.onChanged(this);
         return;
       case 'alive':

@@ -7,7 +7,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { CallToolResultSchema, ErrorCode } from '@modelcontextprotocol/sdk/types.js';
-import { BUILT_IN_TOOLS, fail, succeed, type CallAnswer, type ToolDescriptor, type ToolResult } from '@jupyter-live-mcp/protocol';
+import {
+  BUILT_IN_TOOLS,
+  fail,
+  succeed,
+  type CallAgent,
+  type CallAnswer,
+  type ToolDescriptor,
+  type ToolResult
+} from '@jupyter-live-mcp/protocol';
 import { createLogger } from '../log.js';
 import { PageRouter } from '../hub/page-router.js';
 import type { PageSession } from '../hub/page-session.js';
@@ -21,7 +29,7 @@ const BRIDGE_URL = 'ws://127.0.0.1:1';
 
 interface FakePage {
   session: PageSession;
-  calls: { tool: string; args: Record<string, unknown>; signal: AbortSignal | undefined }[];
+  calls: { tool: string; args: Record<string, unknown>; signal: AbortSignal | undefined; agent?: CallAgent }[];
 }
 
 /** A connected page with these tools that answers every call with `answer`. */
@@ -45,8 +53,8 @@ function fakePage(
     unavailable: [
       { name: 'run_cell', reason: 'the page\'s notebookTools setting is "jupyterlab-ai-commands", and this page does not have it' }
     ],
-    call(tool: string, args: Record<string, unknown>, signal?: AbortSignal) {
-      calls.push({ tool, args, signal });
+    call(tool: string, args: Record<string, unknown>, signal?: AbortSignal, agent?: CallAgent) {
+      calls.push({ tool, args, signal, agent });
       return answer(tool, signal);
     }
   } as unknown as PageSession;
@@ -76,6 +84,26 @@ afterEach(async () => {
 
 const call = async (name: string, args: Record<string, unknown> = {}) =>
   CallToolResultSchema.parse(await client.callTool({ name, arguments: args }));
+
+describe('the agent of a call', () => {
+  it("names one agent per MCP session in every call it sends the page, with the client's name", async () => {
+    const page = fakePage('p1', 1, answers(succeed()));
+    router.update(page.session);
+    const other = buildMcpServer({ router, log: createLogger('error', () => {}), version: 'test', bridgeUrl: BRIDGE_URL });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    const second = new Client({ name: 'second-agent', version: '0' });
+    await Promise.all([other.connect(serverSide), second.connect(clientSide)]);
+    await call('get_context');
+    await call('get_context');
+    await second.callTool({ name: 'get_context', arguments: {} });
+    await second.close();
+    const [one, again, two] = page.calls.map((made) => made.agent);
+    expect(one).toEqual({ id: expect.stringMatching(/^[0-9a-f]{12}$/), client: 'test' });
+    expect(again).toEqual(one);
+    expect(two).toEqual({ id: expect.stringMatching(/^[0-9a-f]{12}$/), client: 'second-agent' });
+    expect(two?.id).not.toBe(one?.id);
+  });
+});
 
 describe('routing a call', () => {
   it('refuses a listed tool at once while no page is connected, saying where pages connect and how lite helps', async () => {

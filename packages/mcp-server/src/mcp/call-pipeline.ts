@@ -13,7 +13,7 @@
  */
 import type { CallToolResult, ServerNotification } from '@modelcontextprotocol/sdk/types.js';
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
-import { builtInTool, fail, type CallAnswer, type ToolFailure, type ToolResult } from '@jupyter-live-mcp/protocol';
+import { builtInTool, fail, type CallAgent, type CallAnswer, type ToolFailure, type ToolResult } from '@jupyter-live-mcp/protocol';
 import type { Logger } from '../log.js';
 import type { PageSession } from '../hub/page-session.js';
 import type { LitePage } from '../lite/lite-page.js';
@@ -47,6 +47,8 @@ export interface CallSession extends ServerToolContext {
   unreachable?(): string | undefined;
   /** Pages on their way back after this server took the port over: a call that finds none waits for them (agents/pages-returning.ts). */
   expectedPages?: { arrival(signal: AbortSignal): Promise<void> };
+  /** The agent of this MCP session, named in each call so the page keeps its view of changes apart (SPEC §2.5). */
+  callAgent(): CallAgent;
 }
 
 /** What the SDK gives one request. */
@@ -142,9 +144,9 @@ async function noPageSituation({ bridgeUrl, lite, tokenMismatch, remotePages }: 
   };
 }
 
-function callPage(page: PageSession, { name, args }: ToolCall, signal: AbortSignal, { log, agent }: CallSession): Promise<CallAnswer> {
-  log.debug(`call ${name}${agent ? ` from ${agent}` : ''} → page ${page.label}`);
-  return page.call(name, args, signal);
+function callPage(page: PageSession, { name, args }: ToolCall, signal: AbortSignal, session: CallSession): Promise<CallAnswer> {
+  session.log.debug(`call ${name}${session.agent ? ` from ${session.agent}` : ''} → page ${page.label}`);
+  return page.call(name, args, signal, session.callAgent());
 }
 
 /**

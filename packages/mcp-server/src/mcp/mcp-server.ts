@@ -1,10 +1,13 @@
 /**
  * The MCP face of the server: the SDK wiring. tools/list answers from
- * tool-listing.ts, tools/call goes through call-pipeline.ts, and clients hear
- * when the list changes. The catalogue is only known at run time and its
+ * tool-listing.ts, tools/call goes through call-pipeline.ts, resources are
+ * where the person is (focus-resources.ts), and clients hear when either list
+ * changes. The catalogue is only known at run time and its
  * schemas are raw JSON Schema, so this uses the SDK's low-level Server.
  */
+import { randomBytes } from 'node:crypto';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { ListResourcesRequestSchema, ReadResourceRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { guarded, type Logger } from '../log.js';
 import type { PageRouter } from '../hub/page-router.js';
 import type { LitePage } from '../lite/lite-page.js';
@@ -12,6 +15,7 @@ import { runToolCall, type CallSession } from './call-pipeline.js';
 import { callToolRequestSchema } from './call-request.js';
 import type { PageSelection } from './define-server-tool.js';
 import { listToolsRequestSchema } from './list-request.js';
+import { focusResources, readFocusResource } from './focus-resources.js';
 import { listedTools, reportLeftOut, toMcpTool, toolListing } from './tool-listing.js';
 
 export interface McpServerOptions {
@@ -48,9 +52,11 @@ export function buildMcpServer(options: McpServerOptions): Server {
   const { router, log } = options;
   const server = new Server(
     { name: 'jupyter-live-mcp', title: 'Jupyter live page', version: options.version },
-    { capabilities: { tools: { listChanged: true } }, instructions: INSTRUCTIONS }
+    { capabilities: { tools: { listChanged: true }, resources: { listChanged: true } }, instructions: INSTRUCTIONS }
   );
 
+  // One Server per MCP session (stdio: one; --http: one per session), so one agent each.
+  const agentId = randomBytes(6).toString('hex');
   const session: CallSession = {
     router,
     log,
@@ -62,7 +68,11 @@ export function buildMcpServer(options: McpServerOptions): Server {
     ...(options.unreachable ? { unreachable: options.unreachable } : {}),
     ...(options.expectedPages ? { expectedPages: options.expectedPages } : {}),
     selection: options.selection ?? {},
-    toolListMayHaveChanged
+    toolListMayHaveChanged,
+    callAgent: () => {
+      const client = server.getClientVersion()?.name;
+      return { id: agentId, ...(client ? { client: client.slice(0, 200) } : {}) };
+    }
   };
   const listed = () => listedTools(router.current(session.selection.pageId));
   let lastListed = JSON.stringify(listed());
@@ -105,12 +115,37 @@ export function buildMcpServer(options: McpServerOptions): Server {
     })
   );
 
-  // Pages also change focus and come and go; clients hear only of a new tool list.
-  const stopListening = router.onChange(toolListMayHaveChanged);
+  const focus = () => router.current(session.selection.pageId)?.focus;
+  server.setRequestHandler(ListResourcesRequestSchema, async () => ({ resources: focusResources(focus()) }));
+  server.setRequestHandler(ReadResourceRequestSchema, (request, extra) =>
+    readFocusResource(request.params.uri, router.current(session.selection.pageId), session.callAgent(), extra.signal)
+  );
+  let lastResources = JSON.stringify(focusResources(focus()));
+  let resourceTimer: ReturnType<typeof setTimeout> | undefined;
+  function resourcesMayHaveChanged(): void {
+    clearTimeout(resourceTimer);
+    resourceTimer = setTimeout(
+      guarded(log, 'the resource list check', () => {
+        const now = JSON.stringify(focusResources(focus()));
+        if (now !== lastResources) {
+          lastResources = now;
+          server.sendResourceListChanged().catch((error: Error) => log.debug(`resources list_changed not sent: ${error.message}`));
+        }
+      }),
+      LIST_CHANGED_DEBOUNCE_MS
+    );
+  }
+
+  // Pages also change focus and come and go; clients hear of a new tool list, and of new resources where the person moved.
+  const stopListening = router.onChange(() => {
+    toolListMayHaveChanged();
+    resourcesMayHaveChanged();
+  });
   // Over HTTP, Servers come and go with their sessions while the router stays.
   server.onclose = () => {
     stopListening();
     clearTimeout(timer);
+    clearTimeout(resourceTimer);
   };
   return server;
 }

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { cellRevision, REVISION_PATTERN } from './cell-revision.js';
+
+describe('cellRevision', () => {
+  it('is short, of the documented shape, and the same for the same source', () => {
+    for (const source of ['', 'x = 1', 'print("é✓")\n'.repeat(1000)]) {
+      expect(cellRevision(source)).toMatch(REVISION_PATTERN);
+      expect(cellRevision(source)).toBe(cellRevision(`${source}`));
+    }
+  });
+
+  it('changes when the source changes, even by one character or only in whitespace', () => {
+    const sources = ['x = 1', 'x = 2', 'x = 1 ', ' x = 1', 'x  = 1', 'x = 1\n', 'X = 1', ''];
+    const revisions = new Set(sources.map(cellRevision));
+    expect(revisions.size).toBe(sources.length);
+  });
+
+  it('gives ten thousand different sources ten thousand different revisions', () => {
+    const revisions = new Set(Array.from({ length: 10_000 }, (_, i) => cellRevision(`df.head(${i})`)));
+    expect(revisions.size).toBe(10_000);
+  });
+});

@@ -1,0 +1,24 @@
+/**
+ * A cell's revision (SPEC §2.5): a short word that changes whenever the cell's
+ * source changes, so an agent can say which text it edits (`ifRevision`) and
+ * the bridge can tell that a cell changed since an agent saw it. A hash of the
+ * source, not a counter, so it needs no bookkeeping and is the same for the
+ * same text in every page. Pure.
+ */
+
+/** 53 bits of hash as base 36: at most 11 characters; a wrong revision is a clash of about one in 10^15. */
+export const REVISION_PATTERN = /^[0-9a-z]{1,11}$/;
+
+export function cellRevision(source: string): string {
+  // cyrb53: two 32-bit multiplicative hashes mixed into 53 bits (a JS number holds them exactly).
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < source.length; i++) {
+    const ch = source.charCodeAt(i);
+    h1 = Math.imul(h1 ^ ch, 2654435761);
+    h2 = Math.imul(h2 ^ ch, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
+}

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { cellChanges, type CellState } from './cell-changes.js';
+import { Journal } from './journal.js';
+import { applySteps, planRevert } from './revert-plan.js';
+
+const cell = (id: string, source: string, type = 'code'): CellState => ({ id, type, source });
+
+/** Three agent calls on one notebook, each recorded as the bridge records them, and the cells they leave. */
+function threeCalls() {
+  const journal = new Journal();
+  const start = [cell('a', 'a = 1'), cell('b', 'b = 2'), cell('c', 'c = 3')];
+  const first = [cell('a', 'a = 10'), start[1]!, start[2]!];
+  const second = [first[0]!, cell('new', 'print(a)'), cell('b', '## B', 'markdown')];
+  const third = [second[0]!, second[1]!, second[2]!, cell('d', 'd = 4')];
+  let before = start;
+  for (const [tool, after] of [
+    ['edit_cell', first],
+    ['edit_notebook', second],
+    ['add_cell', third]
+  ] as const) {
+    journal.record({ tool, agent: 'agent-1', notebook: 'n.ipynb', time: 1000, cells: cellChanges(before, after) });
+    before = after;
+  }
+  return { journal, start, cells: third };
+}
+
+describe('planRevert', () => {
+  it("takes back exactly the middle call's cells and leaves the others' changes", () => {
+    const { journal, cells } = threeCalls();
+    const plan = planRevert([journal.entry(2)!], cells, journal.after(2));
+    expect(plan.ok).toBe(true);
+    if (plan.ok) {
+      expect(applySteps(cells, plan.steps)).toEqual([cell('a', 'a = 10'), cell('b', 'b = 2'), cell('c', 'c = 3'), cell('d', 'd = 4')]);
+      expect(plan.entries).toEqual([2]);
+    }
+  });
+
+  it('takes back everything since a call, newest first, to the notebook as it was before it', () => {
+    const { journal, start, cells } = threeCalls();
+    const plan = planRevert([journal.entry(3)!, journal.entry(2)!, journal.entry(1)!], cells);
+    expect(plan.ok && applySteps(cells, plan.steps)).toEqual(start);
+  });
+
+  it('refuses, naming the cell and the person, where the person changed a cell of the call since', () => {
+    const { journal, cells } = threeCalls();
+    const typed = cells.map((c) => (c.id === 'new' ? cell('new', 'print(a, "mine")') : c));
+    expect(planRevert([journal.entry(2)!], typed, journal.after(2))).toEqual({
+      ok: false,
+      reason: expect.stringMatching(
+        /call #2 \(edit_notebook\) was not taken back, nothing changed: cell "new" \(by the person\) changed since/
+      ),
+      blocked: [{ cellId: 'new' }]
+    });
+  });
+
+  it('refuses, naming the later call, where a later agent call changed a cell of it', () => {
+    const journal = new Journal();
+    const one = [cell('a', '1')];
+    const two = [cell('a', '2')];
+    const three = [cell('a', '3')];
+    journal.record({ tool: 'edit_cell', agent: 'x', notebook: 'n.ipynb', time: 1, cells: cellChanges(one, two) });
+    journal.record({ tool: 'edit_cell', agent: 'x', notebook: 'n.ipynb', time: 2, cells: cellChanges(two, three) });
+    expect(planRevert([journal.entry(1)!], three, journal.after(1))).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('"a" (by call #2)'),
+      blocked: [{ cellId: 'a', byEntry: 2 }]
+    });
+  });
+
+  it('refuses a deleted cell someone put back, and a call taken back already', () => {
+    const journal = new Journal();
+    journal.record({ tool: 'delete_cell', agent: 'x', notebook: 'n.ipynb', time: 1, cells: cellChanges([cell('a', '1')], []) });
+    expect(planRevert([journal.entry(1)!], [cell('a', 'again')])).toMatchObject({ ok: false, blocked: [{ cellId: 'a' }] });
+    const plan = planRevert([journal.entry(1)!], []);
+    expect(plan.ok && applySteps([], plan.steps)).toEqual([cell('a', '1')]);
+    journal.markReverted([1], Date.UTC(2026, 0, 1, 12));
+    expect(planRevert([journal.entry(1)!], [cell('a', '1')])).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('call #1 (delete_cell) was taken back already'),
+      blocked: []
+    });
+  });
+
+  it('moves a moved cell back and refuses a call whose sources the journal could not keep', () => {
+    const moved = new Journal();
+    const before = [cell('a', 'a'), cell('b', 'b'), cell('c', 'c')];
+    const after = [cell('b', 'b'), cell('c', 'c'), cell('a', 'a')];
+    moved.record({ tool: 'edit_notebook', agent: 'x', notebook: 'n.ipynb', time: 1, cells: cellChanges(before, after) });
+    const plan = planRevert([moved.entry(1)!], after);
+    expect(plan.ok && applySteps(after, plan.steps)).toEqual(before);
+
+    const small = new Journal({ entries: 10, chars: 5 });
+    small.record({
+      tool: 'edit_cell',
+      agent: 'x',
+      notebook: 'n.ipynb',
+      time: 1,
+      cells: cellChanges([cell('a', '')], [cell('a', 'too long')])
+    });
+    expect(planRevert([small.entry(1)!], [cell('a', 'too long')])).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('more text than the journal keeps')
+    });
+  });
+});

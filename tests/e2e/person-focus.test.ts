@@ -1,0 +1,115 @@
+/**
+ * The person points (SPEC §2.5), on each page kind: what they select in the
+ * real page with clicks and keys — cells, text in a cell's editor — is where
+ * get_context.focus says they are, is listed as MCP resources (the client
+ * hears the list change) and resources/read gives those cells, with their
+ * sources, and that text.
+ */
+import { ResourceListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPageWithAgent, type PageKind, type PageWithAgent } from './support/lab-with-agent.js';
+import { waitFor } from './support/wait-for.js';
+
+const KINDS: { kind: PageKind; kernel: string; language: string; oneDocument: boolean }[] = [
+  { kind: 'JupyterLab', kernel: 'python3', language: 'python', oneDocument: false },
+  { kind: 'Notebook 7', kernel: 'python3', language: 'python', oneDocument: true },
+  { kind: 'JupyterLite', kernel: 'javascript', language: 'javascript', oneDocument: false }
+];
+
+const NOTEBOOK = 'pointing.ipynb';
+const CELLS = [
+  { id: 'cell-alpha', source: 'alpha = 1' },
+  { id: 'cell-beta', source: 'beta = 2' },
+  { id: 'cell-gamma', source: 'gamma = 3' },
+  { id: 'cell-delta', source: 'delta = 4' }
+];
+const SHOWN_CELLS = '.jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook .jp-Cell';
+const RESOURCES = {
+  notebook: 'jupyter-live://focus/notebook',
+  selectedCells: 'jupyter-live://focus/selected-cells',
+  editorSelection: 'jupyter-live://focus/editor-selection'
+};
+
+const notebookFile = (kernelspec: Record<string, string>) =>
+  JSON.stringify({
+    cells: CELLS.map(({ id, source }) => ({ cell_type: 'code', id, metadata: {}, source, outputs: [], execution_count: null })),
+    metadata: { kernelspec },
+    nbformat: 4,
+    nbformat_minor: 5
+  });
+
+const cell = (page: Page, index: number) => page.locator(SHOWN_CELLS).nth(index);
+
+describe.each(KINDS)('what the person points at in $kind', (kind) => {
+  let setup: PageWithAgent;
+  let listChanges = 0;
+  const page = () => setup.page;
+  const focus = async () => (await setup.mcp.ok('get_context')).focus as Record<string, unknown> | null;
+  const read = async (uri: string) => {
+    const { contents } = await setup.mcp.client.readResource({ uri });
+    return JSON.parse((contents[0] as { text: string }).text);
+  };
+  const listed = async () => (await setup.mcp.client.listResources()).resources.map((resource) => resource.uri);
+
+  beforeAll(async () => {
+    setup = await startPageWithAgent(kind.kind);
+    setup.mcp.client.setNotificationHandler(ResourceListChangedNotificationSchema, async () => {
+      listChanges++;
+    });
+    const kernelspec = { name: kind.kernel, display_name: kind.kernel, language: kind.language };
+    if (kind.oneDocument) {
+      await setup.openNotebook(NOTEBOOK, notebookFile(kernelspec));
+    } else {
+      await setup.open();
+      await setup.mcp.ok('write_file', { filePath: NOTEBOOK, content: notebookFile(kernelspec) });
+      await setup.mcp.ok('open_document', { path: NOTEBOOK });
+    }
+    await waitFor('the notebook to show its cells', async () => (await page().locator(SHOWN_CELLS).count()) === CELLS.length, 60_000);
+  });
+
+  afterAll(async () => {
+    await setup?.stop();
+  });
+
+  it('gives the cells the person selected with clicks and keys, in get_context and as a resource', async () => {
+    const before = listChanges;
+    await cell(page(), 1).locator('.jp-InputPrompt').click();
+    await page().keyboard.press('Escape');
+    await page().keyboard.press('Shift+ArrowDown');
+    const selected = [
+      { id: 'cell-beta', index: 1 },
+      { id: 'cell-gamma', index: 2 }
+    ];
+    await expect.poll(async () => (await focus())?.selectedCells, { timeout: 20_000, interval: 250 }).toEqual(selected);
+    expect(await focus()).toMatchObject({ notebookPath: NOTEBOOK, activeCell: { id: 'cell-gamma', index: 2 } });
+    await expect.poll(() => listChanges, { timeout: 10_000 }).toBeGreaterThan(before);
+    await expect.poll(listed, { timeout: 10_000 }).toEqual([RESOURCES.notebook, RESOURCES.selectedCells]);
+
+    const cells = await read(RESOURCES.selectedCells);
+    expect(cells).toMatchObject({ success: true, notebookPath: NOTEBOOK });
+    expect(cells.cells.map((shown: { id: string; index: number; source: string }) => [shown.id, shown.index, shown.source])).toEqual([
+      ['cell-beta', 1, 'beta = 2'],
+      ['cell-gamma', 2, 'gamma = 3']
+    ]);
+    const notebook = await read(RESOURCES.notebook);
+    expect(notebook.cells.map((shown: { source: string }) => shown.source)).toEqual(CELLS.map((c) => c.source));
+  });
+
+  it('gives the text the person selected in a cell’s editor, and where it is', async () => {
+    await cell(page(), 0).locator('.jp-InputArea-editor').click();
+    await page().keyboard.press('End');
+    await page().keyboard.press('Shift+Home');
+    await expect.poll(listed, { timeout: 20_000, interval: 250 }).toContain(RESOURCES.editorSelection);
+    expect(await read(RESOURCES.editorSelection)).toEqual({
+      notebookPath: NOTEBOOK,
+      cellId: 'cell-alpha',
+      index: 0,
+      start: { line: 1, column: 1 },
+      end: { line: 1, column: 10 },
+      text: 'alpha = 1'
+    });
+    // The person only looked: nothing in the notebook changed.
+    expect(await page().locator(SHOWN_CELLS).count()).toBe(CELLS.length);
+  });
+});
