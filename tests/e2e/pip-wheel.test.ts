@@ -95,7 +95,9 @@ describe('the bridge installed with pip', () => {
   it('install only writes the pairing, and the page served from the environment loads the bridge, pairs and answers', async () => {
     const { stderr } = await cli('install', ...folders(), '--port', String(port));
     expect(stderr).toContain(`The bridge is installed by pip in ${pipBridge()}: left to pip, so only the pairing is written.`);
-    expect(stderr).toMatch(/To undo: jupyter-live-mcp uninstall --data-dir \S+ --settings-dir \S+ \(the pairing\), then pip uninstall jupyter-live-mcp-bridge/);
+    expect(stderr).toMatch(
+      /To undo: jupyter-live-mcp uninstall --data-dir \S+ --settings-dir \S+ \(the pairing\), then pip uninstall jupyter-live-mcp-bridge/
+    );
     expect(stderr).not.toMatch(/Copied|version/);
     // The page's own data folder stays empty: the bridge it loads is pip's.
     expect(await readdir(path.join(lab.dataDir, 'labextensions'))).toEqual([]);
