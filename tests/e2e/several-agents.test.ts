@@ -25,9 +25,7 @@ const STOP_ORDERS = [
 /** Another agent of the same user, as a second MCP client starts it: same port, same config folder. */
 const anotherAgent = (first: McpSession) => startMcpSession({ port: first.port, configDir: first.configDir, token: first.token });
 
-// Notebook 7 and JupyterLite are left out until a known failure is fixed: in a fresh-clone CI run, after the
-// JupyterLab rounds, their get_context answered success: false in every stop order.
-describe.each<PageKind>(['JupyterLab'])('three agents on one %s page', (kind) => {
+describe.each<PageKind>(['JupyterLab', 'Notebook 7', 'JupyterLite'])('three agents on one %s page', (kind) => {
   let setup: PageWithAgent;
 
   beforeAll(async () => {
@@ -59,10 +57,11 @@ describe.each<PageKind>(['JupyterLab'])('three agents on one %s page', (kind) =>
       }
     } finally {
       await Promise.all(agents.map((agent) => agent.close()));
+      // The next round's first agent, on the same port: the page reconnects to it too (also after a failed
+      // round, so that each round's failure is its own).
+      setup.mcp = await anotherAgent(first);
+      await setup.waitForPages(1);
     }
-    // The next round's first agent, on the same port: the page reconnects to it too.
-    setup.mcp = await anotherAgent(first);
-    await setup.waitForPages(1);
   });
 });
 

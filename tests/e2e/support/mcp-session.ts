@@ -116,7 +116,10 @@ export function agentOf(client: Client): McpAgent {
     call,
     async ok(name, args = {}) {
       const { result } = await call(name, args);
-      expect(result, `${name} ${JSON.stringify(args)}`).toMatchObject({ success: true });
+      // The whole answer in the message: a failure's code and error are what says why.
+      expect(result, `${name} ${JSON.stringify(args)} answered ${JSON.stringify(result).slice(0, 2000)}`).toMatchObject({
+        success: true
+      });
       return result;
     }
   };
