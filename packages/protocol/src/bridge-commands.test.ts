@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BRIDGE_COMMANDS_PREFIX, commandArgsSchema } from './bridge-commands.js';
-import { DEFAULT_TOOLS, defaultToolDescriptor, defaultToolsFor } from './default-tools.js';
+import { commandToolDescriptor } from './command-tool.js';
+import { DEFAULT_TOOLS, defaultToolsFor } from './default-tools.js';
 import { ADD_CELL, EDIT_CELL, EDIT_NOTEBOOK, NOTEBOOK_TOOLS as DECLARATIONS, READ_NOTEBOOK, RUN_CELLS } from './notebook-tools.js';
 import { AI_COMMANDS_EXTENSION } from './tool-listing.js';
 
@@ -38,7 +39,7 @@ describe("the bridge's notebook, file and kernel commands", () => {
       required: ['notebookPath', 'content'],
       additionalProperties: false
     });
-    expect(commandArgsSchema(ADD_CELL).properties.cellType).toMatchObject({ type: 'string', enum: ['code', 'markdown', 'raw'] });
+    expect(commandArgsSchema(ADD_CELL).properties!.cellType).toMatchObject({ type: 'string', enum: ['code', 'markdown', 'raw'] });
   });
 
   it('refuse a missing content and an unknown argument (their own check, for execute_command callers)', () => {
@@ -80,7 +81,7 @@ describe('the default notebook, file and kernel tools', () => {
       create_file: ['fileName', 'fileType', 'content', 'cwd'],
       execute_code: ['kernelId', 'code']
     });
-    expect(defaultToolDescriptor(tools.find((tool) => tool.name === 'edit_cell')!).inputSchema.required).toEqual([
+    expect(commandToolDescriptor(tools.find((tool) => tool.name === 'edit_cell')!).inputSchema.required).toEqual([
       'notebookPath',
       'content'
     ]);
@@ -121,7 +122,7 @@ describe('the batch tools edit_notebook and run_cells (SPEC §2.3b)', () => {
   });
 
   it('list each kind of edit as its own schema, told apart by op (anyOf, not oneOf)', () => {
-    const items = (commandArgsSchema(EDIT_NOTEBOOK).properties.edits as { items: { anyOf?: { properties: { op: unknown } }[] } }).items;
+    const items = (commandArgsSchema(EDIT_NOTEBOOK).properties!.edits as { items: { anyOf?: { properties: { op: unknown } }[] } }).items;
     expect(items.anyOf?.map((edit) => edit.properties.op)).toEqual(
       ['add', 'set_source', 'delete', 'move', 'set_type'].map((op) => ({ type: 'string', const: op }))
     );

@@ -7,6 +7,7 @@
  */
 import type { z } from 'zod';
 import { plainJsonSchema } from './plain-json-schema.js';
+import type { InputSchema } from './wire.js';
 
 export const BRIDGE_COMMANDS_PREFIX = 'jupyter-live-mcp:';
 
@@ -44,22 +45,13 @@ export const CONDENSED_OUTPUTS = {
 /** How read_notebook gives the cells: the agent's compact view, or the notebook's own JSON. */
 export const READ_FORMATS = ['compact', 'nbformat'] as const;
 
-/** A command's input as JSON Schema, as its `describedBy` declares it. */
-export interface CommandArgsSchema {
-  type: 'object';
-  properties: Record<string, Record<string, unknown>>;
-  required?: string[];
-  additionalProperties: false;
-}
+const schemas = new WeakMap<z.ZodObject, InputSchema>();
 
-const schemas = new WeakMap<z.ZodObject, CommandArgsSchema>();
-
-/** The JSON Schema of a command's input. */
-export function commandArgsSchema({ input }: { input: z.ZodObject }): CommandArgsSchema {
+/** The JSON Schema of a command's input, as its `describedBy` declares it. */
+export function commandArgsSchema({ input }: { input: z.ZodObject }): InputSchema {
   let schema = schemas.get(input);
   if (!schema) {
-    // A strict object always lists its properties and allows no others.
-    schema = plainJsonSchema(input) as unknown as CommandArgsSchema;
+    schema = plainJsonSchema(input);
     schemas.set(input, schema);
   }
   return schema;

@@ -1,9 +1,9 @@
 /**
  * The default command-backed tools (SPEC §2.2), as data. Each runs exactly one
  * JupyterLab command. The page builds the live schema from the command's own
- * `describedBy` schema, narrowed to `inputs`, with `required` raised and
- * `fixedArgs` hidden and always passed; `properties` here is the schema the MCP
- * server lists before any page has connected. The notebook, file and kernel
+ * `describedBy` schema, narrowed to the inputs `properties` names, with
+ * `required` raised and `fixedArgs` hidden and always passed (command-tool.ts);
+ * `properties` is also the schema the MCP server lists before any page has connected. The notebook, file and kernel
  * tools run the bridge's own commands, whose schemas come from their zod inputs
  * (bridge-commands.ts); each keeps, as `aiCommands`, what it runs in the
  * jupyterlab-ai-commands mode instead. The batch tools edit_notebook and
@@ -15,12 +15,10 @@ import {
   AI_COMMANDS_EXTENSION,
   string,
   W,
-  type AiCommandsNeeds,
   type DefaultTool,
   type NotebookToolDeclaration,
   type NotebookToolsMode
 } from './tool-listing.js';
-import type { ToolDescriptor } from './wire.js';
 
 /**
  * The bridge's plugin id in JupyterLab's settings registry: the page reads its
@@ -38,7 +36,7 @@ function listed(declaration: NotebookToolDeclaration): DefaultTool[] {
     {
       ...declaration.tool,
       command: declaration.command,
-      properties: schema.properties,
+      properties: schema.properties ?? {},
       required: schema.required ?? [],
       fixedArgs: {},
       declaration
@@ -68,18 +66,8 @@ export const DEFAULT_TOOLS: readonly DefaultTool[] = [
   ...NOTEBOOK_TOOLS.flatMap(listed)
 ];
 
-/** A default tool in a mode: in the jupyterlab-ai-commands mode the 13 run that extension's commands. */
-export interface ModeTool extends DefaultTool {
-  /** The extension that provides its command, when neither JupyterLab nor the bridge does. */
-  providedBy?: typeof AI_COMMANDS_EXTENSION;
-  /** What the installed provider of the command must offer. */
-  needs?: AiCommandsNeeds;
-  /** Why the mode does not offer it (its `modes` leave the mode out), for the agent that calls it anyway. */
-  unavailable?: string;
-}
-
 /** The default tools of a notebookTools mode. */
-export function defaultToolsFor(mode: NotebookToolsMode): ModeTool[] {
+export function defaultToolsFor(mode: NotebookToolsMode): DefaultTool[] {
   return DEFAULT_TOOLS.map((tool) => {
     if (tool.modes && !tool.modes.includes(mode)) {
       return { ...tool, unavailable: notInMode(tool, mode) };
@@ -101,21 +89,4 @@ function notInMode(tool: DefaultTool, mode: NotebookToolsMode): string {
     `the page's notebookTools setting is "${mode}", and ${tool.name} runs on the bridge's own notebook commands only: ` +
     `set the bridge's notebookTools setting to ${modes} for it, or do the same one cell per call (add_cell, edit_cell, delete_cell, run_cell)`
   );
-}
-
-/** A default tool as the MCP server lists it before a page has connected. */
-export function defaultToolDescriptor(tool: DefaultTool): ToolDescriptor {
-  return {
-    name: tool.name,
-    title: tool.title,
-    description: tool.description,
-    command: tool.command,
-    hints: tool.hints,
-    inputSchema: {
-      type: 'object',
-      properties: { ...tool.properties },
-      ...(tool.required.length ? { required: [...tool.required] } : {}),
-      additionalProperties: false
-    }
-  };
 }

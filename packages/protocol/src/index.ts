@@ -6,6 +6,7 @@ export * from './plain-json-schema.js';
 export * from './tool-table.js';
 export * from './bridge-commands.js';
 export * from './tool-listing.js';
+export * from './command-tool.js';
 export * from './notebook-tools.js';
 export * from './default-tools.js';
 export * from './pairing.js';

@@ -2,9 +2,11 @@ import type { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { ADD_CELL, EDIT_NOTEBOOK, RUN_CELLS } from './notebook-tools.js';
 import { BUILT_IN_INPUTS } from './tool-table.js';
-import { checkInput, describeIssue, parseInput, type ArgumentsSchema } from './input-checks.js';
+import { checkInput, describeIssue, parseInput } from './input-checks.js';
+import type { InputSchema } from './wire.js';
 
-const schema: ArgumentsSchema = {
+const schema: InputSchema = {
+  type: 'object',
   properties: {
     notebookPath: { type: 'string', description: 'Path of the notebook.' },
     cellId: { type: 'string' },
@@ -25,11 +27,17 @@ describe('checkInput', () => {
   });
 
   it('treats absent arguments as an empty object', () => {
-    expect(checkInput('get_context', { properties: {}, additionalProperties: false }, undefined)).toEqual({ ok: true, args: {} });
+    expect(checkInput('get_context', { type: 'object', properties: {}, additionalProperties: false }, undefined)).toEqual({
+      ok: true,
+      args: {}
+    });
   });
 
   it('treats null arguments as an empty object, which still needs its required ones', () => {
-    expect(checkInput('get_context', { properties: {}, additionalProperties: false }, null)).toEqual({ ok: true, args: {} });
+    expect(checkInput('get_context', { type: 'object', properties: {}, additionalProperties: false }, null)).toEqual({
+      ok: true,
+      args: {}
+    });
     expect(checkInput('add_cell', schema, null)).toEqual({
       ok: false,
       error: expect.stringMatching(/^add_cell: missing required argument "notebookPath"/)
@@ -37,7 +45,11 @@ describe('checkInput', () => {
   });
 
   it('passes boolean arguments, true and false, and refuses a boolean as a string', () => {
-    const flags: ArgumentsSchema = { properties: { force: { type: 'boolean' }, name: { type: 'string' } }, required: ['force'] };
+    const flags: InputSchema = {
+      type: 'object',
+      properties: { force: { type: 'boolean' }, name: { type: 'string' } },
+      required: ['force']
+    };
     expect(checkInput('save', flags, { force: true })).toEqual({ ok: true, args: { force: true } });
     expect(checkInput('save', flags, { force: false })).toEqual({ ok: true, args: { force: false } });
     expect(checkInput('save', flags, { force: 'true' })).toEqual({
@@ -83,18 +95,18 @@ describe('checkInput', () => {
   });
 
   it('refuses unknown arguments of a schema that lists its arguments without additionalProperties: false', () => {
-    const result = checkInput('open', { properties: { path: { type: 'string' } } }, { path: 'a.ipynb', pth: 'b.ipynb' });
+    const result = checkInput('open', { type: 'object', properties: { path: { type: 'string' } } }, { path: 'a.ipynb', pth: 'b.ipynb' });
     expect(result).toEqual({ ok: false, error: 'open: unknown argument "pth". Accepted arguments: path.' });
   });
 
   it('refuses unknown arguments when every declared argument is hidden', () => {
-    const result = checkInput('save_notebook', { properties: {}, additionalProperties: false }, { force: true });
+    const result = checkInput('save_notebook', { type: 'object', properties: {}, additionalProperties: false }, { force: true });
     expect(result).toEqual({ ok: false, error: 'save_notebook: unknown argument "force". This tool takes no arguments.' });
   });
 
   it('passes unknown arguments on to a command that declares none', () => {
     expect(checkInput('my_tool', undefined, { anything: 1 })).toEqual({ ok: true, args: { anything: 1 } });
-    expect(checkInput('my_tool', { properties: {} }, { anything: 1 })).toEqual({ ok: true, args: { anything: 1 } });
+    expect(checkInput('my_tool', { type: 'object', properties: {} }, { anything: 1 })).toEqual({ ok: true, args: { anything: 1 } });
   });
 
   it('reports a missing required argument with its description', () => {
@@ -114,7 +126,8 @@ describe('checkInput', () => {
 
   it('gives a description only when it is text, without its last full stop only', () => {
     const described = (description: unknown) =>
-      checkInput('t', { properties: { path: { type: 'string', description } }, required: ['path'] }, {});
+      // Any JSON, or none: a page's command may describe its inputs with anything.
+      checkInput('t', { type: 'object', properties: { path: { type: 'string', description } }, required: ['path'] } as InputSchema, {});
     expect(described('The file (e.g. data.csv).')).toEqual({
       ok: false,
       error: 't: missing required argument "path" — The file (e.g. data.csv). Accepted arguments: path.'
@@ -123,14 +136,15 @@ describe('checkInput', () => {
       expect(described(none)).toEqual({ ok: false, error: 't: missing required argument "path". Accepted arguments: path.' });
     }
     // Required but not listed: nothing to describe.
-    expect(checkInput('t', { properties: { a: { type: 'string' } }, required: ['b'] }, { a: 'x' })).toEqual({
+    expect(checkInput('t', { type: 'object', properties: { a: { type: 'string' } }, required: ['b'] }, { a: 'x' })).toEqual({
       ok: false,
       error: 't: missing required argument "b". Accepted arguments: a.'
     });
   });
 
   it('takes any value for an argument whose schema is not an object', () => {
-    const loose = { properties: { a: null, b: true } } as ArgumentsSchema;
+    // A page's command may declare any JSON as a property's schema.
+    const loose = { type: 'object', properties: { a: null, b: true } } as unknown as InputSchema;
     expect(checkInput('t', loose, { a: 1, b: 'x' })).toEqual({ ok: true, args: { a: 1, b: 'x' } });
   });
 
@@ -154,7 +168,7 @@ describe('checkInput', () => {
   it.each(['notebookPath', 'kernelId', 'cell_id', 'id', 'name', 'fileName', 'widgetID'])(
     'counts a blank %s as missing, since commands fall back to the active document',
     (name) => {
-      const result = checkInput('t', { properties: { [name]: { type: 'string' } }, required: [name] }, { [name]: '  ' });
+      const result = checkInput('t', { type: 'object', properties: { [name]: { type: 'string' } }, required: [name] }, { [name]: '  ' });
       expect(!result.ok && result.error).toBe(`t: missing required argument "${name}" (it is blank). Accepted arguments: ${name}.`);
     }
   );
@@ -162,7 +176,7 @@ describe('checkInput', () => {
   it.each(['valid', 'identity', 'Ideas', 'IDEAS', '_idle', 'namesake', 'Nameless', 'pathology', 'Pathway'])(
     'accepts a blank %s: the name only contains id, name or path',
     (name) => {
-      const result = checkInput('t', { properties: { [name]: { type: 'string' } }, required: [name] }, { [name]: ' ' });
+      const result = checkInput('t', { type: 'object', properties: { [name]: { type: 'string' } }, required: [name] }, { [name]: ' ' });
       expect(result).toEqual({ ok: true, args: { [name]: ' ' } });
     }
   );
@@ -170,14 +184,18 @@ describe('checkInput', () => {
   it.each([5, false, 0, [], {}])('says a required %j of the wrong type is of the wrong type, not missing', (value) => {
     const result = checkInput(
       't',
-      { properties: { notebookPath: { type: 'string' } }, required: ['notebookPath'] },
+      { type: 'object', properties: { notebookPath: { type: 'string' } }, required: ['notebookPath'] },
       { notebookPath: value }
     );
     expect(!result.ok && result.error).toMatch(/^t: argument "notebookPath" must be a string, not an? (number|boolean|array|object)\.$/);
   });
 
   it('accepts a blank string for a required argument whose name is not an id, name or path', () => {
-    const result = checkInput('edit_cell', { properties: { content: { type: 'string' } }, required: ['content'] }, { content: '' });
+    const result = checkInput(
+      'edit_cell',
+      { type: 'object', properties: { content: { type: 'string' } }, required: ['content'] },
+      { content: '' }
+    );
     expect(result).toEqual({ ok: true, args: { content: '' } });
   });
 

@@ -5,13 +5,7 @@
  * what would be right.
  */
 import type { z } from 'zod';
-
-/** The part of a JSON Schema the checks read. */
-export interface ArgumentsSchema {
-  properties?: Record<string, unknown>;
-  required?: readonly string[];
-  additionalProperties?: unknown;
-}
+import type { InputSchema } from './wire.js';
 
 /** Arguments JupyterLab adds when a command runs from a toolbar, palette, menu… */
 export const UI_ONLY_ARGUMENTS: readonly string[] = ['toolbar', 'isPalette', 'isLauncher', 'isContextMenu', '_luminoEvent'];
@@ -25,7 +19,7 @@ type JsonType = (typeof JSON_TYPES)[number];
  * Checks `args` of a call to `tool` against `schema` and returns the arguments to
  * pass on: UI-only arguments and `null` optional arguments dropped.
  */
-export function checkInput(tool: string, schema: ArgumentsSchema | undefined, args: unknown): InputCheck {
+export function checkInput(tool: string, schema: InputSchema | undefined, args: unknown): InputCheck {
   if (args === undefined || args === null) {
     args = {};
   }
@@ -87,7 +81,7 @@ export function checkInput(tool: string, schema: ArgumentsSchema | undefined, ar
  * A schema declares its arguments when it lists at least one, or says no others
  * are allowed. A command that declares none gets unknown arguments unchanged.
  */
-function declaresArguments(schema: ArgumentsSchema | undefined): boolean {
+function declaresArguments(schema: InputSchema | undefined): boolean {
   if (!schema) {
     return false;
   }

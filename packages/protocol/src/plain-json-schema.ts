@@ -3,14 +3,14 @@
  * every input defined in zod.
  */
 import { z } from 'zod';
-import { inputSchemaSchema, type ToolDescriptor } from './wire.js';
+import { inputSchemaSchema, type InputSchema } from './wire.js';
 
 /**
  * The JSON Schema of what a zod object accepts, in the plain form the input
  * checks (SPEC §3.1, which read `type`), MCP clients and JupyterLab's settings
  * editor read: the built-in tools' and the bridge commands' inputs, and the settings.
  */
-export function plainJsonSchema(input: z.ZodObject): ToolDescriptor['inputSchema'] {
+export function plainJsonSchema(input: z.ZodObject): InputSchema {
   // The dialect marker is noise in a tool's or a command's description.
   const { $schema: _dialect, properties, ...schema } = z.toJSONSchema(input, { io: 'input', override: anyOfForOneOf });
   return inputSchemaSchema.parse({

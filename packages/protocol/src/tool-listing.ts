@@ -1,34 +1,53 @@
 /**
- * What a default tool's listing says (SPEC §2.2): its shape, the hints, the
+ * What a command tool's and a default tool's listing says (SPEC §2.2): their shapes, the hints, the
  * phrases the descriptions share, and what a tool runs in the
  * jupyterlab-ai-commands mode.
  */
 import type { z } from 'zod';
 import { CONDENSED_OUTPUTS } from './bridge-commands.js';
-import type { ToolHints } from './wire.js';
+import type { InputProperties, ToolHints } from './wire.js';
 
-export interface DefaultTool {
+/**
+ * A tool that runs one JupyterLab command: a default tool, or one the `tools`
+ * setting defines (SPEC §2.2, §2.3). Its listing is made from its command's
+ * own `describedBy` schema (command-tool.ts).
+ */
+export interface CommandTool {
   name: string;
-  title: string;
+  title?: string;
   description: string;
   command: string;
   hints: ToolHints;
-  /** The inputs shown to the agent, with the schema listed before a page connects. */
-  properties: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+  /** The inputs shown to the agent (default: those of `properties`, else every input the command declares). */
+  inputs?: readonly string[];
   /** Inputs whose requiredness is raised (the command may leave them optional). */
   required: readonly string[];
   /** Arguments hidden from the agent and always passed. */
   fixedArgs: Readonly<Record<string, unknown>>;
+  /** The inputs' schema where the command declares none (a default tool's: the schema listed before a page connects). */
+  properties?: InputProperties;
   /** What a call of it works on, marked in the page while it runs; reading is not working. */
   worksOn?: WorksOn;
+  /** The bridge's own command it runs, whose run the page calls directly with the call's context. */
+  declaration?: NotebookToolDeclaration;
+}
+
+/** A default tool (default-tools.ts), and what the page's notebookTools mode makes of it (defaultToolsFor). */
+export interface DefaultTool extends CommandTool {
+  title: string;
+  properties: InputProperties;
   /** The notebookTools modes that offer it (default: every mode); in the others it is unavailable, saying so. */
   modes?: readonly NotebookToolsMode[];
   /** What it runs in the jupyterlab-ai-commands mode (SPEC §2.2, setting notebookTools), if that mode runs it otherwise. */
   aiCommands?: AiCommandsMapping;
   /** What the page does instead of running its command, whichever tool runs that command. */
   shortcut?: DefaultToolShortcut;
-  /** The bridge's own command it runs, whose run the page calls directly with the call's context. */
-  declaration?: NotebookToolDeclaration;
+  /** In a mode: the extension that provides its command, when neither JupyterLab nor the bridge does. */
+  providedBy?: typeof AI_COMMANDS_EXTENSION;
+  /** In a mode: what the installed provider of the command must offer. */
+  needs?: AiCommandsNeeds;
+  /** In a mode that does not offer it (its `modes` leave the mode out): why, for the agent that calls it anyway. */
+  unavailable?: string;
 }
 
 /**
@@ -64,15 +83,12 @@ export interface NotebookToolDeclaration<I extends z.ZodObject = z.ZodObject> {
   label: string;
   /** Its input, checked before it runs; the JSON Schema its command declares is derived from it. */
   input: I;
-  /** Its listing as a default tool; absent for a command no tool lists. */
-  tool?: NotebookToolListing;
+  /** Its listing as a default tool (its inputs are the command's); absent for a command no tool lists. */
+  tool?: Pick<DefaultTool, 'name' | 'title' | 'description' | 'hints' | 'worksOn' | 'modes' | 'aiCommands'>;
 }
 
 /** The checked input of a declared command. */
 export type NotebookToolInput<D extends NotebookToolDeclaration> = z.infer<D['input']>;
-
-/** The listing of a tool that runs one of the bridge's own commands: its inputs are that command's. */
-export type NotebookToolListing = Pick<DefaultTool, 'name' | 'title' | 'description' | 'hints' | 'worksOn' | 'modes' | 'aiCommands'>;
 
 export const R = { readOnlyHint: true, consequentialHint: false, untrustedContentHint: false };
 export const RU = { readOnlyHint: true, consequentialHint: false, untrustedContentHint: true };

@@ -106,14 +106,14 @@ export const declaredToolHintsSchema = z.strictObject({
   untrustedContentHint: z.boolean().default(false)
 });
 
-/** A JSON Schema object describing a tool's input (`type: "object"`). */
+/** A JSON Schema object describing a tool's input (`type: "object"`): the one type of it both sides read and list. */
 export const inputSchemaSchema = z
   .object({
     type: z.literal('object'),
-    properties: z.record(z.string(), z.object({}).passthrough()).optional(),
+    properties: z.record(z.string(), z.object({}).catchall(z.json())).optional(),
     required: z.array(z.string()).optional()
   })
-  .passthrough()
+  .catchall(z.json())
   .refine((schema) => JSON.stringify(schema).length <= MAX_INPUT_SCHEMA_CHARS, {
     message: `an input schema is at most ${MAX_INPUT_SCHEMA_CHARS} characters of JSON`
   });
@@ -297,6 +297,10 @@ type KnownFields<T> = { [K in keyof T as string extends K ? never : K]: T[K] };
 export type PageIdentity = z.infer<typeof pageIdentitySchema>;
 export type ToolHints = z.infer<typeof toolHintsSchema>;
 export type ToolDescriptor = z.infer<typeof toolDescriptorSchema>;
+/** The JSON Schema of a tool's or a command's input, as the project reads and lists it. */
+export type InputSchema = z.infer<typeof inputSchemaSchema>;
+/** The inputs an input schema lists, each a JSON Schema. */
+export type InputProperties = NonNullable<InputSchema['properties']>;
 /** A hello of this protocol: what another protocol's may carry besides is not part of it. */
 export type Hello = KnownFields<z.infer<typeof helloSchema>>;
 export type Challenge = z.infer<typeof challengeSchema>;

@@ -7,18 +7,26 @@
  * for the agent that calls it anyway. Pure: the page's commands and their
  * schemas come in as data.
  */
-import { DEFAULT_TOOLS, type DefaultTool, type DefaultToolShortcut, type ModeTool, type UnavailableTool } from '@jupyter-live-mcp/protocol';
-import { commandTool, schemaProperties, undeclaredInputs, type CommandTool, type CommandToolSpec } from './command-tools.js';
-import type { ExtensionToolSpec } from './extension-tools.js';
+import {
+  commandToolDescriptor,
+  DEFAULT_TOOLS,
+  schemaProperties,
+  type CommandTool,
+  type DefaultTool,
+  type DefaultToolShortcut,
+  type ToolDescriptor,
+  type UnavailableTool
+} from '@jupyter-live-mcp/protocol';
+import type { ExtensionTool } from './extension-tools.js';
 import type { CatalogueError } from './settings-tools.js';
 
 export interface CatalogueInput {
   builtInNames: readonly string[];
   /** The default tools of the page's notebookTools mode (protocol's defaultToolsFor). */
-  defaultTools: readonly ModeTool[];
-  settingsTools: readonly CommandToolSpec[];
+  defaultTools: readonly DefaultTool[];
+  settingsTools: readonly CommandTool[];
   /** Tools other extensions declare (extension-tools.ts). */
-  extensionTools: readonly ExtensionToolSpec[];
+  extensionTools: readonly ExtensionTool[];
   disabledTools: readonly string[];
   hasCommand(id: string): boolean;
   /** Whether any command has this prefix: is an extension there at all. */
@@ -32,27 +40,12 @@ export interface CatalogueInput {
 
 export interface Catalogue {
   builtIns: string[];
-  commandTools: CommandTool[];
+  /** Each command tool offered, and its listing made from its command's schema. */
+  commandTools: { tool: CommandTool; descriptor: ToolDescriptor }[];
   /** The declared tools offered: each has its handler. */
-  extensionTools: ExtensionToolSpec[];
+  extensionTools: ExtensionTool[];
   errors: CatalogueError[];
   unavailable: UnavailableTool[];
-}
-
-function defaultToolSpec(tool: DefaultTool): CommandToolSpec {
-  return {
-    name: tool.name,
-    title: tool.title,
-    description: tool.description,
-    command: tool.command,
-    hints: tool.hints,
-    inputs: Object.keys(tool.properties),
-    required: tool.required,
-    fixedArgs: tool.fixedArgs,
-    fallbackProperties: tool.properties,
-    ...(tool.worksOn ? { worksOn: tool.worksOn } : {}),
-    ...(tool.declaration ? { declaration: tool.declaration } : {})
-  };
 }
 
 /** The page's short cuts, given by kind, keyed by the command of each default tool whose definition names one. */
@@ -64,7 +57,7 @@ export function buildCatalogue(input: CatalogueInput): Catalogue {
   const disabled = new Set(input.disabledTools);
   const errors: CatalogueError[] = [];
   const unavailable: UnavailableTool[] = [];
-  const bySettings = new Map(input.settingsTools.map((spec) => [spec.name, spec]));
+  const bySettings = new Map(input.settingsTools.map((tool) => [tool.name, tool]));
   const defaults = input.defaultTools.filter((tool) => !bySettings.has(tool.name));
   const offered = defaults.filter((tool) => {
     const why = whyNotOffered(tool, input, disabled);
@@ -76,37 +69,36 @@ export function buildCatalogue(input: CatalogueInput): Catalogue {
     }
     return !why;
   });
-  const specs = [...offered.map(defaultToolSpec), ...input.settingsTools];
-  const commandTools: CommandTool[] = [];
-  for (const spec of specs) {
-    if (disabled.has(spec.name) || !input.hasCommand(spec.command)) {
+  const commandTools: Catalogue['commandTools'] = [];
+  for (const tool of [...offered, ...input.settingsTools]) {
+    if (disabled.has(tool.name) || !input.hasCommand(tool.command)) {
       continue;
     }
-    if (input.isBlocked(spec.command)) {
-      if (bySettings.has(spec.name)) {
-        errors.push({ source: `tools "${spec.name}"`, error: `its command "${spec.command}" is in blockedCommands` });
+    if (input.isBlocked(tool.command)) {
+      if (bySettings.has(tool.name)) {
+        errors.push({ source: `tools "${tool.name}"`, error: `its command "${tool.command}" is in blockedCommands` });
       }
       continue;
     }
-    const described = input.schemaOf(spec.command);
-    const undeclared = bySettings.has(spec.name) ? undeclaredInputs(spec, described) : [];
+    const described = input.schemaOf(tool.command);
+    const undeclared = bySettings.has(tool.name) ? undeclaredInputs(tool, described) : [];
     if (undeclared.length) {
       const takes = Object.keys(schemaProperties(described) ?? {});
       errors.push({
-        source: `tools "${spec.name}"`,
+        source: `tools "${tool.name}"`,
         error:
           `${undeclared.map((name) => `"${name}"`).join(', ')} ${undeclared.length === 1 ? 'is not an input' : 'are not inputs'} of ` +
-          `"${spec.command}", which takes ${takes.length ? takes.join(', ') : 'none'}; fix args and required`
+          `"${tool.command}", which takes ${takes.length ? takes.join(', ') : 'none'}; fix args and required`
       });
       continue;
     }
-    commandTools.push(commandTool(spec, described));
+    commandTools.push({ tool, descriptor: commandToolDescriptor(tool, described) });
   }
-  for (const spec of input.settingsTools) {
-    if (!disabled.has(spec.name) && !input.hasCommand(spec.command)) {
+  for (const tool of input.settingsTools) {
+    if (!disabled.has(tool.name) && !input.hasCommand(tool.command)) {
       errors.push({
-        source: `tools "${spec.name}"`,
-        error: `the page has no command "${spec.command}" (yet: the tool appears when an extension registers it)`
+        source: `tools "${tool.name}"`,
+        error: `the page has no command "${tool.command}" (yet: the tool appears when an extension registers it)`
       });
     }
   }
@@ -144,7 +136,7 @@ export function buildCatalogue(input: CatalogueInput): Catalogue {
  * release too old for the tool).
  */
 function whyNotOffered(
-  tool: ModeTool,
+  tool: DefaultTool,
   input: CatalogueInput,
   disabled: ReadonlySet<string>
 ): { reason: string; error?: string } | undefined {
@@ -185,7 +177,20 @@ function whyNotOffered(
 }
 
 /** The inputs a tool relies on that its command does not declare (all of them where it declares no JSON schema). */
-function undeclaredNeeds(tool: ModeTool, described: unknown): string[] {
+function undeclaredNeeds(tool: DefaultTool, described: unknown): string[] {
   const declared = schemaProperties(described) ?? {};
   return (tool.needs?.inputs ?? []).filter((name) => !Object.hasOwn(declared, name));
+}
+
+/**
+ * The inputs and required names of a settings tool that its command's schema
+ * does not declare: a typo there would otherwise drop the input, or its
+ * requiredness, without a word. None when the command declares no schema.
+ */
+function undeclaredInputs(tool: CommandTool, described: unknown): string[] {
+  const declared = schemaProperties(described);
+  if (!declared) {
+    return [];
+  }
+  return [...new Set([...(tool.inputs ?? []), ...tool.required])].filter((name) => !Object.hasOwn(declared, name));
 }

@@ -4,25 +4,10 @@ import type { JupyterFrontEnd } from '@jupyterlab/application';
 import { defaultToolShortcuts } from '../tools/default-tool-shortcuts.js';
 import { buildCatalogue, shortcutsByCommand, type CatalogueInput } from './build-catalogue.js';
 import { compilePatterns } from './command-patterns.js';
-import { commandTool } from './command-tools.js';
 import { parseSettingsTools } from './settings-tools.js';
 
-const R = { readOnlyHint: true, consequentialHint: false, untrustedContentHint: false };
 /** The bridge-mode tools (SPEC §2.3b): unavailable in the jupyterlab-ai-commands mode. */
 const BATCH_TOOLS = ['edit_notebook', 'run_cells'];
-
-/** The schema jupyterlab-ai-commands 0.4 declares for set-cell-content. */
-const setCellContent = {
-  type: 'object',
-  properties: {
-    notebookPath: { type: 'string', description: 'Path to the notebook' },
-    cellId: { type: 'string', description: 'Cell id' },
-    content: { type: 'string', description: 'New content' },
-    showDiff: { type: 'boolean', description: 'Show a diff' },
-    diffMode: { type: 'string', description: 'unified or split' },
-    background: { type: 'boolean', description: 'Do not activate' }
-  }
-};
 
 describe('compilePatterns', () => {
   it('matches ids with * and ? and nothing else', () => {
@@ -34,81 +19,6 @@ describe('compilePatterns', () => {
     expect(blocked('axb')).toBe(false);
     expect(blocked('notebook:run-cell')).toBe(false);
     expect(compilePatterns([])('anything')).toBe(false);
-  });
-});
-
-describe('commandTool', () => {
-  // edit_cell as the jupyterlab-ai-commands mode runs it.
-  const editCell = DEFAULT_TOOLS.find((tool) => tool.name === 'edit_cell')!;
-  const spec = {
-    name: editCell.name,
-    description: editCell.description,
-    command: editCell.aiCommands!.command,
-    hints: editCell.hints,
-    inputs: Object.keys(editCell.properties),
-    required: editCell.required,
-    fixedArgs: editCell.aiCommands!.fixedArgs,
-    fallbackProperties: editCell.properties
-  };
-
-  it("narrows the command's own schema: inputs shown, requiredness raised, fixed arguments hidden", () => {
-    const tool = commandTool(spec, setCellContent);
-    expect(tool.descriptor.inputSchema).toEqual({
-      type: 'object',
-      properties: {
-        notebookPath: { type: 'string', description: 'Path to the notebook' },
-        cellId: { type: 'string', description: 'Cell id' },
-        content: { type: 'string', description: 'New content' }
-      },
-      required: ['notebookPath', 'content'],
-      additionalProperties: false
-    });
-    expect(tool.fixedArgs).toEqual({ background: true, showDiff: false });
-  });
-
-  it('keeps working when a newer command drops an input', () => {
-    const { cellId: _dropped, ...properties } = setCellContent.properties;
-    const tool = commandTool(spec, { ...setCellContent, properties });
-    expect(Object.keys(tool.descriptor.inputSchema.properties!)).toEqual(['notebookPath', 'content']);
-  });
-
-  it('uses the table schema when the command declares none, or an old non-schema shape', () => {
-    for (const described of [null, { notebookPath: { description: 'old 0.1 shape' } }]) {
-      const tool = commandTool(spec, described);
-      expect(tool.descriptor.inputSchema.properties).toEqual(editCell.properties);
-    }
-  });
-
-  it('shows every declared input of a settings tool without an args list, minus fixed and UI-only ones', () => {
-    const tool = commandTool(
-      { name: 'x', description: 'd', command: 'c', hints: R, required: [], fixedArgs: { background: true } },
-      {
-        type: 'object',
-        properties: { path: { type: 'string' }, background: { type: 'boolean' }, isPalette: { type: 'boolean' } },
-        required: ['path']
-      }
-    );
-    expect(tool.descriptor.inputSchema).toEqual({
-      type: 'object',
-      properties: { path: { type: 'string' } },
-      required: ['path'],
-      additionalProperties: false
-    });
-  });
-
-  it('leaves a command that declares nothing open to any argument, unless inputs are listed', () => {
-    const open = commandTool({ name: 'x', description: 'd', command: 'c', hints: R, required: [], fixedArgs: {} }, null);
-    expect(open.descriptor.inputSchema).toEqual({ type: 'object', properties: {} });
-    const listed = commandTool(
-      { name: 'x', description: 'd', command: 'c', hints: R, inputs: ['path'], required: ['path'], fixedArgs: {} },
-      null
-    );
-    expect(listed.descriptor.inputSchema).toEqual({
-      type: 'object',
-      properties: { path: {} },
-      required: ['path'],
-      additionalProperties: false
-    });
   });
 });
 
@@ -298,7 +208,7 @@ describe('buildCatalogue', () => {
 
   it("gives the default tools' worksOn to the tools that run them, in both modes; a settings tool in their place has none", () => {
     const worksOn = (catalogue: ReturnType<typeof buildCatalogue>) =>
-      Object.fromEntries(catalogue.commandTools.filter((t) => t.worksOn).map((t) => [t.descriptor.name, t.worksOn?.action]));
+      Object.fromEntries(catalogue.commandTools.filter((t) => t.tool.worksOn).map((t) => [t.descriptor.name, t.tool.worksOn?.action]));
     const marked = { add_cell: 'editing', edit_cell: 'editing', delete_cell: 'editing', run_cell: 'running' };
     // The batch tools are the bridge mode's alone.
     expect(worksOn(buildCatalogue(input()))).toEqual({ ...marked, edit_notebook: 'editing', run_cells: 'running' });

@@ -24,7 +24,7 @@ export interface PluginDeclarations {
 }
 
 /** A declared tool. */
-export interface ExtensionToolSpec {
+export interface ExtensionTool {
   descriptor: ToolDescriptor;
   pluginId: string;
   /** What the plugin passes to registerTool. */
@@ -39,15 +39,15 @@ export interface ExtensionToolSource {
   declarations(): PluginDeclarations[];
   /** The registration ids that have a handler. */
   registered(): ReadonlySet<string>;
-  run(spec: ExtensionToolSpec, input: Record<string, unknown>): Promise<ToolResult>;
+  run(spec: ExtensionTool, input: Record<string, unknown>): Promise<ToolResult>;
   onChange(listener: () => void): void;
 }
 
 export function parseExtensionTools(
   plugins: readonly PluginDeclarations[],
   registered: ReadonlySet<string>
-): { specs: ExtensionToolSpec[]; errors: CatalogueError[] } {
-  const specs: ExtensionToolSpec[] = [];
+): { specs: ExtensionTool[]; errors: CatalogueError[] } {
+  const specs: ExtensionTool[] = [];
   const errors: CatalogueError[] = [];
   const byName = new Map<string, string>();
   // In plugin id order, so which of two plugins keeps a name never depends on load order.

@@ -162,8 +162,8 @@ export class LiveCatalogue {
         tools.set(tool.descriptor.name, tool);
       }
     }
-    for (const { descriptor, fixedArgs, worksOn, declaration } of catalogue.commandTools) {
-      const command = descriptor.command!;
+    for (const { descriptor, tool } of catalogue.commandTools) {
+      const { command, fixedArgs, worksOn, declaration } = tool;
       const own = declaration && this.ownRunOf(declaration);
       tools.set(descriptor.name, {
         descriptor,

@@ -4,8 +4,7 @@
  * others. Pure.
  */
 import { z } from 'zod';
-import { BUILT_IN_TOOLS, declaredToolHintsSchema, describeIssues, toolHintsSchema } from '@jupyter-live-mcp/protocol';
-import type { CommandToolSpec } from './command-tools.js';
+import { BUILT_IN_TOOLS, declaredToolHintsSchema, describeIssues, toolHintsSchema, type CommandTool } from '@jupyter-live-mcp/protocol';
 
 export interface CatalogueError {
   /** Where the problem is, e.g. `tools[2]` or `tools[2] "my_tool"`. */
@@ -49,8 +48,8 @@ const settingsToolSchema = settingsToolShape
 
 const builtInNames = new Set<string>(BUILT_IN_TOOLS.map((tool) => tool.name));
 
-export function parseSettingsTools(entries: unknown): { specs: CommandToolSpec[]; errors: CatalogueError[] } {
-  const specs: CommandToolSpec[] = [];
+export function parseSettingsTools(entries: unknown): { specs: CommandTool[]; errors: CatalogueError[] } {
+  const specs: CommandTool[] = [];
   const errors: CatalogueError[] = [];
   if (!Array.isArray(entries)) {
     if (entries !== undefined) {

@@ -10,7 +10,7 @@ import type { ISettingRegistry } from '@jupyterlab/settingregistry';
 import type { IDisposable } from '@lumino/disposable';
 import { EXTENSION_TOOLS_KEY, fail, MAX_NESTING_DEPTH, nestsDeeperThan, succeed, type ToolResult } from '@jupyter-live-mcp/protocol';
 import type { AgentToolHandler, IAgentTools } from '../agent-tools.js';
-import type { ExtensionToolSpec, PluginDeclarations } from '../catalogue/extension-tools.js';
+import type { ExtensionTool, PluginDeclarations } from '../catalogue/extension-tools.js';
 import { notPlainJson } from './plain-json.js';
 
 const RESULT_DEPTH = MAX_NESTING_DEPTH - 10;
@@ -81,7 +81,7 @@ export class AgentToolsService implements IAgentTools {
   }
 
   /** Runs a call of a declared tool, its input checked. A handler's throw is left to the call pipeline. */
-  async run(spec: ExtensionToolSpec, input: Record<string, unknown>): Promise<ToolResult> {
+  async run(spec: ExtensionTool, input: Record<string, unknown>): Promise<ToolResult> {
     const { name } = spec.descriptor;
     const handler = this.handlers.get(spec.registration);
     const inactive = this.app.hasPlugin(spec.pluginId) && !this.app.isPluginActivated(spec.pluginId);

@@ -9,7 +9,6 @@
 import type { JupyterFrontEnd } from '@jupyterlab/application';
 import type { IDocumentManager } from '@jupyterlab/docmanager';
 import type { INotebookTracker } from '@jupyterlab/notebook';
-import type { ReadonlyJSONObject } from '@lumino/coreutils';
 import { commandArgsSchema, type NotebookToolDeclaration } from '@jupyter-live-mcp/protocol';
 import type { ToolRun } from '../calls/bridge-tool.js';
 import type { CallContext } from '../calls/call-context.js';
@@ -77,7 +76,7 @@ export class NotebookTools {
       this.runs.set(declaration, run);
       app.commands.addCommand(declaration.command, {
         label: `${declaration.label} (agent bridge)`,
-        describedBy: { args: commandArgsSchema(declaration) as unknown as ReadonlyJSONObject },
+        describedBy: { args: commandArgsSchema(declaration) },
         execute: (args) => run(args, { tool: toolName(declaration), markCell })
       });
     }

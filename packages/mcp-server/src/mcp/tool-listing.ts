@@ -5,7 +5,7 @@
  * raw R/C/U hints also travel in `_meta`.
  */
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import { BUILT_IN_TOOLS, DEFAULT_TOOLS, defaultToolDescriptor, type ToolDescriptor } from '@jupyter-live-mcp/protocol';
+import { BUILT_IN_TOOLS, commandToolDescriptor, DEFAULT_TOOLS, type ToolDescriptor } from '@jupyter-live-mcp/protocol';
 import type { PageSession } from '../hub/page-session.js';
 import type { Logger } from '../log.js';
 import { SERVER_TOOLS } from './server-tools.js';
@@ -17,7 +17,10 @@ export const HINTS_META_KEY = 'jupyter-live-mcp/hints';
  * What the server lists before any page has connected: many clients never
  * refresh their tool list, so they must see the tools from the start.
  */
-export const DEFAULT_CATALOGUE: readonly ToolDescriptor[] = [...BUILT_IN_TOOLS, ...DEFAULT_TOOLS.map(defaultToolDescriptor)];
+export const DEFAULT_CATALOGUE: readonly ToolDescriptor[] = [
+  ...BUILT_IN_TOOLS,
+  ...DEFAULT_TOOLS.map((tool) => commandToolDescriptor(tool))
+];
 
 /**
  * The most a tools/list answer takes. The SDK's stdio client reads at most
