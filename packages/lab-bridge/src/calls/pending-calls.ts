@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { describeIssues, fail, succeed, toolResultSchema, type ToolResult } from '@jupyter-live-mcp/protocol';
 import type { DialogInfo, DialogWatch } from './dialogs.js';
 import { log } from '../log.js';
-import { progressSentence, type RunProgress } from './run-progress.js';
+import { progressSentence, runProgressSchema, type RunProgress } from './run-progress.js';
 import { within } from '../within.js';
 
 /** How long a finished call's result is kept for wait_for_result. */
@@ -39,7 +39,8 @@ const MAX_STORED_RESULT_CHARS = 1_000_000;
 /** What the store holds: the next id, and each call's entry (read one by one, so a bad one is skipped alone). */
 const storedCallsSchema = z.object({ next: z.number().int().min(1), entries: z.array(z.unknown()) });
 
-const storedEntrySchema = z.object({
+/** A pending call, as the page keeps it across a reload; the running call and its pending answer are derived from it. */
+const pendingCallSchema = z.object({
   pendingId: z.string(),
   tool: z.string(),
   command: z.string().optional(),
@@ -48,19 +49,17 @@ const storedEntrySchema = z.object({
   result: toolResultSchema.optional()
 });
 
-type StoredEntry = z.infer<typeof storedEntrySchema>;
+type StoredEntry = z.infer<typeof pendingCallSchema>;
 
 /** A call as this load of the page keeps it: what is stored, and the call's own result to come. */
 type Entry = StoredEntry & { done: Promise<ToolResult>; progress?: () => RunProgress | undefined };
 
-/** A call still running, as get_context lists it. */
-export interface RunningCall {
-  pendingId: string;
-  tool: string;
-  command?: string;
-  seconds: number;
-  progress?: RunProgress;
-}
+/** A call still running, as get_context lists it and its pending answers say it. */
+const runningCallSchema = pendingCallSchema
+  .pick({ pendingId: true, tool: true, command: true })
+  .extend({ seconds: z.number(), progress: runProgressSchema.optional() });
+
+export type RunningCall = z.infer<typeof runningCallSchema>;
 
 /**
  * The calls an earlier load of the page stored; what cannot be read is left
@@ -88,7 +87,7 @@ export function readStoredCalls(
   }
   const entries: StoredEntry[] = [];
   stored.data.entries.forEach((entry, index) => {
-    const parsed = storedEntrySchema.safeParse(entry);
+    const parsed = pendingCallSchema.safeParse(entry);
     if (parsed.success) {
       entries.push(parsed.data);
     } else {
@@ -156,18 +155,18 @@ export class PendingCalls {
   /** Calls still running, for get_context. */
   running(): RunningCall[] {
     this.forgetOld();
-    return [...this.entries.values()]
-      .filter((entry) => !entry.result)
-      .map((entry) => {
-        const progress = entry.progress?.();
-        return {
-          pendingId: entry.pendingId,
-          tool: entry.tool,
-          ...(entry.command ? { command: entry.command } : {}),
-          seconds: this.secondsOf(entry),
-          ...(progress ? { progress } : {})
-        };
-      });
+    return [...this.entries.values()].filter((entry) => !entry.result).map((entry) => this.runningCall(entry));
+  }
+
+  private runningCall(entry: Entry): RunningCall {
+    const progress = entry.progress?.();
+    return {
+      pendingId: entry.pendingId,
+      tool: entry.tool,
+      ...(entry.command ? { command: entry.command } : {}),
+      seconds: this.secondsOf(entry),
+      ...(progress ? { progress } : {})
+    };
   }
 
   /** wait_for_result: the call's own result, or pending again after `seconds` (its input limits them). */
@@ -190,15 +189,11 @@ export class PendingCalls {
 
   private pendingResult(entry: Entry): ToolResult {
     const dialogs = this.options.openDialogs();
-    const seconds = this.secondsOf(entry);
-    const progress = entry.progress?.();
+    const running = this.runningCall(entry);
+    const { seconds, progress } = running;
     return succeed({
       pending: true,
-      pendingId: entry.pendingId,
-      tool: entry.tool,
-      ...(entry.command ? { command: entry.command } : {}),
-      seconds,
-      ...(progress ? { progress } : {}),
+      ...running,
       ...(dialogs.length ? { dialogs } : {}),
       message:
         (dialogs.length

@@ -4,16 +4,19 @@
  * call's pending answers, so an agent waiting on a long run sees which cell it
  * is at. Pure.
  */
+import { z } from 'zod';
 
-export interface RunProgress {
+export const runProgressSchema = z.object({
   /** The cells the run has finished. */
-  cellsRun: number;
+  cellsRun: z.number(),
   /** The cells it runs in all. */
-  cells: number;
+  cells: z.number(),
   /** The cell it runs now. */
-  runningCellId: string;
-  runningIndex: number;
-}
+  runningCellId: z.string(),
+  runningIndex: z.number()
+});
+
+export type RunProgress = z.infer<typeof runProgressSchema>;
 
 /** The progress as the pending answer's message says it. */
 export function progressSentence(progress: RunProgress): string {

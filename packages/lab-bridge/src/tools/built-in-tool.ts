@@ -15,17 +15,13 @@ import {
 } from '@jupyter-live-mcp/protocol';
 import type { BridgeTool } from '../calls/bridge-tool.js';
 
-/** A built-in tool needs nothing of the call it serves but its arguments. */
-export interface BuiltInBridgeTool extends BridgeTool {
-  run(args: Readonly<Record<string, unknown>>): Promise<ToolResult>;
-}
-
+/** A built-in tool's run needs nothing of the call it serves but its arguments. */
 interface BuiltInRun<N extends BuiltInToolName> {
   run(args: BuiltInArgs<N>): Promise<ToolResult>;
   commandOf?: BridgeTool['commandOf'];
 }
 
-export function defineBuiltInTool<N extends BuiltInToolName>(name: N, { run, commandOf }: BuiltInRun<N>): BuiltInBridgeTool {
+export function defineBuiltInTool<N extends BuiltInToolName>(name: N, { run, commandOf }: BuiltInRun<N>): BridgeTool {
   const definition = builtInTool(name)!;
   return {
     descriptor: builtInDescriptor(definition),
