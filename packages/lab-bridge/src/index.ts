@@ -86,7 +86,7 @@ const plugin: JupyterFrontEndPlugin<IAgentTools> = {
       app,
       (live) => [
         getContextTool(app, fileBrowser, {
-          catalogueErrors: () => live.errors,
+          catalogueErrors: () => [...live.errors, ...(inPage?.errors() ?? [])],
           dialogs: () => dialogs.open(),
           pending: () => pending.running(),
           focus: () => (notebookTracker ? notebookFocus(notebookTracker, normalize) : null)
@@ -124,7 +124,13 @@ const plugin: JupyterFrontEndPlugin<IAgentTools> = {
     statusBar?.registerStatusItem(`${PLUGIN_ID}:status`, { item: statusItem, align: 'left', rank: 100 });
     // Where the browser has WebMCP (SPEC §2.3c); elsewhere nothing happens.
     const modelContext = findModelContext(globalThis.document);
-    const inPage = modelContext && new PublishedTools(modelContext, { call: (tool, args) => call(tool, args, 'in-page'), warn: log.warn });
+    const inPage =
+      modelContext &&
+      new PublishedTools(modelContext, {
+        call: (tool, args) => call(tool, args, 'in-page'),
+        warn: log.warn,
+        taken: (names) => status.showTaken(names)
+      });
     const publish = () => inPage?.sync(settings.enabled && settings.webmcp ? catalogue.descriptors() : []);
     catalogue.onChange(() => {
       connections.sendCatalogue();
