@@ -70,18 +70,37 @@ describe('the confirmation shows everything the call would run', () => {
   /** Where the page paints `text` inside the dialog's arguments, and whether that is inside the box's visible part. */
   const placeOf = (text: string) =>
     setup.page.evaluate((text) => {
-      const box = document.querySelector('.jp-Dialog .jp-live-mcp-arguments-box')!;
-      const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+      type Box = { left: number; top: number; right: number; bottom: number; width: number; height: number };
+      type Page = {
+        innerWidth: number;
+        innerHeight: number;
+        document: {
+          querySelector(selector: string): { getBoundingClientRect(): Box };
+          createTreeWalker(root: unknown, show: number): { nextNode(): { data: string } | null };
+          createRange(): {
+            setStart(node: unknown, at: number): void;
+            setEnd(node: unknown, at: number): void;
+            getBoundingClientRect(): Box;
+          };
+        };
+      };
+      const { document, innerWidth, innerHeight } = globalThis as unknown as Page;
+      const SHOW_TEXT = 4;
+      const box = document.querySelector('.jp-Dialog .jp-live-mcp-arguments-box');
+      const walker = document.createTreeWalker(box, SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const at = (node as Text).data.indexOf(text);
+        const at = node.data.indexOf(text);
         if (at < 0) continue;
         const range = document.createRange();
         range.setStart(node, at);
         range.setEnd(node, at + text.length);
-        const { x, y, width, height } = range.getBoundingClientRect();
+        const place = range.getBoundingClientRect();
         const shown = box.getBoundingClientRect();
-        const inside = x >= shown.left && y >= shown.top && x + width <= shown.right && y + height <= shown.bottom;
-        return { clip: { x, y, width, height }, inside: inside && y + height <= window.innerHeight && x + width <= window.innerWidth };
+        const inside = place.left >= shown.left && place.top >= shown.top && place.right <= shown.right && place.bottom <= shown.bottom;
+        return {
+          clip: { x: place.left, y: place.top, width: place.width, height: place.height },
+          inside: inside && place.bottom <= innerHeight && place.right <= innerWidth
+        };
       }
       return undefined;
     }, text);
