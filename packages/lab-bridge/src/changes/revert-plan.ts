@@ -26,6 +26,9 @@ export interface RevertBlock {
   byEntry?: number;
 }
 
+/** What a revert the person asked for did, or why it did nothing. */
+export type RevertOutcome = { ok: true; message: string } | { ok: false; reason: string };
+
 export type RevertPlan = { ok: true; steps: RevertStep[]; entries: number[] } | { ok: false; reason: string; blocked: RevertBlock[] };
 
 /**

@@ -2,7 +2,8 @@
  * The bridge in the page's status bar (SPEC §6): which servers are connected,
  * how many calls the agent made (and of them in the page, through WebMCP),
  * the last tool, or the tool and notebook of a call working on one; a click
- * lets the person pause agent control or disconnect. It renders its model
+ * lets the person open the "Agent changes" panel, pause agent control or
+ * disconnect. It renders its model
  * (status-model.ts) whenever that changes.
  */
 import { Widget } from '@lumino/widgets';
@@ -16,7 +17,7 @@ export class StatusItem extends Widget {
   ) {
     super();
     this.addClass('jp-live-mcp-status');
-    this.node.title = 'Agent bridge (jupyter-live-mcp): click to pause agent control or disconnect';
+    this.node.title = "Agent bridge (jupyter-live-mcp): click to see the agent's changes, pause agent control or disconnect";
     this.node.addEventListener('click', onClick);
     model.changed.connect(this.render, this);
     this.render();
