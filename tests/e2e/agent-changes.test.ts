@@ -52,9 +52,10 @@ describe.each(KINDS)('the Agent changes panel in $kind', (kind) => {
   let setup: PageWithAgent;
   const page = () => setup.page;
   const sources = async () =>
-    ((await setup.mcp.ok('read_notebook', { notebookPath: NOTEBOOK })).cells as { id: string; source: string }[]).map(
-      ({ id, source }) => [id, source]
-    );
+    ((await setup.mcp.ok('read_notebook', { notebookPath: NOTEBOOK })).cells as { id: string; source: string }[]).map(({ id, source }) => [
+      id,
+      source
+    ]);
 
   beforeAll(async () => {
     setup = await startPageWithAgent(kind.kind);
@@ -89,9 +90,15 @@ describe.each(KINDS)('the Agent changes panel in $kind', (kind) => {
 
     if (kind.oneDocument) {
       // Notebook 7 has no status bar: its View menu lists the right sidebar's panels.
-      await page().locator('.lm-MenuBar-itemLabel', { hasText: /^View$/ }).click();
-      await page().locator('.lm-Menu-itemLabel', { hasText: /^Right Sidebar$/ }).click();
-      await page().locator('.lm-Menu-itemLabel', { hasText: /^Show Agent changes$/ }).click();
+      await page()
+        .locator('.lm-MenuBar-itemLabel', { hasText: /^View$/ })
+        .click();
+      await page()
+        .locator('.lm-Menu-itemLabel', { hasText: /^Right Sidebar$/ })
+        .click();
+      await page()
+        .locator('.lm-Menu-itemLabel', { hasText: /^Show Agent changes$/ })
+        .click();
     } else {
       await page().locator('.jp-live-mcp-status').click();
       await page().locator('.jp-Dialog .jp-Dialog-button', { hasText: 'Agent changes' }).click();
@@ -108,7 +115,9 @@ describe.each(KINDS)('the Agent changes panel in $kind', (kind) => {
 
   it('"Revert this call" on the middle call restores exactly its cells, and a second revert of it is refused', async () => {
     await button(page(), 2, 'Revert this call').click();
-    await expect.poll(() => entry(page(), 2).locator('.jp-live-mcp-change-outcome').innerText()).toBe(`Took back call #2 in "${NOTEBOOK}".`);
+    await expect
+      .poll(() => entry(page(), 2).locator('.jp-live-mcp-change-outcome').innerText())
+      .toBe(`Took back call #2 in "${NOTEBOOK}".`);
     expect(await sources()).toEqual([
       ['cell-alpha', 'alpha = 10'],
       ['cell-beta', 'beta = 2'],

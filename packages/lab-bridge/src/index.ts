@@ -90,7 +90,13 @@ const plugin: JupyterFrontEndPlugin<IAgentTools> = {
         : undefined;
     const journal = notebookTools && new JournalRecorder(notebookTools.documents, new Journal());
     const showChanges =
-      notebookTools && journal && showAgentChanges(app, palette, new AgentChangesPanel(journal.journal, (id, scope) => revertCalls(notebookTools.documents, journal, id, scope)));
+      notebookTools &&
+      journal &&
+      showAgentChanges(
+        app,
+        palette,
+        new AgentChangesPanel(journal.journal, (id, scope) => revertCalls(notebookTools.documents, journal, id, scope))
+      );
     const extensionTools = new AgentToolsService(app, settingRegistry);
     const catalogue = new LiveCatalogue(
       app,
@@ -123,7 +129,10 @@ const plugin: JupyterFrontEndPlugin<IAgentTools> = {
         changed: () => status.pageChanged(),
         identity: () => pageIdentity(id, app),
         catalogue: () => catalogue.message(),
-        run: heldAnswers((tool: string, args: Record<string, unknown>, caller) => call(tool, args, 'server', caller), holdWhileUnloading(window)),
+        run: heldAnswers(
+          (tool: string, args: Record<string, unknown>, caller) => call(tool, args, 'server', caller),
+          holdWhileUnloading(window)
+        ),
         log
       },
       undefined,
@@ -137,7 +146,9 @@ const plugin: JupyterFrontEndPlugin<IAgentTools> = {
     statusBar?.registerStatusItem(`${PLUGIN_ID}:status`, { item: statusItem, align: 'left', rank: 100 });
     // Where the browser has WebMCP (SPEC §2.3c); elsewhere nothing happens.
     const modelContext = findModelContext(globalThis.document);
-    const inPage = modelContext && new PublishedTools(modelContext, { call: (tool, args) => call(tool, args, 'in-page', IN_PAGE_CALLER), warn: log.warn });
+    const inPage =
+      modelContext &&
+      new PublishedTools(modelContext, { call: (tool, args) => call(tool, args, 'in-page', IN_PAGE_CALLER), warn: log.warn });
     const publish = () => inPage?.sync(settings.enabled && settings.webmcp ? catalogue.descriptors() : []);
     catalogue.onChange(() => {
       connections.sendCatalogue();

@@ -87,7 +87,11 @@ describe('callPipeline', () => {
   });
 
   it("keeps what a call of a tool that changes cells did, around its run, naming the call's agent", async () => {
-    const work = (args: Record<string, unknown>) => ({ action: 'editing' as const, notebookPath: `${String(args.text)}.ipynb`, cellIds: [] });
+    const work = (args: Record<string, unknown>) => ({
+      action: 'editing' as const,
+      notebookPath: `${String(args.text)}.ipynb`,
+      cellIds: []
+    });
     const p = pipeline({ changesCells: true, workOf: work });
     await p.call('echo', { text: 'n' }, 'server', { key: 'ws://x#a1', label: 'claude-code (a1)' });
     await p.call('echo', { text: 'm' }, 'in-page');

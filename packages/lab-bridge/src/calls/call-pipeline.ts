@@ -67,7 +67,12 @@ function underPendingRules(steps: CallSteps, name: string, args: Record<string, 
 }
 
 /** Finds the tool, checks its input, passes the gate and runs it, its work marked meanwhile (and kept, if it changes cells). */
-async function runTool(steps: CallSteps, call: CallContext, args: Record<string, unknown>, caller: Caller | undefined): Promise<ToolResult> {
+async function runTool(
+  steps: CallSteps,
+  call: CallContext,
+  args: Record<string, unknown>,
+  caller: Caller | undefined
+): Promise<ToolResult> {
   const name = call.tool;
   const tools = steps.tools();
   const tool = tools.get(name);

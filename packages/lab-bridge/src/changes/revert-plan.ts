@@ -58,7 +58,9 @@ export function planRevert(entries: readonly JournalEntry[], cells: readonly Cel
   for (const entry of entries) {
     const blocked = changedSince(entry, state, later);
     if (blocked.length) {
-      const names = blocked.map((block) => `${cellName(block.cellId, state)} (${block.byEntry ? `by call #${block.byEntry}` : 'by the person'})`);
+      const names = blocked.map(
+        (block) => `${cellName(block.cellId, state)} (${block.byEntry ? `by call #${block.byEntry}` : 'by the person'})`
+      );
       return {
         ok: false,
         reason: `call #${entry.id} (${entry.tool}) was not taken back, nothing changed: ${names.join(', ')} changed since. Take those changes back first, or change the cells by hand.`,

@@ -54,7 +54,11 @@ export class AgentChangesPanel extends Widget {
         ? "The agent's calls that changed cells in this page, newest first. A revert is your own edit: the agent is told of it."
         : 'No agent call has changed cells in this page yet. Its changes are listed here until the page reloads or their notebook closes.'
     ]);
-    this.node.replaceChildren(element('h2', 'jp-live-mcp-changes-title', [AGENT_CHANGES_TITLE]), intro, ...entries.map((view) => this.entryNode(view)));
+    this.node.replaceChildren(
+      element('h2', 'jp-live-mcp-changes-title', [AGENT_CHANGES_TITLE]),
+      intro,
+      ...entries.map((view) => this.entryNode(view))
+    );
   }
 
   private entryNode(view: EntryView): HTMLElement {

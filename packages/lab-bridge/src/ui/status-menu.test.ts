@@ -13,13 +13,7 @@ function setup(clicks: string[], disconnected = false, changes = false) {
     }
   };
   const connections = { disconnected, disconnect: () => done.push('disconnect'), reconnect: () => done.push('reconnect') };
-  const open = () =>
-    openStatusMenu(
-      person,
-      connections,
-      () => done.push('refresh'),
-      changes ? () => done.push('show changes') : undefined
-    );
+  const open = () => openStatusMenu(person, connections, () => done.push('refresh'), changes ? () => done.push('show changes') : undefined);
   return { person, done, shown, open };
 }
 

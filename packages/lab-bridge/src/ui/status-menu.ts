@@ -15,7 +15,11 @@ export async function openStatusMenu(
 ): Promise<void> {
   const changes = showChanges ? [CHANGES] : [];
   if (connections.disconnected) {
-    const answer = await person.choose('Agent bridge', 'This page is disconnected from the agent servers.', ['Close', ...changes, 'Reconnect']);
+    const answer = await person.choose('Agent bridge', 'This page is disconnected from the agent servers.', [
+      'Close',
+      ...changes,
+      'Reconnect'
+    ]);
     if (answer === 'Reconnect') {
       connections.reconnect();
     } else if (answer === CHANGES) {

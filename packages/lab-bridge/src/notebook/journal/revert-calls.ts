@@ -62,4 +62,3 @@ function apply(shared: SharedNotebook, step: RevertStep): void {
       return;
   }
 }
-
