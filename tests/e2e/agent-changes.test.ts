@@ -6,9 +6,10 @@
  * View > Right Sidebar) and finds the three calls, newest first, each with a
  * diff per cell; "Revert this call" on the middle one restores exactly its
  * cells; taking it back again is refused; after the person types in a cell a
- * call changed, its revert is refused naming that cell, and nothing changes.
- * On JupyterLab the panel is shot for the README (test-results/; `scripts/pnpm
- * screenshot` writes the committed copy).
+ * call changed, its revert is refused naming that cell, and nothing changes;
+ * once the person closes the notebook, its calls are no longer listed.
+ * On JupyterLab the panel is shot for the README into test-results/ (the
+ * committed copy in docs/images/ is that file, docs/development.md).
  */
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
@@ -163,5 +164,15 @@ describe.each(KINDS)('the Agent changes panel in $kind', (kind) => {
       ['cell-beta', 'beta = 2'],
       ['cell-gamma', 'gamma = 30']
     ]);
+  });
+
+  it.skipIf(kind.oneDocument)('forgets the calls of a notebook the person closes', async () => {
+    await page().locator('.lm-DockPanel-tabBar .lm-TabBar-tab', { hasText: NOTEBOOK }).locator('.lm-TabBar-tabCloseIcon').click();
+    // Its unsaved changes: the person discards them.
+    await page()
+      .locator('.jp-Dialog .jp-Dialog-button', { hasText: /^Discard$/ })
+      .click();
+    await expect.poll(() => page().locator(`${PANEL} .jp-live-mcp-change`).count(), { timeout: 10_000 }).toBe(0);
+    expect(await page().locator(`${PANEL} .jp-live-mcp-changes-intro`).innerText()).toMatch(/^No agent call has changed cells/);
   });
 });

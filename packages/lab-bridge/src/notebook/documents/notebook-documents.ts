@@ -46,7 +46,7 @@ export function normalizePath(contents: Contents.IManager, path: string): string
 }
 
 /** What happens to the notebooks the page has, as the journal of agent changes follows them (notebook/journal). */
-export type NotebookEvent =
+export type DocumentEvent =
   /** A call opened it (after its load, before the call changes anything). */
   | { kind: 'opened'; notebook: HeldNotebook }
   /** The page no longer has it: its tab closed, or the notebook held in memory went. */
@@ -61,7 +61,7 @@ export class NotebookDocuments {
   private readonly loaded = new Set<MemoryNotebook>();
   /** Kernel starts for a notebook, one after the other: a run waits for its kernel rather than finding none. */
   private readonly kernelStarts = new WeakMap<ISessionContext, Promise<void>>();
-  private readonly changed = new Signal<this, NotebookEvent>(this);
+  private readonly changed = new Signal<this, DocumentEvent>(this);
 
   constructor(
     private readonly app: JupyterFrontEnd,
@@ -79,7 +79,7 @@ export class NotebookDocuments {
     });
   }
 
-  get events(): ISignal<this, NotebookEvent> {
+  get events(): ISignal<this, DocumentEvent> {
     return this.changed;
   }
 

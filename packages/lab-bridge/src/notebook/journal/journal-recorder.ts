@@ -12,7 +12,7 @@ import { cellChanges, type CellState } from '../../changes/cell-changes.js';
 import type { Journal } from '../../changes/journal.js';
 import { log } from '../../log.js';
 import { cellsOf } from '../cells/notebook-cells.js';
-import type { NotebookDocuments, NotebookEvent } from '../documents/notebook-documents.js';
+import type { NotebookDocuments, DocumentEvent } from '../documents/notebook-documents.js';
 
 export function cellStates(model: INotebookModel): CellState[] {
   return cellsOf(model).map((cell) => ({ id: cell.id, type: cell.type, source: cell.sharedModel.getSource() }));
@@ -30,7 +30,7 @@ export class JournalRecorder {
   async record(tool: string, notebookPath: string, agent: string, run: () => Promise<ToolResult>): Promise<ToolResult> {
     const path = this.documents.normalize(notebookPath);
     let before = await this.cellsNow(tool, path);
-    const opened = (_: unknown, event: NotebookEvent) => {
+    const opened = (_: unknown, event: DocumentEvent) => {
       if (event.kind === 'opened' && event.notebook.path === path && !before) {
         before = cellStates(event.notebook.model);
       }
@@ -58,7 +58,7 @@ export class JournalRecorder {
     }
   }
 
-  private follow(event: NotebookEvent): void {
+  private follow(event: DocumentEvent): void {
     if (event.kind === 'closed') {
       this.journal.closed(event.path);
     } else if (event.kind === 'renamed') {
