@@ -7,7 +7,8 @@
  * diff per cell; "Revert this call" on the middle one restores exactly its
  * cells; taking it back again is refused; after the person types in a cell a
  * call changed, its revert is refused naming that cell, and nothing changes;
- * once the person closes the notebook, its calls are no longer listed.
+ * the entries follow the notebook's rename, and once the person closes it,
+ * its calls are no longer listed.
  * On JupyterLab the panel is shot for the README into test-results/ (the
  * committed copy in docs/images/ is that file, docs/development.md).
  */
@@ -30,6 +31,7 @@ const KINDS: { kind: PageKind; kernel: string; language: string; oneDocument: bo
 ];
 
 const NOTEBOOK = 'review.ipynb';
+const RENAMED = 'reviewed.ipynb';
 const START = [
   { id: 'cell-alpha', source: 'alpha = 1' },
   { id: 'cell-beta', source: 'beta = 2' },
@@ -166,8 +168,16 @@ describe.each(KINDS)('the Agent changes panel in $kind', (kind) => {
     ]);
   });
 
-  it.skipIf(kind.oneDocument)('forgets the calls of a notebook the person closes', async () => {
-    await page().locator('.lm-DockPanel-tabBar .lm-TabBar-tab', { hasText: NOTEBOOK }).locator('.lm-TabBar-tabCloseIcon').click();
+  it.skipIf(kind.oneDocument)('follows a notebook the person renames, then forgets its calls once they close it', async () => {
+    await page().locator('.lm-MenuBar-itemLabel', { hasText: /^File$/ }).click();
+    await page().locator('.lm-Menu-itemLabel', { hasText: /^Rename Notebook…$/ }).click();
+    await page().locator('.jp-Dialog input').fill(RENAMED);
+    await page().locator('.jp-Dialog .jp-Dialog-button', { hasText: /^Rename$/ }).click();
+    await expect
+      .poll(() => page().locator(`${PANEL} .jp-live-mcp-change-heading`).allInnerTexts(), { timeout: 10_000 })
+      .toEqual([`#3 edit_cell · ${RENAMED}`, `#2 edit_notebook · ${RENAMED}`, `#1 edit_cell · ${RENAMED}`]);
+
+    await page().locator('.lm-DockPanel-tabBar .lm-TabBar-tab', { hasText: RENAMED }).locator('.lm-TabBar-tabCloseIcon').click();
     // Its unsaved changes: the person discards them.
     await page()
       .locator('.jp-Dialog .jp-Dialog-button', { hasText: /^Discard$/ })
