@@ -169,10 +169,16 @@ describe.each(KINDS)('the Agent changes panel in $kind', (kind) => {
   });
 
   it.skipIf(kind.oneDocument)('follows a notebook the person renames, then forgets its calls once they close it', async () => {
-    await page().locator('.lm-MenuBar-itemLabel', { hasText: /^File$/ }).click();
-    await page().locator('.lm-Menu-itemLabel', { hasText: /^Rename Notebook…$/ }).click();
+    await page()
+      .locator('.lm-MenuBar-itemLabel', { hasText: /^File$/ })
+      .click();
+    await page()
+      .locator('.lm-Menu-itemLabel', { hasText: /^Rename Notebook…$/ })
+      .click();
     await page().locator('.jp-Dialog input').fill(RENAMED);
-    await page().locator('.jp-Dialog .jp-Dialog-button', { hasText: /^Rename$/ }).click();
+    await page()
+      .locator('.jp-Dialog .jp-Dialog-button', { hasText: /^Rename$/ })
+      .click();
     await expect
       .poll(() => page().locator(`${PANEL} .jp-live-mcp-change-heading`).allInnerTexts(), { timeout: 10_000 })
       .toEqual([`#3 edit_cell · ${RENAMED}`, `#2 edit_notebook · ${RENAMED}`, `#1 edit_cell · ${RENAMED}`]);
