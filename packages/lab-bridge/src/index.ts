@@ -17,7 +17,7 @@ import { heldAnswers, markCell, pageCallSteps } from './calls/page-call-steps.js
 import { PendingCalls } from './calls/pending-calls.js';
 import { holdWhileUnloading } from './calls/unload-hold.js';
 import { LiveCatalogue } from './catalogue/live-catalogue.js';
-import { IN_PAGE_CALLER } from './changes/caller.js';
+import { IN_PAGE_CALLER, type Caller } from './changes/caller.js';
 import { Journal } from './changes/journal.js';
 import { Connections } from './connection/connections.js';
 import { watchPageFocus } from './connection/page-focus.js';
@@ -130,7 +130,7 @@ const plugin: JupyterFrontEndPlugin<IAgentTools> = {
         identity: () => pageIdentity(id, app),
         catalogue: () => catalogue.message(),
         run: heldAnswers(
-          (tool: string, args: Record<string, unknown>, caller) => call(tool, args, 'server', caller),
+          (tool: string, args: Record<string, unknown>, caller: Caller) => call(tool, args, 'server', caller),
           holdWhileUnloading(window)
         ),
         log

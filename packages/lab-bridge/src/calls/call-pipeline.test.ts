@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fail, succeed } from '@jupyter-live-mcp/protocol';
 import type { BridgeTool } from './bridge-tool.js';
+import { IN_PAGE_CALLER } from '../changes/caller.js';
 import { callPipeline, type CallSteps } from './call-pipeline.js';
 
 const schema = { type: 'object' as const, properties: { text: { type: 'string' } }, required: ['text'], additionalProperties: false };
@@ -94,7 +95,7 @@ describe('callPipeline', () => {
     });
     const p = pipeline({ changesCells: true, workOf: work });
     await p.call('echo', { text: 'n' }, 'server', { key: 'ws://x#a1', label: 'claude-code (a1)' });
-    await p.call('echo', { text: 'm' }, 'in-page');
+    await p.call('echo', { text: 'm' }, 'in-page', IN_PAGE_CALLER);
     expect(p.steps.filter((step) => step.startsWith('keep') || step === 'run' || step === 'kept')).toEqual([
       'keep echo n.ipynb by claude-code (a1)',
       'run',

@@ -10,7 +10,7 @@
  * What touches the page comes in as CallSteps: nothing here knows JupyterLab.
  */
 import { checkInput, fail, type CallAnswer, type ToolResult } from '@jupyter-live-mcp/protocol';
-import { IN_PAGE_CALLER, type Caller } from '../changes/caller.js';
+import type { Caller } from '../changes/caller.js';
 import type { BridgeTool } from './bridge-tool.js';
 import type { CallContext } from './call-context.js';
 import type { RunProgress } from './run-progress.js';
@@ -51,7 +51,7 @@ export interface CallSteps {
 export function callPipeline(
   steps: CallSteps
 ): (tool: string, args: Record<string, unknown>, source?: CallSource, caller?: Caller) => Promise<CallAnswer> {
-  return async (name, args, source = 'server', caller = source === 'in-page' ? IN_PAGE_CALLER : undefined) => {
+  return async (name, args, source = 'server', caller) => {
     steps.count(name, source);
     const result = await underPendingRules(steps, name, args, caller);
     const { result: labelled, images } = await steps.takePictures(result);
@@ -59,20 +59,15 @@ export function callPipeline(
   };
 }
 
-function underPendingRules(steps: CallSteps, name: string, args: Record<string, unknown>, caller: Caller | undefined): Promise<ToolResult> {
+function underPendingRules(steps: CallSteps, name: string, args: Record<string, unknown>, caller?: Caller): Promise<ToolResult> {
   const tool = steps.tools().get(name);
-  const call: CallContext = { tool: name, markCell: steps.markCell };
-  const run = () => plainOrInternalError(name, () => runTool(steps, call, args, caller));
+  const call: CallContext = { tool: name, ...(caller ? { caller } : {}), markCell: steps.markCell };
+  const run = () => plainOrInternalError(name, () => runTool(steps, call, args));
   return tool?.answersAtOnce ? run() : steps.goPending(name, tool?.commandOf?.(args), run, () => call.progress);
 }
 
 /** Finds the tool, checks its input, passes the gate and runs it, its work marked meanwhile (and kept, if it changes cells). */
-async function runTool(
-  steps: CallSteps,
-  call: CallContext,
-  args: Record<string, unknown>,
-  caller: Caller | undefined
-): Promise<ToolResult> {
+async function runTool(steps: CallSteps, call: CallContext, args: Record<string, unknown>): Promise<ToolResult> {
   const name = call.tool;
   const tools = steps.tools();
   const tool = tools.get(name);
@@ -91,7 +86,7 @@ async function runTool(
   const unmark = work ? steps.markWork(name, work) : undefined;
   try {
     const run = () => runGuarded(tool, call, checked.args);
-    return await (tool.changesCells && work ? steps.keepChanges(name, work.notebookPath, caller, run) : run());
+    return await (tool.changesCells && work ? steps.keepChanges(name, work.notebookPath, call.caller, run) : run());
   } finally {
     unmark?.();
   }

@@ -3,8 +3,8 @@
  * named function over the part that does it: the status model counts it, the
  * pending calls hold it, the person's control gates it, the work marks show
  * what it works on, the journal keeps what it changed, its pictures are
- * attached and its result capped by the settings of the moment. The parts come in by what they do, so nothing here
- * knows JupyterLab.
+ * attached and its result capped by the settings of the moment. The parts
+ * come in by what they do, so nothing here knows JupyterLab.
  */
 import { capResult, type BridgeSettings, type ToolHints, type ToolResult } from '@jupyter-live-mcp/protocol';
 import type { BridgeTool } from './bridge-tool.js';
