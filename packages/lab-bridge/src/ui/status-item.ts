@@ -2,8 +2,8 @@
  * The bridge in the page's status bar (SPEC §6): which servers are connected,
  * how many calls the agent made (and of them in the page, through WebMCP),
  * the last tool, or the tool and notebook of a call working on one, and the
- * WebMCP names another script took; a click
- * lets the person pause agent control or disconnect. It renders its model
+ * WebMCP names another script took; a click lets the person open the "Agent
+ * changes" panel, pause agent control or disconnect. It renders its model
  * (status-model.ts) whenever that changes.
  */
 import { Widget } from '@lumino/widgets';

@@ -37,7 +37,7 @@ describe('statusText', () => {
     expect(statusTitle(taken)).toMatch(
       /^Agent bridge .*disconnect\.\nexecute_code, get_context: another script of this page registered these names .* reaches that script, not the bridge\.$/
     );
-    expect(statusTitle(base)).toBe('Agent bridge (jupyter-live-mcp): click to pause agent control or disconnect');
+    expect(statusTitle(base)).toBe("Agent bridge (jupyter-live-mcp): click to see the agent's changes, pause agent control or disconnect");
   });
 
   it('says when it is paused, not connected or disconnected', () => {

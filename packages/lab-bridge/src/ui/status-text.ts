@@ -28,7 +28,7 @@ export interface BridgeStatus {
   readonly takenNames?: readonly string[];
 }
 
-const TITLE = 'Agent bridge (jupyter-live-mcp): click to pause agent control or disconnect';
+const TITLE = "Agent bridge (jupyter-live-mcp): click to see the agent's changes, pause agent control or disconnect";
 
 export function statusText(status: BridgeStatus): string {
   const taken = status.takenNames?.length ?? 0;
