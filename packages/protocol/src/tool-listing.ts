@@ -85,6 +85,8 @@ export interface NotebookToolDeclaration<I extends z.ZodObject = z.ZodObject> {
   input: I;
   /** Its listing as a default tool (its inputs are the command's); absent for a command no tool lists. */
   tool?: Pick<DefaultTool, 'name' | 'title' | 'description' | 'hints' | 'worksOn' | 'modes' | 'aiCommands'>;
+  /** A call of it may add, delete, move or change cells of the notebook it works on (SPEC §2.5): the page keeps what it changed. */
+  changesCells?: boolean;
 }
 
 /** The checked input of a declared command. */

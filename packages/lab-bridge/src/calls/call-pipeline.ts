@@ -3,12 +3,14 @@
  * by step: counted for the status item by its source, run under the pending
  * rules (SPEC §3.2) unless the tool answers at once; inside them the tool is
  * found, its input checked (SPEC §3.1), the person's gate passed (SPEC §6) and
- * the tool run, its work marked in the page until it ends (SPEC §2.3b),
- * anything it throws becoming a failure result, and its result copied to
+ * the tool run, its work marked in the page until it ends (SPEC §2.3b) and,
+ * for a tool that changes cells, what it changed kept (SPEC §2.5), anything
+ * it throws becoming a failure result, and its result copied to
  * plain JSON once; then its pictures are taken out and the result capped.
  * What touches the page comes in as CallSteps: nothing here knows JupyterLab.
  */
 import { checkInput, fail, type CallAnswer, type ToolResult } from '@jupyter-live-mcp/protocol';
+import type { Caller } from '../changes/caller.js';
 import type { BridgeTool } from './bridge-tool.js';
 import type { CallContext } from './call-context.js';
 import type { RunProgress } from './run-progress.js';
@@ -38,29 +40,33 @@ export interface CallSteps {
   markWork(tool: string, work: Work): () => void;
   /** Marks the cell a call works on now (a run of several cells marks each in turn). Never throws. */
   markCell: CallContext['markCell'];
+  /** Runs a call of a tool that changes cells, keeping what it changed in the notebook for the person (the journal). Never throws. */
+  keepChanges(tool: string, notebookPath: string, caller: Caller | undefined, run: () => Promise<ToolResult>): Promise<ToolResult>;
   /** Takes the pictures out of the result (calls/images). */
   takePictures(result: ToolResult): Promise<CallAnswer>;
   /** Cuts a result longer than maxResultChars. */
   cap(result: ToolResult): ToolResult;
 }
 
-export function callPipeline(steps: CallSteps): (tool: string, args: Record<string, unknown>, source?: CallSource) => Promise<CallAnswer> {
-  return async (name, args, source = 'server') => {
+export function callPipeline(
+  steps: CallSteps
+): (tool: string, args: Record<string, unknown>, source?: CallSource, caller?: Caller) => Promise<CallAnswer> {
+  return async (name, args, source = 'server', caller) => {
     steps.count(name, source);
-    const result = await underPendingRules(steps, name, args);
+    const result = await underPendingRules(steps, name, args, caller);
     const { result: labelled, images } = await steps.takePictures(result);
     return { result: steps.cap(labelled), images };
   };
 }
 
-function underPendingRules(steps: CallSteps, name: string, args: Record<string, unknown>): Promise<ToolResult> {
+function underPendingRules(steps: CallSteps, name: string, args: Record<string, unknown>, caller?: Caller): Promise<ToolResult> {
   const tool = steps.tools().get(name);
-  const call: CallContext = { tool: name, markCell: steps.markCell };
+  const call: CallContext = { tool: name, ...(caller ? { caller } : {}), markCell: steps.markCell };
   const run = () => plainOrInternalError(name, () => runTool(steps, call, args));
   return tool?.answersAtOnce ? run() : steps.goPending(name, tool?.commandOf?.(args), run, () => call.progress);
 }
 
-/** Finds the tool, checks its input, passes the gate and runs it, its work marked meanwhile. */
+/** Finds the tool, checks its input, passes the gate and runs it, its work marked meanwhile (and kept, if it changes cells). */
 async function runTool(steps: CallSteps, call: CallContext, args: Record<string, unknown>): Promise<ToolResult> {
   const name = call.tool;
   const tools = steps.tools();
@@ -79,7 +85,8 @@ async function runTool(steps: CallSteps, call: CallContext, args: Record<string,
   const work = tool.workOf?.(checked.args);
   const unmark = work ? steps.markWork(name, work) : undefined;
   try {
-    return await runGuarded(tool, call, checked.args);
+    const run = () => runGuarded(tool, call, checked.args);
+    return await (tool.changesCells && work ? steps.keepChanges(name, work.notebookPath, call.caller, run) : run());
   } finally {
     unmark?.();
   }
