@@ -190,6 +190,7 @@ export const READ_CELL = declare({
 export const ADD_CELL = declare({
   command: `${BRIDGE_COMMANDS_PREFIX}add-cell`,
   label: 'Add Cell',
+  changesCells: true,
   input: z.strictObject({
     notebookPath,
     content: z.string().optional().describe('Source of the new cell (default empty).'),
@@ -224,6 +225,7 @@ export const ADD_CELL = declare({
 export const EDIT_CELL = declare({
   command: `${BRIDGE_COMMANDS_PREFIX}set-cell-content`,
   label: 'Set Cell Content',
+  changesCells: true,
   input: z.strictObject({
     notebookPath,
     cellId: cellId('to edit').optional(),
@@ -247,6 +249,7 @@ export const EDIT_CELL = declare({
 export const DELETE_CELL = declare({
   command: `${BRIDGE_COMMANDS_PREFIX}delete-cell`,
   label: 'Delete Cell',
+  changesCells: true,
   input: z.strictObject({ notebookPath, cellId: cellId('to delete') }),
   tool: {
     name: 'delete_cell',
@@ -444,6 +447,7 @@ export const EXECUTE_CODE = declare({
 export const EDIT_NOTEBOOK = declare({
   command: `${BRIDGE_COMMANDS_PREFIX}edit-notebook`,
   label: 'Edit Notebook',
+  changesCells: true,
   input: z.strictObject({
     notebookPath,
     edits: z

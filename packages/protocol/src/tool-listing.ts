@@ -66,6 +66,8 @@ export interface NotebookToolDeclaration<I extends z.ZodObject = z.ZodObject> {
   input: I;
   /** Its listing as a default tool; absent for a command no tool lists. */
   tool?: NotebookToolListing;
+  /** Its runs add, change, delete or move cells (SPEC §2.5): the page records them as the calling agent's changes. */
+  changesCells?: boolean;
 }
 
 /** The checked input of a declared command. */
