@@ -16,6 +16,7 @@ import { heldAnswers, markCell, pageCallSteps } from './calls/page-call-steps.js
 import { PendingCalls } from './calls/pending-calls.js';
 import { holdWhileUnloading } from './calls/unload-hold.js';
 import { LiveCatalogue } from './catalogue/live-catalogue.js';
+import { IN_PAGE_CALLER, type Caller } from './changes/caller.js';
 import { Connections } from './connection/connections.js';
 import { watchPageFocus } from './connection/page-focus.js';
 import { remoteReach } from './connection/remote-reach.js';
@@ -78,7 +79,8 @@ const plugin: JupyterFrontEndPlugin<IAgentTools> = {
             docManager,
             notebookTracker,
             markCell: (notebookPath, cellId) => markCell(marks, notebookPath, cellId),
-            resultChars: () => settings.maxResultChars
+            resultChars: () => settings.maxResultChars,
+            trackChanges: () => settings.trackChanges
           })
         : undefined;
     const extensionTools = new AgentToolsService(app, settingRegistry);
@@ -113,7 +115,10 @@ const plugin: JupyterFrontEndPlugin<IAgentTools> = {
         changed: () => status.pageChanged(),
         identity: () => pageIdentity(id, app),
         catalogue: () => catalogue.message(),
-        run: heldAnswers((tool: string, args: Record<string, unknown>) => call(tool, args), holdWhileUnloading(window)),
+        run: heldAnswers(
+          (tool: string, args: Record<string, unknown>, caller: Caller) => call(tool, args, 'server', caller),
+          holdWhileUnloading(window)
+        ),
         log
       },
       undefined,
@@ -124,7 +129,9 @@ const plugin: JupyterFrontEndPlugin<IAgentTools> = {
     statusBar?.registerStatusItem(`${PLUGIN_ID}:status`, { item: statusItem, align: 'left', rank: 100 });
     // Where the browser has WebMCP (SPEC §2.3c); elsewhere nothing happens.
     const modelContext = findModelContext(globalThis.document);
-    const inPage = modelContext && new PublishedTools(modelContext, { call: (tool, args) => call(tool, args, 'in-page'), warn: log.warn });
+    const inPage =
+      modelContext &&
+      new PublishedTools(modelContext, { call: (tool, args) => call(tool, args, 'in-page', IN_PAGE_CALLER), warn: log.warn });
     const publish = () => inPage?.sync(settings.enabled && settings.webmcp ? catalogue.descriptors() : []);
     catalogue.onChange(() => {
       connections.sendCatalogue();

@@ -5,11 +5,14 @@
  * marks for the person the cell it works on. A call through execute_command,
  * or from the page's own command palette, gets one of its own.
  */
+import type { Caller } from '../changes/caller.js';
 import type { RunProgress } from './run-progress.js';
 
 export interface CallContext {
   /** The tool called, named in its messages. */
   readonly tool: string;
+  /** The agent that made the call (changes/caller.ts); none for a run the page's own command palette started. */
+  readonly caller?: Caller;
   /** How far the call has come now (a run of several cells: the cell it runs); none between steps. */
   progress?: RunProgress;
   /** Marks, for the person, the cell the call works on now, until the function returned is called. Never throws. */

@@ -9,6 +9,7 @@
  * What touches the page comes in as CallSteps: nothing here knows JupyterLab.
  */
 import { checkInput, fail, type CallAnswer, type ToolResult } from '@jupyter-live-mcp/protocol';
+import type { Caller } from '../changes/caller.js';
 import type { BridgeTool } from './bridge-tool.js';
 import type { CallContext } from './call-context.js';
 import type { RunProgress } from './run-progress.js';
@@ -44,18 +45,20 @@ export interface CallSteps {
   cap(result: ToolResult): ToolResult;
 }
 
-export function callPipeline(steps: CallSteps): (tool: string, args: Record<string, unknown>, source?: CallSource) => Promise<CallAnswer> {
-  return async (name, args, source = 'server') => {
+export function callPipeline(
+  steps: CallSteps
+): (tool: string, args: Record<string, unknown>, source?: CallSource, caller?: Caller) => Promise<CallAnswer> {
+  return async (name, args, source = 'server', caller) => {
     steps.count(name, source);
-    const result = await underPendingRules(steps, name, args);
+    const result = await underPendingRules(steps, name, args, caller);
     const { result: labelled, images } = await steps.takePictures(result);
     return { result: steps.cap(labelled), images };
   };
 }
 
-function underPendingRules(steps: CallSteps, name: string, args: Record<string, unknown>): Promise<ToolResult> {
+function underPendingRules(steps: CallSteps, name: string, args: Record<string, unknown>, caller?: Caller): Promise<ToolResult> {
   const tool = steps.tools().get(name);
-  const call: CallContext = { tool: name, markCell: steps.markCell };
+  const call: CallContext = { tool: name, ...(caller ? { caller } : {}), markCell: steps.markCell };
   const run = () => plainOrInternalError(name, () => runTool(steps, call, args));
   return tool?.answersAtOnce ? run() : steps.goPending(name, tool?.commandOf?.(args), run, () => call.progress);
 }
