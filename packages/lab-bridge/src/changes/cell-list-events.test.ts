@@ -9,7 +9,11 @@ function events() {
     (event, by) => heard.push([event, by]),
     (end) => ends.push(end)
   );
-  const endBurst = () => ends.splice(0).forEach((end) => end());
+  const endBurst = () => {
+    for (const end of ends.splice(0)) {
+      end();
+    }
+  };
   return { heard, list, endBurst };
 }
 

@@ -85,9 +85,13 @@ export class ChangeTracking {
           list.added(cell.id, change.newIndex + at, by);
         });
       } else if (change.type === 'remove') {
-        change.oldValues.forEach((cell, at) => list.removed(cell.id, change.oldIndex + at, by));
+        for (const [at, cell] of change.oldValues.entries()) {
+          list.removed(cell.id, change.oldIndex + at, by);
+        }
       } else if (change.type === 'move') {
-        change.newValues.forEach((cell) => list.moved(cell.id, by));
+        for (const cell of change.newValues) {
+          list.moved(cell.id, by);
+        }
       }
     });
     const session = notebook.sessionContext;
@@ -131,7 +135,7 @@ export class ChangeTracking {
       'keydown',
       (event) => {
         const active = panel.content.activeCell;
-        if (active && active.editorWidget?.node.contains(event.target as Node)) {
+        if (active?.editorWidget?.node.contains(event.target as Node)) {
           watched.keystrokes.set(active.model.id, Date.now());
         }
       },

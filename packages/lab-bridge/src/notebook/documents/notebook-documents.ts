@@ -64,7 +64,9 @@ export class NotebookDocuments {
   ) {
     this.changes = new ChangeTracking(trackChanges, app.commands.commandExecuted, () => tracker.currentWidget?.content);
     app.serviceManager.contents.fileChanged.connect((_, change) => void this.followFile(change));
-    tracker.forEach((panel) => this.watch(fromPanel(panel)));
+    tracker.forEach((panel) => {
+      this.watch(fromPanel(panel));
+    });
     tracker.widgetAdded.connect((_, panel) => this.watch(fromPanel(panel)));
   }
 
