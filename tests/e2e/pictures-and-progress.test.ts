@@ -131,7 +131,7 @@ describe('pictures', () => {
 
 describe('progress and cancellation', () => {
   it('a long call with a progressToken gets progress notifications every few seconds', async () => {
-    const cell = await ok('add_cell', { notebookPath: NOTEBOOK, content: "import time\ntime.sleep(5)\nprint('done')" });
+    const cell = await ok('add_cell', { notebookPath: NOTEBOOK, content: "import time\ntime.sleep(7)\nprint('done')" });
     const progress: { progress: number; message?: string }[] = [];
     const result = await setup.mcp.client.callTool(
       { name: 'run_cell', arguments: { notebookPath: NOTEBOOK, cellId: cell.cellId } },

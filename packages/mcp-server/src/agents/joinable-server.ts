@@ -23,7 +23,7 @@ import { createHubJoins, type HubJoins } from './hub-joins.js';
 import { joinHub, type HubChannel } from './join-hub.js';
 import { blockedReason, lostCallReason } from './join-messages.js';
 import { JOIN_START, joinStep, type Handover, type JoinAction, type JoinEvent, type JoinState } from './join-state.js';
-import { pagesReturning } from './pages-returning.js';
+import { pagesReturning, type ExpectedPages } from './pages-returning.js';
 
 /** What a server needs to host the port: ServerOptions' part of it, the token, how it runs. */
 export interface HostSettings {
@@ -46,7 +46,9 @@ export interface Hosting {
   router: PageRouter;
   joins: HubJoins;
   /** An MCP session of this hub: the server's own client's, a joined agent's, an --http session's. */
-  newServer(extra: Pick<McpServerOptions, 'agent' | 'selection' | 'expectedPages'>): Server;
+  newServer(extra: Pick<McpServerOptions, 'agent' | 'selection'>): Server;
+  /** After a takeover: the pages are on their way back, for this server's client and for every agent that joins meanwhile. */
+  expectPagesBack(): void;
   /** Hands the port over to the joined servers (if any), then lets go of it. */
   stop(): Promise<void>;
 }
@@ -55,6 +57,7 @@ export interface Hosting {
 export async function startHosting(settings: HostSettings): Promise<Hosting> {
   const { log, version } = settings;
   const router = new PageRouter();
+  let expectedPages: ExpectedPages | undefined;
   let newServer: Hosting['newServer'] = () => {
     throw new Error('not listening yet');
   };
@@ -91,6 +94,7 @@ export async function startHosting(settings: HostSettings): Promise<Hosting> {
       tokenMismatch: endpoint.recentTokenMismatch,
       remotePages: endpoint.remotePages,
       ...(lite ? { lite: lite.page } : {}),
+      ...(expectedPages ? { expectedPages } : {}),
       ...extra
     });
   return {
@@ -98,6 +102,9 @@ export async function startHosting(settings: HostSettings): Promise<Hosting> {
     router,
     joins,
     newServer,
+    expectPagesBack() {
+      expectedPages = pagesReturning(router);
+    },
     async stop() {
       if (joins.count > 0) {
         log.info(`handing the bridge port over to the ${joins.count} server(s) that joined this one`);
@@ -200,7 +207,8 @@ export function runJoinableServer(
         link.detach();
         return;
       case 'serve-here':
-        await serveLocally(hosting!.newServer({ agent: 'this server’s MCP client', ...expected(action.handover, hosting!.router) }));
+        if (action.handover?.pagesExpected) hosting!.expectPagesBack();
+        await serveLocally(hosting!.newServer({ agent: 'this server’s MCP client', ...keptSelection(action.handover) }));
         return;
       case 'refuse': {
         const reason = blockedReason(action.blocked, host, settings.port, await describePortHolder(settings.port));
@@ -241,11 +249,7 @@ export function runJoinableServer(
   };
 }
 
-/** After a takeover: the pages the hub had are on their way back, and the agent's selection is kept. */
-function expected(handover: Handover | undefined, router: PageRouter): Pick<McpServerOptions, 'selection' | 'expectedPages'> {
-  if (!handover) return {};
-  return {
-    ...(handover.pagesExpected ? { expectedPages: pagesReturning(router) } : {}),
-    ...(handover.selectedPageId === undefined ? {} : { selection: { pageId: handover.selectedPageId } })
-  };
+/** After a takeover the agent's page selection is kept. */
+function keptSelection(handover: Handover | undefined): Pick<McpServerOptions, 'selection'> {
+  return handover?.selectedPageId === undefined ? {} : { selection: { pageId: handover.selectedPageId } };
 }

@@ -89,4 +89,17 @@ describe('the heartbeat', () => {
     expect(router.isConnected('page-b')).toBe(true);
     expect(await Promise.race([answeringCall.then(() => 'answered'), Promise.resolve('in flight')])).toBe('in flight');
   });
+
+  it('asks a page whose script answers heartbeats at once when a call starts, so the first progress of the call is not held back', async () => {
+    // A long period: between heartbeats, only the call can prompt the ask.
+    await endpoint.close();
+    endpoint = await startTestEndpoint({ token: TOKEN, router, heartbeatMs: 60_000 });
+    const client = await page('page-a');
+    client.socket.send(JSON.stringify({ type: 'alive' }));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const heartbeats = () => client.received.filter((m) => m.type === 'heartbeat').length;
+    const before = heartbeats();
+    void router.current('page-a')!.call('get_context', {});
+    await expect.poll(heartbeats, { timeout: 1_000, interval: 20 }).toBe(before + 1);
+  });
 });

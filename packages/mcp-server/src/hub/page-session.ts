@@ -303,11 +303,13 @@ export class PageSession {
   /**
    * While calls are in flight, a page whose script answers heartbeats is asked
    * every few seconds, so a stuck one is dropped (its calls answered) within a
-   * period, not only at the next heartbeat.
+   * period, not only at the next heartbeat. The first ask goes at once: after an
+   * idle spell the last answer is old, and the call's first progress would be held back.
    */
   private probeWhileCalling(): void {
     const wanted = this.calls.size > 0 && this.liveness.answersHeartbeats && this.handshake.phase !== 'closed';
     if (wanted && this.probe === undefined) {
+      this.send({ type: 'heartbeat' });
       this.probe = setInterval(
         guarded(this.log, 'the liveness probe', () => {
           if (!this.droppedIfStuck()) {
