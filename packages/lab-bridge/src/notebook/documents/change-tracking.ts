@@ -67,23 +67,27 @@ export class ChangeTracking {
     this.watched.set(model, watched);
     const list = new CellListEvents((event, by) => this.log.record(watched.path, event, by));
     let reverting = false;
+    // What loading the file into a tab's model does is no change anyone made.
+    const quiet = () => reverting || (notebook.panel !== undefined && !notebook.panel.context.isReady) || !this.enabled();
     const watchCell = (cell: ICellModel) =>
       cell.sharedModel.changed.connect((_, change) => {
-        if (change.sourceChange && !reverting && this.enabled()) {
+        if (change.sourceChange && !quiet()) {
           this.record(watched, { kind: 'edited', cellId: cell.id });
         }
       });
     cellsOf(model).forEach(watchCell);
     model.cells.changed.connect((_, change) => {
-      if (reverting || !this.enabled()) {
+      if (change.type === 'add') {
+        change.newValues.forEach(watchCell);
+      }
+      if (quiet()) {
         return;
       }
       const by = this.authors.authorOf(watched.path);
       if (change.type === 'add') {
-        change.newValues.forEach((cell, at) => {
-          watchCell(cell);
+        for (const [at, cell] of change.newValues.entries()) {
           list.added(cell.id, change.newIndex + at, by);
-        });
+        }
       } else if (change.type === 'remove') {
         for (const [at, cell] of change.oldValues.entries()) {
           list.removed(cell.id, change.oldIndex + at, by);
