@@ -195,7 +195,9 @@ describe('a notebook the person closed between the agent’s read and its edit, 
 
   it('refuses the edit, opening nothing and changing nothing, until the agent reads it again', async () => {
     await setup.mcp.ok('read_notebook', { notebookPath: CLOSED });
-    await setup.page.locator('#jp-main-dock-panel .lm-TabBar-tab.lm-mod-current .lm-TabBar-tabCloseIcon').first().click();
+    await setup.page.locator(`#jp-main-dock-panel .lm-TabBar-tab:has-text("${CLOSED}") .lm-TabBar-tabCloseIcon`).click();
+    // Opening set its kernel in the metadata: the person lets that unsaved change go.
+    await setup.page.locator('.jp-Dialog .jp-mod-warn').click({ timeout: 20_000 });
     await expect.poll(() => setup.page.locator('.jp-NotebookPanel').count(), { timeout: 20_000 }).toBe(0);
 
     const refused = await setup.mcp.call('edit_cell', { notebookPath: CLOSED, cellId: 'cell-1', content: 'b = "agent"' });
@@ -246,16 +248,14 @@ describe('two agents over --http on one JupyterLab page', () => {
     // The new notebook's lone empty cell gives way to A's.
     const { cellId: fromA, replacedCellId } = await agentA.ok('add_cell', { notebookPath: SHARED, content: 'x = 1' });
     const { executionCount } = await agentA.ok('run_cell', { notebookPath: SHARED, cellId: fromA });
-    const { cellId: fromB } = await agentB.ok('add_cell', { notebookPath: SHARED, content: 'y = 2' });
-
-    const heardByA = await read(agentA);
-    expect(heardByA).toEqual({ added: [{ id: fromB, index: 1 }] });
-    const heardByB = await read(agentB);
+    // B's next call on the notebook, whatever it is, tells B what A did.
+    const { cellId: fromB, changes: heardByB } = await agentB.ok('add_cell', { notebookPath: SHARED, content: 'y = 2' });
     expect(heardByB).toEqual({
       added: [{ id: fromA, index: 0 }],
       deleted: [replacedCellId],
       ran: [{ id: fromA, index: 0, executionCount, ok: true }]
     });
+    expect(await read(agentA)).toEqual({ added: [{ id: fromB, index: 1 }] });
 
     // B rewrites A's cell: A's edit from its own picture is refused, B's own is not news to B.
     await agentB.ok('edit_cell', { notebookPath: SHARED, cellId: fromA, content: 'x = 100' });

@@ -48,3 +48,14 @@ describe('CellListEvents', () => {
     expect(heard).toEqual([[{ kind: 'moved', cellId: 'a' }, undefined]]);
   });
 });
+
+describe('CellListEvents at the end of a real burst', () => {
+  it('hears the deletes once the microtasks of the burst have run', async () => {
+    const heard: CellListEvent[] = [];
+    const list = new CellListEvents((event) => heard.push(event));
+    list.removed('a', 0, undefined);
+    expect(heard).toEqual([]);
+    await Promise.resolve();
+    expect(heard).toEqual([{ kind: 'deleted', cellId: 'a' }]);
+  });
+});

@@ -16,7 +16,7 @@ export class CellListEvents {
   constructor(
     private readonly emit: (event: CellListEvent, by: Author) => void,
     /** Runs the end of the burst once the events of the transaction are all in. */
-    private readonly afterBurst: (end: () => void) => void = queueMicrotask
+    private readonly afterBurst: (end: () => void) => void = (end) => queueMicrotask(end)
   ) {}
 
   removed(cellId: string, index: number, by: Author): void {

@@ -76,25 +76,32 @@ export class ChangeTracking {
         }
       });
     cellsOf(model).forEach(watchCell);
+    // The list's removes name no cell (the models are gone by then): the ids are kept here, in the list's order.
+    const ids = cellsOf(model).map((cell) => cell.id);
     model.cells.changed.connect((_, change) => {
+      const by = quiet() ? null : this.authors.authorOf(watched.path);
       if (change.type === 'add') {
         change.newValues.forEach(watchCell);
-      }
-      if (quiet()) {
-        return;
-      }
-      const by = this.authors.authorOf(watched.path);
-      if (change.type === 'add') {
+        ids.splice(change.newIndex, 0, ...change.newValues.map((cell) => cell.id));
         for (const [at, cell] of change.newValues.entries()) {
-          list.added(cell.id, change.newIndex + at, by);
+          if (by !== null) {
+            list.added(cell.id, change.newIndex + at, by);
+          }
         }
       } else if (change.type === 'remove') {
-        for (const [at, cell] of change.oldValues.entries()) {
-          list.removed(cell.id, change.oldIndex + at, by);
+        const removed = ids.splice(change.oldIndex, change.oldValues.length);
+        for (const [at, cellId] of removed.entries()) {
+          if (by !== null) {
+            list.removed(cellId, change.oldIndex + at, by);
+          }
         }
       } else if (change.type === 'move') {
-        for (const cell of change.newValues) {
-          list.moved(cell.id, by);
+        const moved = ids.splice(change.oldIndex, change.oldValues.length);
+        ids.splice(change.newIndex, 0, ...moved);
+        for (const cellId of moved) {
+          if (by !== null) {
+            list.moved(cellId, by);
+          }
         }
       }
     });
