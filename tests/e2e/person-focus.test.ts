@@ -80,6 +80,14 @@ describe.each(KINDS)('what the person points at in $kind', (kind) => {
     await page().keyboard.press('Escape');
     await waitFor('cell 1 to be active, its notebook focused in command mode', () =>
       page().evaluate((shown) => {
+        type Shown = {
+          classList: { contains(name: string): boolean };
+          closest(selector: string): Shown | null;
+          contains(other: unknown): boolean;
+        };
+        const { document } = globalThis as unknown as {
+          document: { querySelectorAll(selector: string): ArrayLike<Shown>; activeElement: unknown };
+        };
         const active = document.querySelectorAll(shown)[1];
         const notebook = active?.closest('.jp-Notebook');
         return (
