@@ -172,6 +172,24 @@ describe.each(KINDS)('beside the person in $kind', (kind) => {
     expect(await page().locator(SHOWN_CELLS).count()).toBe(CELLS.length);
     expect(await shownSource(page(), 4)).toBe(before);
   });
+
+  it('tells the agent of the cell the person added and the one they deleted, with the keys of command mode', async () => {
+    await readAll();
+    await cell(page(), 4).locator('.jp-InputPrompt').click();
+    await page().keyboard.press('Escape');
+    await page().keyboard.press('b');
+    await expect.poll(() => page().locator(SHOWN_CELLS).count(), { timeout: 10_000 }).toBe(CELLS.length + 1);
+    await page().keyboard.press('Escape');
+    await cell(page(), 1).locator('.jp-InputPrompt').click();
+    await page().keyboard.press('Escape');
+    await page().keyboard.press('d');
+    await page().keyboard.press('d');
+    await expect.poll(() => page().locator(SHOWN_CELLS).count(), { timeout: 10_000 }).toBe(CELLS.length);
+
+    const { changes, cells } = await readAll();
+    const added = (cells as { id: string }[])[4]!.id;
+    expect(changes).toEqual({ added: [{ id: added, index: 4 }], deleted: ['cell-1'] });
+  });
 });
 
 describe('a notebook the person closed between the agent’s read and its edit, in JupyterLab', () => {

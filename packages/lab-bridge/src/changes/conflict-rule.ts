@@ -110,7 +110,8 @@ export class SeenRevisions {
   /** notebook path → the agents that saw it before it closed and have not read it since */
   private readonly closedOn = new Map<string, Set<string>>();
 
-  saw(path: string, agent: string, cells: readonly { id: string; source: string }[]): void {
+  /** A cell's `revision`, when the caller has it already, spares hashing its source again. */
+  saw(path: string, agent: string, cells: readonly { id: string; source: string; revision?: string }[]): void {
     this.closedOn.get(path)?.delete(agent);
     let agents = this.byNotebook.get(path);
     if (!agents) {
@@ -123,7 +124,7 @@ export class SeenRevisions {
       agents.set(agent, revisions);
     }
     for (const cell of cells) {
-      revisions.set(cell.id, cellRevision(cell.source));
+      revisions.set(cell.id, cell.revision ?? cellRevision(cell.source));
     }
   }
 

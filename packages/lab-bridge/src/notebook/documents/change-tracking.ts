@@ -202,13 +202,19 @@ export class ChangeTracking {
     if (!this.enabled()) {
       return {};
     }
-    const model = this.modelAt(path);
-    const indexes = new Map(model ? cellsOf(model).map((cell, index) => [cell.id, index]) : []);
-    return this.log.take(path, agent, (cellId) => indexes.get(cellId) ?? -1);
+    // Built only when there is a cell to place: most calls have nothing to tell.
+    let indexes: Map<string, number> | undefined;
+    return this.log.take(path, agent, (cellId) => {
+      if (!indexes) {
+        const model = this.modelAt(path);
+        indexes = new Map(model ? cellsOf(model).map((cell, index) => [cell.id, index]) : []);
+      }
+      return indexes.get(cellId) ?? -1;
+    });
   }
 
   /** The agent now knows these cells as they are: it read or wrote them. */
-  saw(path: string, agent: Author, cells: readonly { id: string; source: string }[]): void {
+  saw(path: string, agent: Author, cells: readonly { id: string; source: string; revision?: string }[]): void {
     if (agent !== undefined && this.enabled()) {
       this.seenRevisions.saw(path, agent, cells);
     }

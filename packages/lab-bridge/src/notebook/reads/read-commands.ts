@@ -43,7 +43,7 @@ interface ReadNotebook {
 }
 
 /** Tells the page which cells the read gave the agent (changes/conflict-rule.ts's SeenRevisions). */
-type Saw = (cells: readonly { id: string; source: string }[]) => void;
+type Saw = (cells: readonly { id: string; source: string; revision?: string }[]) => void;
 
 /** `resultChars`: the page's maxResultChars now, which a compact read fills with whole cells (cells-within.ts). */
 export const readNotebookTool = notebookTool(
@@ -214,7 +214,7 @@ function cellResult(tool: string, read: ReadNotebook, index: number, outputIndex
   const cellId = read.cells[index]!.id;
   if (outputIndex === undefined) {
     const { id: _id, ...view } = cellView(cell, index, staleState(read.cells, read.recordOf).marks.get(cellId));
-    saw([{ id: cellId, source: view.source }]);
+    saw([{ id: cellId, source: view.source, revision: view.revision }]);
     return succeed({ notebookPath, cellId, ...view });
   }
   const outputs = cell.outputs ?? [];
