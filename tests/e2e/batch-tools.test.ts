@@ -3,7 +3,7 @@
  * JupyterLab 4.6 and Notebook 7.6 (python3; Notebook 7 holds the agent's
  * notebooks in memory) and JupyterLite 0.8 (JavaScript kernel). Edits in
  * one call, all or none; runs of a list, from a cell, of all cells, stopping
- * at the first error or not; a long run that answers pending; and the agent
+ * at the first error or not, or at a running cell deleted; a long run that answers pending; and the agent
  * task "add a five-cell analysis section and run it" in at most 3 calls.
  */
 import { existsSync } from 'node:fs';
@@ -322,6 +322,30 @@ describe.each(KINDS)('the batch tools in $kind', (kind) => {
       expect(stopped).toMatchObject({ cells: [{ cellId: sleeping, ename: 'KeyboardInterrupt' }], notRun: [after] });
     });
   }
+
+  it('a cell deleted while it runs answers not_found, naming it, with the cells before it and the cells left', async () => {
+    const nb = 'run-deleted.ipynb';
+    const [first, running, after] = await notebookWith(nb, ['6*7', kind.slow, '1']);
+    const run = failure('run_cells', { notebookPath: nb, all: true, continueOnError: true }, 'not_found');
+    // The first cell has its count once it ran, and the run goes on to the slow one at once.
+    const firstCount = async () => ((await ok('read_notebook', { notebookPath: nb })).cells as Outline[])[0]?.executionCount ?? null;
+    await expect.poll(firstCount, { timeout: 30_000 }).toEqual(expect.any(Number));
+    await ok('edit_notebook', { notebookPath: nb, edits: [{ op: 'delete', cellId: running }] });
+    const stopped = await run;
+    expect(stopped.error).toMatch(
+      new RegExp(
+        `^run_cells: cell "${running}" \\(index 1\\) was deleted while it ran, .* The run stopped there: 1 cell did not run \\(notRun\\)\\.$`
+      )
+    );
+    expect(stopped).toMatchObject({
+      cells: [
+        { cellId: first, status: 'ok' },
+        { cellId: running, code: 'not_found', status: 'aborted' }
+      ],
+      notRun: [after]
+    });
+    expect((await read(nb)).map((cell) => cell.id)).toEqual([first, after]);
+  });
 
   it('a notebook without a kernel answers no_kernel before any cell runs', async () => {
     const nb = 'run-kernelless.ipynb';

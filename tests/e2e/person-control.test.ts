@@ -1,8 +1,13 @@
 /**
  * What the person in the page decides: calls that wait for their click
  * (confirm: consequential), and pausing agent control from the status bar.
- * The bridge's own dialogs are invisible to the agent.
+ * The bridge's own dialogs are invisible to the agent. The confirmation shows
+ * all the code it asks about: a payload behind 700 spaces is on screen (a
+ * pixel check), and long code scrolls, Allow enabled once its end was seen.
  */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AI_COMMANDS_FIXTURE_DIR, startLabWithAgent, type LabWithAgent } from './support/lab-with-agent.js';
 
@@ -53,6 +58,109 @@ describe('confirm: consequential', () => {
     expect(raw.isError).toBe(true);
     expect(result).toMatchObject({ success: false, code: 'denied_by_user' });
     expect(await prompt()).toBe(before);
+  });
+});
+
+describe('the confirmation shows everything the call would run', () => {
+  const SHOT = fileURLToPath(new URL('../../test-results/confirm-dialog.png', import.meta.url));
+  const dialog = () => setup.page.locator('.jp-Dialog', { hasText: 'Let the agent run execute_code?' });
+  const allow = () => dialog().locator('.jp-Dialog-button', { hasText: 'Allow' });
+  const kernelId = async () => ((await ok('read_notebook', { notebookPath: NOTEBOOK })).kernel as { id: string }).id;
+
+  /** Where the page paints `text` inside the dialog's arguments, and whether that is inside the box's visible part. */
+  const placeOf = (text: string) =>
+    setup.page.evaluate((text) => {
+      type Box = { left: number; top: number; right: number; bottom: number; width: number; height: number };
+      type Page = {
+        innerWidth: number;
+        innerHeight: number;
+        document: {
+          querySelector(selector: string): { getBoundingClientRect(): Box };
+          createTreeWalker(root: unknown, show: number): { nextNode(): { data: string } | null };
+          createRange(): {
+            setStart(node: unknown, at: number): void;
+            setEnd(node: unknown, at: number): void;
+            getBoundingClientRect(): Box;
+          };
+        };
+      };
+      const { document, innerWidth, innerHeight } = globalThis as unknown as Page;
+      const SHOW_TEXT = 4;
+      const box = document.querySelector('.jp-Dialog .jp-live-mcp-arguments-box');
+      const walker = document.createTreeWalker(box, SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const at = node.data.indexOf(text);
+        if (at < 0) continue;
+        const range = document.createRange();
+        range.setStart(node, at);
+        range.setEnd(node, at + text.length);
+        const place = range.getBoundingClientRect();
+        const shown = box.getBoundingClientRect();
+        const inside = place.left >= shown.left && place.top >= shown.top && place.right <= shown.right && place.bottom <= shown.bottom;
+        return {
+          clip: { x: place.left, y: place.top, width: place.width, height: place.height },
+          inside: inside && place.bottom <= innerHeight && place.right <= innerWidth
+        };
+      }
+      return undefined;
+    }, text);
+
+  it('a payload behind 700 spaces is on screen, where the dialog shows it; allowed, it runs as shown', async () => {
+    const ran = `payload-${Date.now()}.txt`;
+    const payload = `open(${JSON.stringify(ran)}, "w").close()`;
+    const running = setup.mcp.call('execute_code', { kernelId: await kernelId(), code: `print("hello")${' '.repeat(700)}; ${payload}` });
+    await expect.poll(() => dialog().count(), { timeout: 15_000 }).toBe(1);
+    expect(await dialog().innerText()).toContain('700 spaces');
+    const place = await placeOf(payload);
+    expect(place).toMatchObject({ inside: true });
+    // The pixel check: the payload's place looks different once its letters are made transparent, so they are painted there.
+    const painted = await setup.page.screenshot({ clip: place!.clip });
+    await dialog()
+      .locator('.jp-live-mcp-argument-value')
+      .first()
+      .evaluate((value) => (value.parentElement!.style.color = 'transparent'));
+    const blank = await setup.page.screenshot({ clip: place!.clip });
+    await dialog()
+      .locator('.jp-live-mcp-argument-value')
+      .first()
+      .evaluate((value) => (value.parentElement!.style.color = ''));
+    expect(painted.equals(blank)).toBe(false);
+    await dialog().screenshot({ path: SHOT });
+
+    expect(await allow().isEnabled()).toBe(true);
+    await allow().click();
+    expect((await running).result).toMatchObject({ success: true, status: 'ok' });
+    expect(existsSync(path.join(setup.site.rootDir!, ran))).toBe(true);
+  });
+
+  it('long code scrolls, its length said; Allow is enabled once the person has scrolled to its end', async () => {
+    const code = [...Array.from({ length: 400 }, (_, i) => `x${i} = ${i}`), 'print("the end", x399)'].join('\n');
+    const running = setup.mcp.call('execute_code', { kernelId: await kernelId(), code });
+    await expect.poll(() => dialog().count(), { timeout: 15_000 }).toBe(1);
+    const note = dialog().locator('.jp-live-mcp-arguments-note');
+    expect(await note.innerText()).toMatch(
+      /^2 arguments, [\d,]+ characters in 402 lines, all shown below\. Scroll to its end to allow it\.$/
+    );
+    expect(await dialog().innerText()).toContain(`code (${code.length.toLocaleString('en-US')} characters)`);
+    expect(await allow().isDisabled()).toBe(true);
+    expect(await placeOf('print("the end", x399)')).toMatchObject({ inside: false });
+
+    await dialog().locator('.jp-live-mcp-arguments-box').hover();
+    await expect
+      .poll(
+        async () => {
+          await setup.page.mouse.wheel(0, 2000);
+          return allow().isEnabled();
+        },
+        { timeout: 15_000 }
+      )
+      .toBe(true);
+    expect(await placeOf('print("the end", x399)')).toMatchObject({ inside: true });
+    expect(await note.innerText()).not.toContain('Scroll');
+    await allow().click();
+    const { result } = await running;
+    expect(result).toMatchObject({ success: true, status: 'ok' });
+    expect(JSON.stringify(result.outputs)).toContain('the end 399');
   });
 });
 

@@ -16,6 +16,15 @@ let idB = '';
 /** A running python3 kernel, which both pages see. */
 let kernelId = '';
 
+/**
+ * get_context's own fields (kernels, pending): with pendingAfterSeconds 1, a get_context slowed by a loaded
+ * machine answers pending itself, and wait_for_result brings its result.
+ */
+async function wholeContext(): Promise<Record<string, unknown>> {
+  const answer = await ok('get_context');
+  return answer.pending === true ? ok('wait_for_result', { pendingId: answer.pendingId }) : answer;
+}
+
 beforeAll(async () => {
   setup = await startLabWithAgent({ extensions: [AI_COMMANDS_FIXTURE_DIR], bridgeSettings: { pendingAfterSeconds: 1 } });
   await setup.open();
@@ -27,7 +36,7 @@ beforeAll(async () => {
   // (the server logs "page connected" at the token proof, before the page's catalogue makes it callable).
   await setup.waitForPages(2);
   idB = ((await ok('select_page')).pages as { pageId: string }[]).find((p) => p.pageId !== idA)!.pageId;
-  kernelId = await waitFor('a kernel', async () => ((await ok('get_context')).kernels as { id: string }[])[0]?.id);
+  kernelId = await waitFor('a kernel', async () => ((await wholeContext()).kernels as { id: string }[])[0]?.id);
 });
 
 afterAll(async () => {
@@ -53,7 +62,7 @@ const useLast = (page: Page, pageId: string) =>
     .toBe(pageId);
 /** Whether get_context still lists the call as running. */
 const stillRunning = async (pendingId: unknown) =>
-  ((await ok('get_context')).pending as { pendingId: string }[]).some((call) => call.pendingId === pendingId);
+  ((await wholeContext()).pending as { pendingId: string }[]).some((call) => call.pendingId === pendingId);
 /** Starts the server anew on the same port (a new MCP session, with no selection); resolves once both pages are back. */
 async function restartServer() {
   const { port, configDir, token } = setup.mcp;

@@ -4,6 +4,7 @@
  * file only wires the parts together.
  */
 import type { JupyterFrontEnd, JupyterFrontEndPlugin } from '@jupyterlab/application';
+import { ICommandPalette } from '@jupyterlab/apputils';
 import { IDocumentManager } from '@jupyterlab/docmanager';
 import { IDefaultFileBrowser } from '@jupyterlab/filebrowser';
 import { INotebookTracker } from '@jupyterlab/notebook';
@@ -17,6 +18,7 @@ import { PendingCalls } from './calls/pending-calls.js';
 import { holdWhileUnloading } from './calls/unload-hold.js';
 import { LiveCatalogue } from './catalogue/live-catalogue.js';
 import { IN_PAGE_CALLER, type Caller } from './changes/caller.js';
+import { Journal } from './changes/journal.js';
 import { Connections } from './connection/connections.js';
 import { watchPageFocus } from './connection/page-focus.js';
 import { remoteReach } from './connection/remote-reach.js';
@@ -27,6 +29,8 @@ import { notebookFocus } from './jupyterlab/notebook-focus.js';
 import { watchNotebookFocus } from './jupyterlab/watch-notebook-focus.js';
 import { log } from './log.js';
 import { normalizePath } from './notebook/documents/notebook-documents.js';
+import { JournalRecorder } from './notebook/journal/journal-recorder.js';
+import { revertCalls } from './notebook/journal/revert-calls.js';
 import { NotebookTools } from './notebook/notebook-tools.js';
 import { PLUGIN_ID, readSettings } from './settings/bridge-settings.js';
 import { watchSettings } from './settings/watch-settings.js';
@@ -36,6 +40,7 @@ import { executeCommandTool } from './tools/execute-command.js';
 import { getContextTool } from './tools/get-context.js';
 import { listAllCommandsTool } from './tools/list-all-commands.js';
 import { waitForResultTool } from './tools/wait-for-result.js';
+import { AgentChangesPanel } from './ui/agent-changes-panel.js';
 import { PersonControl } from './ui/person-control.js';
 import { alert, inform } from './ui/alert.js';
 import { StatusItem } from './ui/status-item.js';
@@ -53,14 +58,15 @@ const plugin: JupyterFrontEndPlugin<IAgentTools> = {
   description: 'Lets an AI agent work in this page through a jupyter-live-mcp server.',
   autoStart: true,
   provides: IAgentTools,
-  optional: [ISettingRegistry, IDefaultFileBrowser, IStatusBar, IDocumentManager, INotebookTracker],
+  optional: [ISettingRegistry, IDefaultFileBrowser, IStatusBar, IDocumentManager, INotebookTracker, ICommandPalette],
   activate: (
     app: JupyterFrontEnd,
     settingRegistry: ISettingRegistry | null,
     fileBrowser: IDefaultFileBrowser | null,
     statusBar: IStatusBar | null,
     docManager: IDocumentManager | null,
-    notebookTracker: INotebookTracker | null
+    notebookTracker: INotebookTracker | null,
+    palette: ICommandPalette | null
   ) => {
     let settings: BridgeSettings = readSettings({});
     const storage = claimTabStorage(tabStorage(), window);
@@ -83,12 +89,21 @@ const plugin: JupyterFrontEndPlugin<IAgentTools> = {
             trackChanges: () => settings.trackChanges
           })
         : undefined;
+    const journal = notebookTools && new JournalRecorder(notebookTools.documents, new Journal());
+    const showChanges =
+      notebookTools &&
+      journal &&
+      showAgentChanges(
+        app,
+        palette,
+        new AgentChangesPanel(journal.journal, (id, scope) => revertCalls(notebookTools.documents, journal, id, scope))
+      );
     const extensionTools = new AgentToolsService(app, settingRegistry);
     const catalogue = new LiveCatalogue(
       app,
       (live) => [
         getContextTool(app, fileBrowser, {
-          catalogueErrors: () => live.errors,
+          catalogueErrors: () => [...live.errors, ...(inPage?.errors() ?? [])],
           dialogs: () => dialogs.open(),
           pending: () => pending.running(),
           focus: () => (notebookTracker ? notebookFocus(notebookTracker, normalize) : null)
@@ -105,7 +120,7 @@ const plugin: JupyterFrontEndPlugin<IAgentTools> = {
 
     const status = new StatusModel(person);
     const call = callPipeline(
-      pageCallSteps({ tools: () => catalogue.tools, status, pending, dialogs, person, marks, settings: () => settings })
+      pageCallSteps({ tools: () => catalogue.tools, status, pending, dialogs, person, marks, journal, settings: () => settings })
     );
     const id = pageId(storage);
     const connections = new Connections(
@@ -125,13 +140,20 @@ const plugin: JupyterFrontEndPlugin<IAgentTools> = {
       remoteReach(window, { alert, inform })
     );
     status.follow(connections);
-    const statusItem = new StatusItem(status, () => void openStatusMenu(person, connections, () => status.pageChanged()));
+    const statusItem = new StatusItem(
+      status,
+      () => void openStatusMenu(person, connections, () => status.pageChanged(), showChanges ?? undefined)
+    );
     statusBar?.registerStatusItem(`${PLUGIN_ID}:status`, { item: statusItem, align: 'left', rank: 100 });
     // Where the browser has WebMCP (SPEC §2.3c); elsewhere nothing happens.
     const modelContext = findModelContext(globalThis.document);
     const inPage =
       modelContext &&
-      new PublishedTools(modelContext, { call: (tool, args) => call(tool, args, 'in-page', IN_PAGE_CALLER), warn: log.warn });
+      new PublishedTools(modelContext, {
+        call: (tool, args) => call(tool, args, 'in-page', IN_PAGE_CALLER),
+        warn: log.warn,
+        taken: (names) => status.showTaken(names)
+      });
     const publish = () => inPage?.sync(settings.enabled && settings.webmcp ? catalogue.descriptors() : []);
     catalogue.onChange(() => {
       connections.sendCatalogue();
@@ -159,5 +181,23 @@ const plugin: JupyterFrontEndPlugin<IAgentTools> = {
     return extensionTools;
   }
 };
+
+/**
+ * The "Agent changes" panel in the right sidebar (JupyterLab; Notebook 7 lists
+ * it under View > Right Sidebar) and the command that shows it, in the command
+ * palette; the function returned shows it.
+ */
+function showAgentChanges(app: JupyterFrontEnd, palette: ICommandPalette | null, panel: AgentChangesPanel): () => void {
+  app.shell.add(panel, 'right', { rank: 900 });
+  app.commands.addCommand(SHOW_AGENT_CHANGES, {
+    label: 'Show Agent Changes',
+    caption: "The agent's calls that changed cells, with their diffs, to review and take back",
+    execute: () => app.shell.activateById(panel.id)
+  });
+  palette?.addItem({ command: SHOW_AGENT_CHANGES, category: 'Agent bridge' });
+  return () => void app.commands.execute(SHOW_AGENT_CHANGES);
+}
+
+const SHOW_AGENT_CHANGES = 'jupyter-live-mcp-ui:show-agent-changes';
 
 export default plugin;

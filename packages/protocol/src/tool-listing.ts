@@ -66,7 +66,7 @@ export interface NotebookToolDeclaration<I extends z.ZodObject = z.ZodObject> {
   input: I;
   /** Its listing as a default tool; absent for a command no tool lists. */
   tool?: NotebookToolListing;
-  /** Its runs add, change, delete or move cells (SPEC §2.5): the page records them as the calling agent's changes. */
+  /** A call of it may add, delete, move or change cells of the notebook it works on (SPEC §2.5): the page keeps what it changed. */
   changesCells?: boolean;
 }
 

@@ -19,5 +19,7 @@ export interface BridgeTool {
   commandOf?(args: Record<string, unknown>): string | undefined;
   /** What a call of it works on (its definition's worksOn), marked for the person while it runs. */
   workOf?(args: Record<string, unknown>): Work | undefined;
+  /** A call of it may change the cells of the notebook it works on (its declaration's changesCells): the page keeps what it changed. */
+  changesCells?: boolean;
   run: ToolRun;
 }

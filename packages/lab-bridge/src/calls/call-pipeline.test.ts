@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fail, succeed } from '@jupyter-live-mcp/protocol';
 import type { BridgeTool } from './bridge-tool.js';
+import { IN_PAGE_CALLER } from '../changes/caller.js';
 import { callPipeline, type CallSteps } from './call-pipeline.js';
 
 const schema = { type: 'object' as const, properties: { text: { type: 'string' } }, required: ['text'], additionalProperties: false };
@@ -36,6 +37,12 @@ function pipeline(tool: Partial<BridgeTool> & { name?: string } = {}, overrides:
     markWork: (tool, work) => {
       steps.push(`mark ${tool} ${work.notebookPath} ${work.cellIds.join(',')}`);
       return () => steps.push(`unmark ${tool}`);
+    },
+    keepChanges: async (tool, notebookPath, caller, run) => {
+      steps.push(`keep ${tool} ${notebookPath} by ${caller?.label ?? '-'}`);
+      const result = await run();
+      steps.push('kept');
+      return result;
     },
     takePictures: async (result) => {
       steps.push('pictures');
@@ -78,6 +85,30 @@ describe('callPipeline', () => {
     const p = pipeline({}, { gate: async () => fail('paused', 'paused') });
     expect((await p.call('echo', { text: 'hi' })).result).toEqual({ success: false, code: 'paused', error: 'paused', pictured: true });
     expect(p.ran).toEqual([]);
+  });
+
+  it("keeps what a call of a tool that changes cells did, around its run, naming the call's agent", async () => {
+    const work = (args: Record<string, unknown>) => ({
+      action: 'editing' as const,
+      notebookPath: `${String(args.text)}.ipynb`,
+      cellIds: []
+    });
+    const p = pipeline({ changesCells: true, workOf: work });
+    await p.call('echo', { text: 'n' }, 'server', { key: 'ws://x#a1', label: 'claude-code (a1)' });
+    await p.call('echo', { text: 'm' }, 'in-page', IN_PAGE_CALLER);
+    expect(p.steps.filter((step) => step.startsWith('keep') || step === 'run' || step === 'kept')).toEqual([
+      'keep echo n.ipynb by claude-code (a1)',
+      'run',
+      'kept',
+      'keep echo m.ipynb by agent in this page (WebMCP)',
+      'run',
+      'kept'
+    ]);
+    // Not a tool that changes cells, or no notebook named: its run is not kept.
+    for (const other of [pipeline({ workOf: work }), pipeline({ changesCells: true })]) {
+      await other.call('echo', { text: 'n' });
+      expect(other.steps.some((step) => step.startsWith('keep'))).toBe(false);
+    }
   });
 
   it('answers bad_input without gate or run', async () => {

@@ -3,8 +3,9 @@
  * by step: counted for the status item by its source, run under the pending
  * rules (SPEC §3.2) unless the tool answers at once; inside them the tool is
  * found, its input checked (SPEC §3.1), the person's gate passed (SPEC §6) and
- * the tool run, its work marked in the page until it ends (SPEC §2.3b),
- * anything it throws becoming a failure result, and its result copied to
+ * the tool run, its work marked in the page until it ends (SPEC §2.3b) and,
+ * for a tool that changes cells, what it changed kept (SPEC §2.5), anything
+ * it throws becoming a failure result, and its result copied to
  * plain JSON once; then its pictures are taken out and the result capped.
  * What touches the page comes in as CallSteps: nothing here knows JupyterLab.
  */
@@ -39,6 +40,8 @@ export interface CallSteps {
   markWork(tool: string, work: Work): () => void;
   /** Marks the cell a call works on now (a run of several cells marks each in turn). Never throws. */
   markCell: CallContext['markCell'];
+  /** Runs a call of a tool that changes cells, keeping what it changed in the notebook for the person (the journal). Never throws. */
+  keepChanges(tool: string, notebookPath: string, caller: Caller | undefined, run: () => Promise<ToolResult>): Promise<ToolResult>;
   /** Takes the pictures out of the result (calls/images). */
   takePictures(result: ToolResult): Promise<CallAnswer>;
   /** Cuts a result longer than maxResultChars. */
@@ -63,7 +66,7 @@ function underPendingRules(steps: CallSteps, name: string, args: Record<string, 
   return tool?.answersAtOnce ? run() : steps.goPending(name, tool?.commandOf?.(args), run, () => call.progress);
 }
 
-/** Finds the tool, checks its input, passes the gate and runs it, its work marked meanwhile. */
+/** Finds the tool, checks its input, passes the gate and runs it, its work marked meanwhile (and kept, if it changes cells). */
 async function runTool(steps: CallSteps, call: CallContext, args: Record<string, unknown>): Promise<ToolResult> {
   const name = call.tool;
   const tools = steps.tools();
@@ -82,7 +85,8 @@ async function runTool(steps: CallSteps, call: CallContext, args: Record<string,
   const work = tool.workOf?.(checked.args);
   const unmark = work ? steps.markWork(name, work) : undefined;
   try {
-    return await runGuarded(tool, call, checked.args);
+    const run = () => runGuarded(tool, call, checked.args);
+    return await (tool.changesCells && work ? steps.keepChanges(name, work.notebookPath, call.caller, run) : run());
   } finally {
     unmark?.();
   }

@@ -2,9 +2,9 @@
  * The steps of a call in this page (call-pipeline.ts's CallSteps), each a
  * named function over the part that does it: the status model counts it, the
  * pending calls hold it, the person's control gates it, the work marks show
- * what it works on, its pictures are attached and its result capped by the
- * settings of the moment. The parts come in by what they do, so nothing here
- * knows JupyterLab.
+ * what it works on, the journal keeps what it changed, its pictures are
+ * attached and its result capped by the settings of the moment. The parts
+ * come in by what they do, so nothing here knows JupyterLab.
  */
 import { capResult, type BridgeSettings, type ToolHints, type ToolResult } from '@jupyter-live-mcp/protocol';
 import type { BridgeTool } from './bridge-tool.js';
@@ -30,6 +30,8 @@ export interface PageCallParts {
   /** The marks of the agent's work in the notebooks (ui/work-marks); none without a notebook tracker. */
   marks: { mark(work: Work): () => void } | null;
   settings(): Pick<BridgeSettings, 'maxImageSide' | 'maxResultChars'>;
+  /** The journal of the agent's changes (notebook/journal); none without notebook tools. */
+  journal: { record(tool: string, notebookPath: string, agent: string, run: () => Promise<ToolResult>): Promise<ToolResult> } | undefined;
 }
 
 export function pageCallSteps(parts: PageCallParts): CallSteps {
@@ -40,6 +42,7 @@ export function pageCallSteps(parts: PageCallParts): CallSteps {
     gate: (name, tool, args) => parts.person.gate(name, tool.descriptor.hints, args, tool.needsApproval),
     markWork: (tool, work) => markWork(parts, tool, work),
     markCell: (notebookPath, cellId) => markCell(parts.marks, notebookPath, cellId),
+    keepChanges: (tool, notebookPath, caller, run) => parts.journal?.record(tool, notebookPath, caller?.label ?? 'agent', run) ?? run(),
     takePictures: (result) => attachImages(result, parts.settings().maxImageSide),
     cap: (result) => capResult(result, parts.settings().maxResultChars)
   };

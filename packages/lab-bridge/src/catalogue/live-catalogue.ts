@@ -169,6 +169,7 @@ export class LiveCatalogue {
         descriptor,
         commandOf: () => command,
         ...(worksOn ? { workOf: (args: Record<string, unknown>) => workTarget(worksOn, args) } : {}),
+        ...(declaration?.changesCells ? { changesCells: true } : {}),
         run: (args, call) => {
           const passed = { ...args, ...fixedArgs };
           const runOwn = own && (() => own(passed, call));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cellChanges, type CellState } from './cell-changes.js';
 import { Journal } from './journal.js';
-import { applySteps, planRevert } from './revert-plan.js';
+import { applySteps, planJournalRevert, planRevert } from './revert-plan.js';
 
 const cell = (id: string, source: string, type = 'code'): CellState => ({ id, type, source });
 
@@ -47,7 +47,7 @@ describe('planRevert', () => {
     expect(planRevert([journal.entry(2)!], typed, journal.after(2))).toEqual({
       ok: false,
       reason: expect.stringMatching(
-        /call #2 \(edit_notebook\) was not taken back, nothing changed: cell "new" \(by the person\) changed since/
+        /^call #2 \(edit_notebook\) was not taken back, nothing changed: cell 2 "print\(a, "mine"\)" \(by the person\) changed since\./
       ),
       blocked: [{ cellId: 'new' }]
     });
@@ -62,7 +62,7 @@ describe('planRevert', () => {
     journal.record({ tool: 'edit_cell', agent: 'x', notebook: 'n.ipynb', time: 2, cells: cellChanges(two, three) });
     expect(planRevert([journal.entry(1)!], three, journal.after(1))).toMatchObject({
       ok: false,
-      reason: expect.stringContaining('"a" (by call #2)'),
+      reason: expect.stringContaining('cell 1 "3" (by call #2) changed since'),
       blocked: [{ cellId: 'a', byEntry: 2 }]
     });
   });
@@ -100,6 +100,44 @@ describe('planRevert', () => {
     expect(planRevert([small.entry(1)!], [cell('a', 'too long')])).toMatchObject({
       ok: false,
       reason: expect.stringContaining('more text than the journal keeps')
+    });
+  });
+});
+
+describe('planJournalRevert', () => {
+  it('takes back one call, or it and the later calls not taken back yet, newest first', () => {
+    const { journal, start, cells } = threeCalls();
+    const one = planJournalRevert(journal, 3, 'call', cells);
+    expect(one.ok && applySteps(cells, one.steps)).toEqual(cells.slice(0, 3));
+    journal.markReverted([3], 2000);
+    const since = planJournalRevert(journal, 1, 'since', cells.slice(0, 3));
+    expect(since).toMatchObject({ ok: true, entries: [2, 1] });
+    expect(since.ok && applySteps(cells.slice(0, 3), since.steps)).toEqual(start);
+  });
+
+  it('refuses the call itself taken back already, and a call no longer in the journal', () => {
+    const { journal, cells } = threeCalls();
+    journal.markReverted([2], Date.UTC(2026, 0, 1, 12));
+    for (const scope of ['call', 'since'] as const) {
+      expect(planJournalRevert(journal, 2, scope, cells)).toMatchObject({
+        ok: false,
+        reason: expect.stringContaining('call #2 (edit_notebook) was taken back already')
+      });
+    }
+    expect(planJournalRevert(journal, 9, 'call', cells)).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('call #9 is no longer in the journal')
+    });
+  });
+
+  it('names a cell the person deleted since, and cuts a long first line', () => {
+    const { journal, cells } = threeCalls();
+    expect(planJournalRevert(journal, 1, 'call', cells.slice(1))).toMatchObject({
+      reason: expect.stringContaining('deleted cell "a" (by the person)')
+    });
+    const long = cells.map((c) => (c.id === 'd' ? cell('d', `${'x'.repeat(50)}\nsecond line`) : c));
+    expect(planJournalRevert(journal, 3, 'call', long)).toMatchObject({
+      reason: expect.stringContaining(`cell 4 "${'x'.repeat(40)}…" (by the person)`)
     });
   });
 });

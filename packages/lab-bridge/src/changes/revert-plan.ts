@@ -10,7 +10,7 @@
  * the notebook model by the panel's adapter.
  */
 import type { CellState } from './cell-changes.js';
-import type { JournalEntry } from './journal.js';
+import type { Journal, JournalEntry } from './journal.js';
 
 export type RevertStep =
   | { op: 'delete'; cellId: string }
@@ -25,6 +25,9 @@ export interface RevertBlock {
   /** The later call that changed it (its journal id), or undefined: the person. */
   byEntry?: number;
 }
+
+/** What a revert the person asked for did, or why it did nothing. */
+export type RevertOutcome = { ok: true; message: string } | { ok: false; reason: string };
 
 export type RevertPlan = { ok: true; steps: RevertStep[]; entries: number[] } | { ok: false; reason: string; blocked: RevertBlock[] };
 
@@ -55,10 +58,12 @@ export function planRevert(entries: readonly JournalEntry[], cells: readonly Cel
   for (const entry of entries) {
     const blocked = changedSince(entry, state, later);
     if (blocked.length) {
-      const names = blocked.map((block) => `"${block.cellId}" (${block.byEntry ? `by call #${block.byEntry}` : 'by the person'})`);
+      const names = blocked.map(
+        (block) => `${cellName(block.cellId, state)} (${block.byEntry ? `by call #${block.byEntry}` : 'by the person'})`
+      );
       return {
         ok: false,
-        reason: `call #${entry.id} (${entry.tool}) was not taken back, nothing changed: ${blocked.length === 1 ? 'cell' : 'cells'} ${names.join(', ')} changed since. Take those changes back first, or change the cells by hand.`,
+        reason: `call #${entry.id} (${entry.tool}) was not taken back, nothing changed: ${names.join(', ')} changed since. Take those changes back first, or change the cells by hand.`,
         blocked
       };
     }
@@ -67,6 +72,35 @@ export function planRevert(entries: readonly JournalEntry[], cells: readonly Cel
     steps.push(...taken);
   }
   return { ok: true, steps, entries: entries.map((entry) => entry.id) };
+}
+
+/** Which journal entries a revert takes back: the one call, or it and every later call on its notebook not taken back yet. */
+export type RevertScope = 'call' | 'since';
+
+/** Plans the person's revert of journal entry `id` over the notebook's cells now. */
+export function planJournalRevert(journal: Journal, id: number, scope: RevertScope, cells: readonly CellState[]): RevertPlan {
+  const entry = journal.entry(id);
+  if (!entry) {
+    return {
+      ok: false,
+      reason: `call #${id} is no longer in the journal (its notebook closed, or newer calls took its place), so it cannot be taken back here.`,
+      blocked: []
+    };
+  }
+  const later = journal.after(id);
+  return scope === 'call'
+    ? planRevert([entry], cells, later)
+    : planRevert([entry, ...later.filter((call) => call.revertedAt === undefined)].reverse(), cells);
+}
+
+/** A cell as the person finds it: its place (from 1) and first line; one deleted since, by its id. */
+function cellName(cellId: string, cells: readonly CellState[]): string {
+  const at = cells.findIndex((cell) => cell.id === cellId);
+  if (at < 0) {
+    return `deleted cell "${cellId}"`;
+  }
+  const line = cells[at]!.source.split('\n', 1)[0]!;
+  return `cell ${at + 1} "${line.length > 40 ? `${line.slice(0, 40)}…` : line}"`;
 }
 
 /** The cells of the entry that are not as it left them. */

@@ -5,12 +5,12 @@
  * answer them.
  */
 import { Dialog } from '@jupyterlab/apputils';
+import type { Widget } from '@lumino/widgets';
 import { fail, type ToolHints, type ToolResult } from '@jupyter-live-mcp/protocol';
 import { needsConfirmation, type ConfirmMode } from './confirm-policy.js';
 import type { DialogWatcher } from '../jupyterlab/dialog-watcher.js';
-
-/** At most this much of the arguments is shown in the confirmation dialog. */
-const MAX_SHOWN_ARGS = 600;
+import { ArgumentsView } from './arguments-view.js';
+import { shownArguments } from './shown-arguments.js';
 
 export class PersonControl {
   paused = false;
@@ -31,7 +31,7 @@ export class PersonControl {
     if (!needsConfirmation(this.mode(), hints, needsApproval)) {
       return undefined;
     }
-    const choice = await this.choose(`Let the agent run ${tool}?`, describeArgs(args), ['Deny', 'Allow']);
+    const choice = await this.choose(`Let the agent run ${tool}?`, new ArgumentsView(shownArguments(args)), ['Deny', 'Allow']);
     return choice === 'Allow'
       ? undefined
       : fail('denied_by_user', `The person denied "${tool}" in the page. Do not retry it unless they ask you to.`);
@@ -41,7 +41,7 @@ export class PersonControl {
    * Shows one of the bridge's own dialogs and returns the label clicked. The
    * first button is the safe one: Escape chooses it.
    */
-  async choose(title: string, body: string, buttons: [string, ...string[]]): Promise<string> {
+  async choose(title: string, body: string | Widget, buttons: [string, ...string[]]): Promise<string> {
     const [safe, ...others] = buttons;
     const dialog = new Dialog({
       title,
@@ -57,9 +57,4 @@ export class PersonControl {
       dialog.dispose();
     }
   }
-}
-
-function describeArgs(args: Record<string, unknown>): string {
-  const text = JSON.stringify(args, null, 1);
-  return text.length > MAX_SHOWN_ARGS ? `${text.slice(0, MAX_SHOWN_ARGS)}…` : text;
 }

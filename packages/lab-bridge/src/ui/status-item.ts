@@ -1,13 +1,14 @@
 /**
  * The bridge in the page's status bar (SPEC §6): which servers are connected,
  * how many calls the agent made (and of them in the page, through WebMCP),
- * the last tool, or the tool and notebook of a call working on one; a click
- * lets the person pause agent control or disconnect. It renders its model
+ * the last tool, or the tool and notebook of a call working on one, and the
+ * WebMCP names another script took; a click lets the person open the "Agent
+ * changes" panel, pause agent control or disconnect. It renders its model
  * (status-model.ts) whenever that changes.
  */
 import { Widget } from '@lumino/widgets';
 import type { StatusModel } from './status-model.js';
-import { statusText } from './status-text.js';
+import { statusText, statusTitle } from './status-text.js';
 
 export class StatusItem extends Widget {
   constructor(
@@ -16,7 +17,6 @@ export class StatusItem extends Widget {
   ) {
     super();
     this.addClass('jp-live-mcp-status');
-    this.node.title = 'Agent bridge (jupyter-live-mcp): click to pause agent control or disconnect';
     this.node.addEventListener('click', onClick);
     model.changed.connect(this.render, this);
     this.render();
@@ -29,5 +29,6 @@ export class StatusItem extends Widget {
 
   private render(): void {
     this.node.textContent = statusText(this.model);
+    this.node.title = statusTitle(this.model);
   }
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { openStatusMenu } from './status-menu.js';
 
 /** A person who clicks `clicks` in turn, and connections that record what they are asked. */
-function setup(clicks: string[], disconnected = false) {
+function setup(clicks: string[], disconnected = false, changes = false) {
   const done: string[] = [];
   const shown: string[][] = [];
   const person = {
@@ -13,7 +13,7 @@ function setup(clicks: string[], disconnected = false) {
     }
   };
   const connections = { disconnected, disconnect: () => done.push('disconnect'), reconnect: () => done.push('reconnect') };
-  const open = () => openStatusMenu(person, connections, () => done.push('refresh'));
+  const open = () => openStatusMenu(person, connections, () => done.push('refresh'), changes ? () => done.push('show changes') : undefined);
   return { person, done, shown, open };
 }
 
@@ -46,5 +46,16 @@ describe('openStatusMenu', () => {
     await s.open();
     expect(s.person.paused).toBe(false);
     expect(s.done).toEqual(['refresh']);
+  });
+
+  it('opens the Agent changes panel where the page has one, connected or not', async () => {
+    const s = setup(['Agent changes'], false, true);
+    await s.open();
+    expect(s.shown).toEqual([['Close', 'Agent changes', 'Disconnect', 'Pause agent']]);
+    expect(s.done).toEqual(['show changes', 'refresh']);
+    const d = setup(['Agent changes'], true, true);
+    await d.open();
+    expect(d.shown).toEqual([['Close', 'Agent changes', 'Reconnect']]);
+    expect(d.done).toEqual(['show changes']);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * What the status item shows (SPEC §6), as a model: the calls counted, the
- * last tool, the calls working on notebooks; `changed` tells the item to render
+ * last tool, the calls working on notebooks, the WebMCP names taken; `changed` tells the item to render
  * again, also when the connections or the person's pause change.
  */
 import { Signal } from '@lumino/signaling';
@@ -13,6 +13,7 @@ export class StatusModel implements BridgeStatus {
   inPageCalls = 0;
   lastTool?: string;
   working: readonly WorkingCall[] = [];
+  takenNames: readonly string[] = [];
 
   private connections?: Pick<BridgeStatus, 'connectedUrls' | 'disconnected' | 'blockedByBrowser'>;
 
@@ -56,6 +57,12 @@ export class StatusModel implements BridgeStatus {
       this.working = this.working.filter((other) => other !== call);
       this.changed.emit();
     };
+  }
+
+  /** The WebMCP names another script took are these now. */
+  showTaken(names: readonly string[]): void {
+    this.takenNames = names;
+    this.changed.emit();
   }
 
   /** The connections or the pause changed. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { needsConfirmation } from './confirm-policy.js';
-import { statusText } from './status-text.js';
+import { statusText, statusTitle } from './status-text.js';
 
 describe('statusText', () => {
   const base = { connectedUrls: () => ['ws://127.0.0.1:8767'], calls: 0, inPageCalls: 0, paused: false, disconnected: false };
@@ -26,6 +26,18 @@ describe('statusText', () => {
       'Agent: 127.0.0.1:8767 · 3 calls (1 in-page), last get_context'
     );
     expect(statusText({ ...base, connectedUrls: () => [], calls: 2, inPageCalls: 2 })).toBe('Agent: not connected · 2 calls (2 in-page)');
+  });
+
+  it('says in every state how many WebMCP names another script took, and the tooltip names them', () => {
+    const taken = { ...base, calls: 2, lastTool: 'get_context', takenNames: ['execute_code', 'get_context'] };
+    expect(statusText(taken)).toBe('Agent: 127.0.0.1:8767 · 2 calls, last get_context · 2 in-page tool names taken');
+    expect(statusText({ ...taken, disconnected: true, takenNames: ['get_context'] })).toBe(
+      'Agent: disconnected · 1 in-page tool name taken'
+    );
+    expect(statusTitle(taken)).toMatch(
+      /^Agent bridge .*disconnect\.\nexecute_code, get_context: another script of this page registered these names .* reaches that script, not the bridge\.$/
+    );
+    expect(statusTitle(base)).toBe("Agent bridge (jupyter-live-mcp): click to see the agent's changes, pause agent control or disconnect");
   });
 
   it('says when it is paused, not connected or disconnected', () => {

@@ -2,7 +2,8 @@
  * The status bar text: where the page is connected, how many calls (and of
  * them in-page, WebMCP calls), the last tool, and whether the person paused
  * or disconnected the agent; while calls work on notebooks, the latest of
- * them instead. Pure.
+ * them instead; and always, names another script took from the bridge on
+ * WebMCP (an agent in the browser calling them reaches that script). Pure.
  */
 
 /** A call working on a notebook, while it runs. */
@@ -23,9 +24,27 @@ export interface BridgeStatus {
   readonly disconnected: boolean;
   /** The browser keeps the page from the agent's server (Local Network Access). */
   readonly blockedByBrowser?: boolean;
+  /** Tool names another script of the page registered on WebMCP before the bridge could. */
+  readonly takenNames?: readonly string[];
 }
 
+const TITLE = "Agent bridge (jupyter-live-mcp): click to see the agent's changes, pause agent control or disconnect";
+
 export function statusText(status: BridgeStatus): string {
+  const taken = status.takenNames?.length ?? 0;
+  return `${connectionText(status)}${taken ? ` · ${taken} in-page tool name${taken === 1 ? '' : 's'} taken` : ''}`;
+}
+
+/** The item's tooltip: what a click does, and which names were taken and what that means. */
+export function statusTitle(status: BridgeStatus): string {
+  const taken = status.takenNames ?? [];
+  return taken.length
+    ? `${TITLE}.\n${taken.join(', ')}: another script of this page registered ${taken.length === 1 ? 'this name' : 'these names'} on ` +
+        'document.modelContext before the bridge. An agent in the browser that calls them reaches that script, not the bridge.'
+    : TITLE;
+}
+
+function connectionText(status: BridgeStatus): string {
   const latest = status.working?.at(-1);
   if (latest) {
     // A call goes on in the page even when the person paused or disconnected meanwhile.

@@ -37,6 +37,7 @@ function published(refuse?: (name: string) => string | undefined) {
   const fake = fakeContext(refuse);
   const calls: [string, Record<string, unknown>][] = [];
   const warnings: string[] = [];
+  const taken: (readonly string[])[] = [];
   const tools = new PublishedTools(fake.context, {
     async call(name, args) {
       calls.push([name, args]);
@@ -45,9 +46,10 @@ function published(refuse?: (name: string) => string | undefined) {
         ? { result: fail('denied_by_user', 'The person denied it.'), images: [] }
         : { result: succeed({ outputs: ['[image 1: image/png 4x3, attached]'] }), images: [{ mimeType: 'image/png', data: 'iVBOR' }] };
     },
-    warn: (message) => warnings.push(message)
+    warn: (message) => warnings.push(message),
+    taken: (names) => taken.push(names)
   });
-  return { ...fake, published: tools, calls, warnings };
+  return { ...fake, published: tools, calls, warnings, taken };
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -109,6 +111,36 @@ describe('PublishedTools', () => {
     expect(p.warnings).toEqual(['could not offer the tool "taken" on document.modelContext: Duplicate tool name']);
   });
 
+  it('reports the names another script took, lists every refusal, and forgets one registered later or gone from the catalogue', async () => {
+    const impostor = fakeContext((name) => (name === 'bad name' ? 'Invalid tool name' : undefined));
+    const execute = async () => 'impostor';
+    await impostor.context.registerTool({ name: 'get_context', description: 'x', inputSchema: {}, annotations: hints, execute });
+    const taken: (readonly string[])[] = [];
+    const tools = new PublishedTools(impostor.context, {
+      call: async () => ({ result: succeed(), images: [] }),
+      warn: () => undefined,
+      taken: (names) => taken.push(names)
+    });
+    tools.sync([tool('get_context'), tool('bad name'), tool('a')]);
+    await settle();
+    expect(taken).toEqual([['get_context']]);
+    expect(tools.errors()).toEqual([
+      { source: 'document.modelContext "bad name"', error: expect.stringContaining('the page refused to register it (Invalid tool name)') },
+      {
+        source: 'document.modelContext "get_context"',
+        error: expect.stringContaining('another script of the page registered this name first')
+      }
+    ]);
+    // The impostor goes; the next catalogue change registers the bridge's own.
+    impostor.tools.delete('get_context');
+    tools.sync([tool('get_context'), tool('bad name'), tool('a'), tool('b')]);
+    await settle();
+    expect(taken).toEqual([['get_context'], []]);
+    expect(impostor.tools.get('get_context')?.description).toBe('get_context does it');
+    tools.sync([tool('a')]);
+    expect(tools.errors()).toEqual([]);
+  });
+
   it('takes a registry that registers at once and throws (a polyfill) as well', () => {
     const p = published();
     const thrown = new PublishedTools(
@@ -117,7 +149,7 @@ describe('PublishedTools', () => {
           throw new Error('no');
         }
       },
-      { call: async () => ({ result: succeed(), images: [] }), warn: (message) => p.warnings.push(message) }
+      { call: async () => ({ result: succeed(), images: [] }), warn: (message) => p.warnings.push(message), taken: () => undefined }
     );
     thrown.sync([tool('a')]);
     expect(p.warnings).toEqual(['could not offer the tool "a" on document.modelContext: no']);

@@ -9,11 +9,14 @@ import { findInstalledBridges } from '../install/installed-bridges.js';
 import { bridgeDir, bridgeSettingsFile } from '../install/jupyter-paths.js';
 import { readSettingsFile, type SettingsRead } from '../install/settings-file.js';
 import { FileRefusal, readOwnFile, type OwnFileRead } from '../pairing/own-files.js';
+import { refuseOpenConfigFolder } from '../pairing/pairing-token.js';
 import type { ExtensionFacts, SettingsFacts, TokenFacts } from './checks.js';
 
 export async function readTokenFacts(file: string): Promise<TokenFacts> {
   let read: OwnFileRead | undefined;
   try {
+    // The server refuses to start with such a folder: doctor says so first.
+    await refuseOpenConfigFolder(file);
     read = await readOwnFile(file, { links: 'follow', redo: 'jupyter-live-mcp token --rotate' });
   } catch (error) {
     return error instanceof FileRefusal

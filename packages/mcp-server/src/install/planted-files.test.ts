@@ -6,7 +6,7 @@
  * at once, and write nothing through it.
  */
 import { execFileSync } from 'node:child_process';
-import { chmod, link, lstat, mkdir, mkdtemp, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { chmod, chown, link, lstat, mkdir, mkdtemp, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -145,5 +145,68 @@ describe('settings JSON nested past any setting', () => {
     await expect(install(plan)).rejects.toThrow(`${file} nests deeper than 100 levels, far more than any bridge setting`);
     expect(await copied(plan.dataDir)).toBe(false);
     expect(await readSettingsFacts(plan.settingsDir)).toMatchObject({ state: 'refused' });
+  });
+});
+
+describe('the folders above the files', () => {
+  const asRoot = process.platform !== 'win32' && process.getuid?.() === 0;
+
+  it.skipIf(process.platform === 'win32')(
+    'a folder further up that others can write (not sticky): doctor and install refuse the settings, naming it; a sticky one is fine',
+    async () => {
+      const { root, file, plan } = await fixture();
+      await writeFile(file, JSON.stringify({ token: TOKEN }), { mode: 0o600 });
+      // The settings file's own folder is fine; the one holding the settings folder is not.
+      await chmod(plan.settingsDir, 0o777);
+      const refusal = `${plan.settingsDir} can be written by other users (mode 0777), so they could put a link or a file of theirs where ${file} goes`;
+      expect(await readSettingsFacts(plan.settingsDir)).toMatchObject({
+        state: 'refused',
+        detail: refusal,
+        fix: `Run chmod go-w ${plan.settingsDir}, then run jupyter-live-mcp token --rotate (they may know the token) and reload your Jupyter pages.`
+      });
+      await expect(install(plan)).rejects.toThrow(refusal);
+      expect(await copied(plan.dataDir)).toBe(false);
+      // Sticky, as /tmp: others cannot rename what is not theirs.
+      await chmod(plan.settingsDir, 0o1777);
+      expect(await readSettingsFacts(plan.settingsDir)).toMatchObject({ state: 'ok', token: TOKEN });
+      await chmod(root, 0o700);
+    }
+  );
+
+  it.skipIf(process.platform === 'win32')(
+    'a config folder others can write: doctor says what the server would refuse, with the fix',
+    async () => {
+      const { root } = await fixture();
+      const env = { JUPYTER_LIVE_MCP_CONFIG_DIR: path.join(root, 'config') };
+      await loadToken(env);
+      expect(await readTokenFacts(tokenFile(env))).toMatchObject({ state: 'ok' });
+      await chmod(env.JUPYTER_LIVE_MCP_CONFIG_DIR, 0o777);
+      const facts = await readTokenFacts(tokenFile(env));
+      expect(facts).toMatchObject({
+        state: 'refused',
+        detail: `${env.JUPYTER_LIVE_MCP_CONFIG_DIR} can be written by other users (mode 0777), so they could replace the pairing token`,
+        fix: `Run chmod 700 ${env.JUPYTER_LIVE_MCP_CONFIG_DIR}, then jupyter-live-mcp token --rotate and reload your Jupyter pages.`
+      });
+      await expect(loadToken(env)).rejects.toThrow(`${'detail' in facts ? facts.detail : ''}. Run chmod 700`);
+      // Further up, not sticky: named with chmod go-w.
+      await chmod(env.JUPYTER_LIVE_MCP_CONFIG_DIR, 0o700);
+      await chmod(root, 0o777);
+      expect(await readTokenFacts(tokenFile(env))).toMatchObject({
+        state: 'refused',
+        fix: expect.stringMatching(`^Run chmod go-w ${root},`)
+      });
+      await chmod(root, 0o700);
+    }
+  );
+
+  it.runIf(asRoot)("a folder of another user's: refused, naming its owner", async () => {
+    const { file, plan } = await fixture();
+    await writeFile(file, JSON.stringify({ token: TOKEN }), { mode: 0o600 });
+    await chown(plan.settingsDir, 4242, 4242);
+    expect(await readSettingsFacts(plan.settingsDir)).toMatchObject({
+      state: 'refused',
+      detail: `${plan.settingsDir} belongs to another user (uid 4242), who could put a link or a file of theirs where ${file} goes`
+    });
+    await expect(install(plan)).rejects.toThrow('belongs to another user (uid 4242)');
   });
 });

@@ -77,29 +77,41 @@ function kindOf(info: Stats): string {
 
 /**
  * Refuses a token file others can write, or read while it holds a token (`read`,
- * undefined when there is no file yet), or whose folder (the nearest that exists)
- * others can write: they may know the token, may change where the page connects,
- * or could plant a link or a file of theirs where it goes. A file others may only
- * read is fine before a token is in it (JupyterLab writes settings 0644): it is
- * replaced by one readable by the user only.
+ * undefined when there is no file yet), or a folder above it that lets others
+ * put a file of theirs in its place (openFolderAbove): they may know the token,
+ * may change where the page connects, or could plant a link or a file of theirs
+ * where it goes. A file others may only read is fine before a token is in it
+ * (JupyterLab writes settings 0644): it is replaced by one readable by the user only.
  */
 export async function refuseShared(file: string, read: OwnFileRead | undefined): Promise<void> {
   if (!HAS_MODES) {
     return;
   }
-  const rotate = 'then run jupyter-live-mcp token --rotate (they may know the token) and reload your Jupyter pages';
   const exposed = read === undefined ? 0 : read.mode & (TOKEN_PATTERN.test(read.text) ? 0o066 : 0o022);
   if (read !== undefined && exposed !== 0) {
     throw new FileRefusal(
       `${file} can be ${exposed & 0o044 ? 'read' : 'written'} by other users (mode ${octal(read.mode)})${exposed & 0o044 ? ', and it holds a pairing token' : ''}`,
-      `Run chmod 600 ${file}, ${rotate}.`
+      `Run chmod 600 ${file}, ${ROTATE}.`
     );
   }
-  const folder = await nearestFolder(path.dirname(file));
-  if ((folder.mode & 0o022) !== 0) {
+  await refuseOpenFolders(file);
+}
+
+const ROTATE = 'then run jupyter-live-mcp token --rotate (they may know the token) and reload your Jupyter pages';
+
+/** Refuses a file whose folders let others put a file of theirs in its place (openFolderAbove), with the fix. */
+export async function refuseOpenFolders(file: string): Promise<void> {
+  const open = HAS_MODES ? await openFolderAbove(file) : undefined;
+  if (open?.owner !== undefined) {
     throw new FileRefusal(
-      `${folder.path} can be written by other users (mode ${octal(folder.mode)}), so they could put a link or a file of theirs where ${file} goes`,
-      `Run chmod go-w ${folder.path}, ${rotate}.`
+      `${open.path} belongs to another user (uid ${open.owner}), who could put a link or a file of theirs where ${file} goes`,
+      `Keep your Jupyter and jupyter-live-mcp folders in folders of your own (or have ${open.path} given to you), ${ROTATE}.`
+    );
+  }
+  if (open) {
+    throw new FileRefusal(
+      `${open.path} can be written by other users (mode ${octal(open.mode)}), so they could put a link or a file of theirs where ${file} goes`,
+      `Run chmod go-w ${open.path}, ${ROTATE}.`
     );
   }
 }
@@ -107,15 +119,37 @@ export async function refuseShared(file: string, read: OwnFileRead | undefined):
 /** A pairing token anywhere in a file's text (64 hex digits), whatever the file's shape. */
 const TOKEN_PATTERN = /[0-9a-f]{64}/i;
 
-async function nearestFolder(folder: string): Promise<{ path: string; mode: number }> {
-  try {
-    return { path: folder, mode: (await stat(folder)).mode };
-  } catch (error) {
-    const parent = path.dirname(folder);
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || parent === folder) {
+/** The sticky bit: in such a folder (/tmp) others cannot rename or remove what is not theirs. */
+const STICKY = 0o1000;
+
+/**
+ * The first folder on the way from `file` up to / that lets another user put a
+ * file of theirs where `file` goes, as ssh checks a key's folders: one that
+ * belongs to another user (not root), the nearest existing one if others can
+ * write to it (they could create the file first), or one further up that
+ * others can write to and is not sticky (they could rename the folder below it
+ * and make their own). Folders not made yet are passed over: install makes them.
+ */
+export async function openFolderAbove(file: string): Promise<{ path: string; mode: number; owner?: number } | undefined> {
+  const me = process.getuid?.();
+  let nearest = true;
+  for (let folder = path.dirname(file); ; folder = path.dirname(folder)) {
+    const info = await stat(folder).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return undefined;
       throw error;
+    });
+    if (info) {
+      if (me !== undefined && info.uid !== me && info.uid !== 0) {
+        return { path: folder, mode: info.mode, owner: info.uid };
+      }
+      if ((info.mode & 0o022) !== 0 && (nearest || (info.mode & STICKY) === 0)) {
+        return { path: folder, mode: info.mode };
+      }
+      nearest = false;
     }
-    return nearestFolder(parent);
+    if (path.dirname(folder) === folder) {
+      return undefined;
+    }
   }
 }
 

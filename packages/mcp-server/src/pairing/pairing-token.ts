@@ -6,11 +6,11 @@
  * setups); the default is $XDG_CONFIG_HOME/jupyter-live-mcp or
  * ~/.config/jupyter-live-mcp.
  */
-import { mkdir, stat } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { newToken, readConfigFile, type ConfigFile, type ReadConfigFile } from '@jupyter-live-mcp/protocol';
-import { FileRefusal, HAS_MODES, octal, readOwnFile, writeOwnFile, type OwnFileRead } from './own-files.js';
+import { FileRefusal, HAS_MODES, octal, openFolderAbove, readOwnFile, writeOwnFile, type OwnFileRead } from './own-files.js';
 
 export function configDir(env: NodeJS.ProcessEnv = process.env): string {
   if (env.JUPYTER_LIVE_MCP_CONFIG_DIR) {
@@ -24,25 +24,26 @@ export function tokenFile(env: NodeJS.ProcessEnv = process.env): string {
 }
 
 /**
- * Refuses a config folder others can write to: they could put a token of
- * their own in place of the file (as ssh refuses such a folder). Fixing the
- * mode would not say whether they already have.
+ * Refuses a config folder others can write to, or any folder above it that
+ * lets them replace it (own-files.ts openFolderAbove): they could put a token
+ * of their own in place of the file (as ssh refuses such a folder). Fixing the
+ * mode would not say whether they already have. Doctor says the same.
  */
-async function refuseOpenFolder(env: NodeJS.ProcessEnv): Promise<void> {
-  const folder = configDir(env);
-  const mode = await stat(folder).then(
-    (info) => info.mode,
-    (error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') return undefined;
-      throw new Error(`cannot read the config folder ${folder}: ${error.message}`);
-    }
-  );
-  if (HAS_MODES && mode !== undefined && (mode & 0o022) !== 0) {
-    throw new Error(
-      `${folder} can be written by other users (mode ${octal(mode)}), so they could replace the pairing token. ` +
-        `Run chmod 700 ${folder}, then jupyter-live-mcp token --rotate and reload your Jupyter pages.`
-    );
+export async function refuseOpenConfigFolder(file: string): Promise<void> {
+  const open = HAS_MODES ? await openFolderAbove(file) : undefined;
+  if (!open) {
+    return;
   }
+  const then = 'then jupyter-live-mcp token --rotate and reload your Jupyter pages.';
+  throw open.owner !== undefined
+    ? new FileRefusal(
+        `${open.path} belongs to another user (uid ${open.owner}), so they could replace the pairing token`,
+        `Keep the config folder in folders of your own (JUPYTER_LIVE_MCP_CONFIG_DIR moves it), ${then}`
+      )
+    : new FileRefusal(
+        `${open.path} can be written by other users (mode ${octal(open.mode)}), so they could replace the pairing token`,
+        `Run chmod ${open.path === path.dirname(file) ? '700' : 'go-w'} ${open.path}, ${then}`
+      );
 }
 
 /** As doctor advises for it. */
@@ -58,7 +59,7 @@ function unreadable(file: string, error: Error): Error {
  * and its mode.
  */
 async function readConfig(env: NodeJS.ProcessEnv): Promise<(ReadConfigFile & { mode: number }) | undefined> {
-  await refuseOpenFolder(env);
+  await refuseOpenConfigFolder(tokenFile(env));
   const file = tokenFile(env);
   let read: OwnFileRead | undefined;
   try {
@@ -201,7 +202,7 @@ export async function forgetSettingsFile(settingsFile: string, env: NodeJS.Proce
 
 /** Writes the whole file at once (own-files.ts), so nothing planted in the folder is written through. */
 async function writeConfig(config: ConfigFile, env: NodeJS.ProcessEnv): Promise<void> {
-  await refuseOpenFolder(env);
+  await refuseOpenConfigFolder(tokenFile(env));
   const file = tokenFile(env);
   await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
   await writeOwnFile(file, `${JSON.stringify(config, null, 2)}\n`);

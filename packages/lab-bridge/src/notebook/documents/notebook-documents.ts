@@ -14,6 +14,7 @@ import { PathExt } from '@jupyterlab/coreutils';
 import type { IDocumentManager } from '@jupyterlab/docmanager';
 import { NotebookPanel, type INotebookTracker } from '@jupyterlab/notebook';
 import type { Contents, Kernel } from '@jupyterlab/services';
+import { Signal, type ISignal } from '@lumino/signaling';
 import { documentsOpenInNewTabs } from '../../jupyterlab/main-area.js';
 import { CommandFailure, errorMessage, noNotebook } from '../commands/command-failure.js';
 import { stat } from './contents-lookup.js';
@@ -45,6 +46,14 @@ export function normalizePath(contents: Contents.IManager, path: string): string
   return contents.normalize(path.trim()).replace(/\/+$/, '');
 }
 
+/** What happens to the notebooks the page has, as the journal of agent changes follows them (notebook/journal). */
+export type DocumentEvent =
+  /** A call opened it (after its load, before the call changes anything). */
+  | { kind: 'opened'; notebook: HeldNotebook }
+  /** The page no longer has it: its tab closed, or the notebook held in memory went. */
+  | { kind: 'closed'; path: string }
+  | { kind: 'renamed'; from: string; to: string };
+
 export class NotebookDocuments {
   /** The runs of every notebook the page has, for the reads' stale marks. */
   readonly runs = new RunTracker();
@@ -55,6 +64,7 @@ export class NotebookDocuments {
   private readonly loaded = new Set<MemoryNotebook>();
   /** Kernel starts for a notebook, one after the other: a run waits for its kernel rather than finding none. */
   private readonly kernelStarts = new WeakMap<ISessionContext, Promise<void>>();
+  private readonly changed = new Signal<this, DocumentEvent>(this);
 
   constructor(
     private readonly app: JupyterFrontEnd,
@@ -66,8 +76,16 @@ export class NotebookDocuments {
     app.serviceManager.contents.fileChanged.connect((_, change) => void this.followFile(change));
     tracker.forEach((panel) => {
       this.watch(fromPanel(panel));
+      this.follow(panel);
     });
-    tracker.widgetAdded.connect((_, panel) => this.watch(fromPanel(panel)));
+    tracker.widgetAdded.connect((_, panel) => {
+      this.watch(fromPanel(panel));
+      this.follow(panel);
+    });
+  }
+
+  get events(): ISignal<this, DocumentEvent> {
+    return this.changed;
   }
 
   /** A path as the contents service names it. */
@@ -104,6 +122,7 @@ export class NotebookDocuments {
     const notebook = documentsOpenInNewTabs() ? fromMemory(await this.loadInMemory(path)) : await this.openInBackground(tool, path);
     this.watch(notebook);
     void this.queueStart(notebook.sessionContext, () => this.startOwnKernel(notebook));
+    this.changed.emit({ kind: 'opened', notebook });
     return { notebook, opened: true };
   }
 
@@ -238,9 +257,25 @@ export class NotebookDocuments {
     return run;
   }
 
+  /** A tab's notebook renamed, or closed where no other tab shows it. */
+  private follow(panel: NotebookPanel): void {
+    let path = panel.context.path;
+    panel.context.pathChanged.connect(() => {
+      const from = path;
+      path = panel.context.path;
+      this.changed.emit({ kind: 'renamed', from, to: path });
+    });
+    panel.disposed.connect(() => {
+      if (!this.tracker.find((other) => other !== panel && other.context.path === path) && !this.memory.has(path)) {
+        this.changed.emit({ kind: 'closed', path });
+      }
+    });
+  }
+
   private forget(path: string): void {
     const memory = this.memory.get(path);
     this.memory.delete(path);
+    this.changed.emit({ kind: 'closed', path });
     void memory?.then(
       (notebook) => {
         this.loaded.delete(notebook);
@@ -266,6 +301,7 @@ export class NotebookDocuments {
       const notebook = await memory;
       this.changes.movedTo(notebook.model, change.newValue.path);
       await notebook.moved(change.newValue.path);
+      this.changed.emit({ kind: 'renamed', from, to: change.newValue.path });
     }
   }
 }

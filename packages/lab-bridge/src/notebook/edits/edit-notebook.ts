@@ -93,7 +93,7 @@ export const editNotebookTool = notebookTool(EDIT_NOTEBOOK, async (args, { docum
   });
 });
 
-type SharedNotebook = INotebookModel['sharedModel'];
+export type SharedNotebook = INotebookModel['sharedModel'];
 
 function apply(shared: SharedNotebook, step: EditStep): void {
   switch (step.kind) {
@@ -120,7 +120,7 @@ function apply(shared: SharedNotebook, step: EditStep): void {
  * source, metadata and (between markdown and raw) attachments; a code cell's
  * outputs go, and a new code cell is trusted, having no outputs.
  */
-function changeType(shared: SharedNotebook, index: number, cellType: nbformat.CellType): void {
+export function changeType(shared: SharedNotebook, index: number, cellType: nbformat.CellType): void {
   const raw = shared.getCell(index).toJSON() as nbformat.IBaseCell & { attachments?: nbformat.IAttachments };
   const { trusted: _trusted, ...metadata } = raw.metadata;
   shared.deleteCell(index);

@@ -146,6 +146,15 @@ describe('executionResult', () => {
     });
   });
 
+  it('says a cell deleted while it ran is not found any more, and that its code may still run', () => {
+    expect(executionResult(subject, { status: 'deleted', outputs: [] })).toMatchObject({
+      success: false,
+      code: 'not_found',
+      status: 'aborted',
+      error: expect.stringMatching(/was deleted while it ran, so its outputs are gone\. .*interrupt_kernel stops it/)
+    });
+  });
+
   it("carries an outcome's warning, on a success and on the code's own error alike", () => {
     const warning = 'outputs may be missing';
     expect(executionResult(subject, { status: 'ok', executionCount: 1, outputs: [], warning })).toMatchObject({ success: true, warning });

@@ -23,6 +23,8 @@ export type ExecutionOutcome = Warned &
     | { status: 'input'; outputs: nbformat.IOutput[]; prompt?: string }
     /** The kernel did not finish the run: it aborted it, restarted or died. */
     | { status: 'aborted'; outputs: nbformat.IOutput[]; reason: string }
+    /** The cell was deleted while it ran: its outputs went with it. */
+    | { status: 'deleted'; outputs: nbformat.IOutput[] }
   );
 
 /** The parts of an execute_reply's content read here. */
@@ -135,6 +137,13 @@ export function executionResult(subject: RunSubject, outcome: ExecutionOutcome):
         `${tool}: ${what} asked for input${outcome.prompt ? ` (prompt ${JSON.stringify(outcome.prompt)})` : ''}, which an ` +
           'agent cannot type, so the run was stopped. Put the value in the code instead (a variable or an argument), then run it again.',
         { status: 'error', ...fields, outputs }
+      );
+    case 'deleted':
+      return fail(
+        'not_found',
+        `${tool}: ${what} was deleted while it ran, so its outputs are gone. Its code may still be running in the kernel ` +
+          '(get_context kernels shows it busy; interrupt_kernel stops it).',
+        { status: 'aborted', ...fields, outputs }
       );
     case 'aborted':
       return fail(

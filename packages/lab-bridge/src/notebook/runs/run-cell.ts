@@ -18,7 +18,7 @@ import { executeOnKernel } from '../kernels/kernel-execution.js';
 import { listKernelspecs, noKernelMessage } from '../kernels/kernelspecs.js';
 import { notebookTool } from '../commands/notebook-tool.js';
 import type { NotebookParts } from '../documents/notebook-parts.js';
-import { findCell } from '../cells/notebook-cells.js';
+import { cellsOf, findCell } from '../cells/notebook-cells.js';
 import type { HeldNotebook } from '../cells/held-notebook.js';
 import { openedNote, type NotebookDocuments } from '../documents/notebook-documents.js';
 
@@ -90,11 +90,16 @@ export async function kernelToRun(
   return kernel;
 }
 
-/** Runs the code cell at `index`: in its tab as the person's own run does, else in the model held in memory. */
-export function runCode(notebook: HeldNotebook, index: number, kernel: Kernel.IKernelConnection): Promise<ExecutionOutcome> {
-  return notebook.panel
-    ? runInTab(notebook.panel, index, kernel)
-    : runInMemory(notebook, notebook.model.cells.get(index) as ICodeCellModel, kernel);
+/**
+ * Runs the code cell at `index`: in its tab as the person's own run does, else
+ * in the model held in memory. The person (or another call) may delete the
+ * cell meanwhile: then the outcome says so.
+ */
+export async function runCode(notebook: HeldNotebook, index: number, kernel: Kernel.IKernelConnection): Promise<ExecutionOutcome> {
+  const cell = notebook.model.cells.get(index);
+  const outcome = await (notebook.panel ? runInTab(notebook.panel, index, kernel) : runInMemory(notebook, cell as ICodeCellModel, kernel));
+  const kept = notebook.model.isDisposed || cellsOf(notebook.model).some((other) => other.id === cell.id);
+  return kept ? outcome : { status: 'deleted', outputs: outcome.outputs };
 }
 
 async function runInTab(panel: NotebookPanel, index: number, kernel: Kernel.IKernelConnection): Promise<ExecutionOutcome> {
@@ -121,9 +126,11 @@ async function runInTab(panel: NotebookPanel, index: number, kernel: Kernel.IKer
       void kernel.interrupt();
     };
   }
+  // A cell deleted (or a tab closed) meanwhile has no model left to read.
+  const outputsNow = () => (widget.isDisposed ? [] : widget.model.outputs.toJSON());
   try {
     const reply = await running;
-    const outputs = widget.model.outputs.toJSON();
+    const outputs = outputsNow();
     if (asked) {
       return { status: 'input', outputs, ...(asked.prompt ? { prompt: asked.prompt } : {}) };
     }
@@ -132,7 +139,10 @@ async function runInTab(panel: NotebookPanel, index: number, kernel: Kernel.IKer
       ? outcomeOfReply(reply.content, outputs)
       : { status: 'aborted', outputs, reason: 'the notebook had no kernel when it was to run' };
   } catch (error) {
-    return lostOutcome(error, widget.model.outputs.toJSON());
+    if (widget.isDisposed) {
+      return { status: 'aborted', outputs: [], reason: 'the page stopped showing the cell while it ran (it was moved, or its tab closed)' };
+    }
+    return lostOutcome(error, outputsNow());
   }
 }
 

@@ -3,7 +3,7 @@
  * one (run-cell.ts), and answers each one's outcome as run_cell would
  * (run-report.ts). The run stops at the first cell that fails unless
  * continueOnError, and always when the kernel stopped answering or was
- * interrupted. A long run needs nothing special: the call pipeline answers
+ * interrupted, or the running cell was deleted. A long run needs nothing special: the call pipeline answers
  * pending by itself and wait_for_result collects the whole run. The cell being run is marked for
  * the person, and told as the call's progress, only while it runs (both in the call's context).
  */
@@ -68,7 +68,7 @@ export const runCellsTool = notebookTool(RUN_CELLS, async (args, { app, document
       );
       runs.push(run);
       const interrupted = wasInterrupted(outcome);
-      if (run.failure && (!args.continueOnError || outcome.status === 'aborted' || interrupted)) {
+      if (run.failure && (!args.continueOnError || outcome.status === 'aborted' || outcome.status === 'deleted' || interrupted)) {
         stop = {
           notRun: selected.slice(at + 1),
           why: interrupted ? 'The kernel was interrupted there, so the run stopped' : 'The run stopped there'

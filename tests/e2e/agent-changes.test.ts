@@ -1,0 +1,194 @@
+/**
+ * Review and take back (SPEC §2.5), on each page kind, the person acting with
+ * clicks and keys in the real page: the agent makes three calls that change
+ * cells; the person opens the "Agent changes" panel (JupyterLab and
+ * JupyterLite: from the status item; Notebook 7, which has no status bar:
+ * View > Right Sidebar) and finds the three calls, newest first, each with a
+ * diff per cell; "Revert this call" on the middle one restores exactly its
+ * cells; taking it back again is refused; after the person types in a cell a
+ * call changed, its revert is refused naming that cell, and nothing changes;
+ * the entries follow the notebook's rename, and once the person closes it,
+ * its calls are no longer listed.
+ * On JupyterLab the panel is shot for the README into test-results/ (the
+ * committed copy in docs/images/ is that file, docs/development.md).
+ */
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPageWithAgent, type PageKind, type PageWithAgent } from './support/lab-with-agent.js';
+import { waitFor } from './support/wait-for.js';
+
+const KINDS: { kind: PageKind; kernel: string; language: string; oneDocument: boolean; shot?: string }[] = [
+  {
+    kind: 'JupyterLab',
+    kernel: 'python3',
+    language: 'python',
+    oneDocument: false,
+    shot: fileURLToPath(new URL('../../test-results/agent-changes.png', import.meta.url))
+  },
+  { kind: 'Notebook 7', kernel: 'python3', language: 'python', oneDocument: true },
+  { kind: 'JupyterLite', kernel: 'javascript', language: 'javascript', oneDocument: false }
+];
+
+const NOTEBOOK = 'review.ipynb';
+const RENAMED = 'reviewed.ipynb';
+const START = [
+  { id: 'cell-alpha', source: 'alpha = 1' },
+  { id: 'cell-beta', source: 'beta = 2' },
+  { id: 'cell-gamma', source: 'gamma = 3' }
+];
+const SHOWN_CELLS = '.jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook .jp-Cell';
+const PANEL = '#jp-live-mcp-agent-changes';
+
+const notebookFile = (kernelspec: Record<string, string>) =>
+  JSON.stringify({
+    cells: START.map(({ id, source }) => ({ cell_type: 'code', id, metadata: {}, source, outputs: [], execution_count: null })),
+    metadata: { kernelspec },
+    nbformat: 4,
+    nbformat_minor: 5
+  });
+
+const entry = (page: Page, id: number) => page.locator(`${PANEL} .jp-live-mcp-change[data-entry="${id}"]`);
+const button = (page: Page, id: number, label: string) => entry(page, id).locator('button', { hasText: new RegExp(`^${label}$`) });
+
+describe.each(KINDS)('the Agent changes panel in $kind', (kind) => {
+  let setup: PageWithAgent;
+  const page = () => setup.page;
+  const sources = async () =>
+    ((await setup.mcp.ok('read_notebook', { notebookPath: NOTEBOOK })).cells as { id: string; source: string }[]).map(({ id, source }) => [
+      id,
+      source
+    ]);
+
+  beforeAll(async () => {
+    setup = await startPageWithAgent(kind.kind);
+    await page().setViewportSize({ width: 1280, height: 800 });
+    const kernelspec = { name: kind.kernel, display_name: kind.kernel, language: kind.language };
+    if (kind.oneDocument) {
+      await setup.openNotebook(NOTEBOOK, notebookFile(kernelspec));
+    } else {
+      await setup.open();
+      await setup.mcp.ok('write_file', { filePath: NOTEBOOK, content: notebookFile(kernelspec) });
+      await setup.mcp.ok('open_document', { path: NOTEBOOK });
+    }
+    await waitFor('the notebook to show its cells', async () => (await page().locator(SHOWN_CELLS).count()) === START.length, 60_000);
+  });
+
+  afterAll(async () => {
+    await setup?.stop();
+  });
+
+  it('lists the three calls that changed cells, newest first, with a diff per cell', async () => {
+    await setup.mcp.ok('edit_cell', { notebookPath: NOTEBOOK, cellId: 'cell-alpha', content: 'alpha = 10' });
+    await setup.mcp.ok('edit_notebook', {
+      notebookPath: NOTEBOOK,
+      edits: [
+        { op: 'set_source', cellId: 'cell-beta', content: 'beta = 20\nprint(beta)' },
+        { op: 'add', content: 'delta = 4', at: 'end' }
+      ]
+    });
+    // Reads change nothing: no entry.
+    await setup.mcp.ok('read_notebook', { notebookPath: NOTEBOOK });
+    await setup.mcp.ok('edit_cell', { notebookPath: NOTEBOOK, cellId: 'cell-gamma', content: 'gamma = 30' });
+
+    if (kind.oneDocument) {
+      // Notebook 7 has no status bar: its View menu lists the right sidebar's panels.
+      await page()
+        .locator('.lm-MenuBar-itemLabel', { hasText: /^View$/ })
+        .click();
+      await page()
+        .locator('.lm-Menu-itemLabel', { hasText: /^Right Sidebar$/ })
+        .click();
+      await page()
+        .locator('.lm-Menu-itemLabel', { hasText: /^Show Agent changes$/ })
+        .click();
+    } else {
+      await page().locator('.jp-live-mcp-status').click();
+      await page().locator('.jp-Dialog .jp-Dialog-button', { hasText: 'Agent changes' }).click();
+    }
+    await expect.poll(() => page().locator(PANEL).isVisible(), { timeout: 10_000 }).toBe(true);
+    const headings = await page().locator(`${PANEL} .jp-live-mcp-change-heading`).allInnerTexts();
+    expect(headings).toEqual([`#3 edit_cell · ${NOTEBOOK}`, `#2 edit_notebook · ${NOTEBOOK}`, `#1 edit_cell · ${NOTEBOOK}`]);
+    const middle = entry(page(), 2);
+    expect(await middle.locator('.jp-live-mcp-change-cell-title').allInnerTexts()).toEqual(['Cell 2 edited', 'Cell 4 added']);
+    expect(await middle.locator('.jp-live-mcp-diff').allInnerTexts()).toEqual(['- beta = 2\n+ beta = 20\n+ print(beta)', '+ delta = 4']);
+    expect(await entry(page(), 1).locator('.jp-live-mcp-diff').innerText()).toBe('- alpha = 1\n+ alpha = 10');
+    expect(await entry(page(), 3).locator('.jp-live-mcp-diff').innerText()).toBe('- gamma = 3\n+ gamma = 30');
+  });
+
+  it('"Revert this call" on the middle call restores exactly its cells, and a second revert of it is refused', async () => {
+    await button(page(), 2, 'Revert this call').click();
+    await expect
+      .poll(() => entry(page(), 2).locator('.jp-live-mcp-change-outcome').innerText())
+      .toBe(`Took back call #2 in "${NOTEBOOK}".`);
+    expect(await sources()).toEqual([
+      ['cell-alpha', 'alpha = 10'],
+      ['cell-beta', 'beta = 2'],
+      ['cell-gamma', 'gamma = 30']
+    ]);
+    expect(await entry(page(), 2).locator('.jp-live-mcp-change-detail').innerText()).toMatch(/Taken back at /);
+    if (kind.shot) {
+      // The file browser is empty here: the person closes it, as they would to see more.
+      await page().locator('.jp-SideBar.jp-mod-left .lm-TabBar-tab.lm-mod-current').click();
+      const png = await page().screenshot({ path: kind.shot });
+      expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1280, 800]);
+    }
+
+    await button(page(), 2, 'Revert this call').click();
+    await expect
+      .poll(() => entry(page(), 2).locator('.jp-live-mcp-change-outcome[role="alert"]').innerText())
+      .toMatch(/^Not taken back: call #2 \(edit_notebook\) was taken back already, at .+: there is nothing of it left to take back\.$/);
+    expect(await sources()).toEqual([
+      ['cell-alpha', 'alpha = 10'],
+      ['cell-beta', 'beta = 2'],
+      ['cell-gamma', 'gamma = 30']
+    ]);
+  });
+
+  it('refuses to take back a call over a cell the person changed since, naming the cell, and changes nothing', async () => {
+    await page().locator(SHOWN_CELLS).nth(0).locator('.jp-InputArea-editor').click();
+    await page().keyboard.press('End');
+    await page().keyboard.type(' + 1');
+    await expect.poll(sources, { timeout: 10_000 }).toContainEqual(['cell-alpha', 'alpha = 10 + 1']);
+
+    const refusal =
+      'Not taken back: call #1 (edit_cell) was not taken back, nothing changed: cell 1 "alpha = 10 + 1" (by the person) changed since. ' +
+      'Take those changes back first, or change the cells by hand.';
+    const outcome = () => entry(page(), 1).locator('.jp-live-mcp-change-outcome[role="alert"]').innerText();
+    await button(page(), 1, 'Revert this call').click();
+    await expect.poll(outcome).toBe(refusal);
+    // All or none: the later call #3, which could be taken back, is not either.
+    await button(page(), 1, 'Revert everything since this call').click();
+    await expect.poll(() => entry(page(), 3).locator('.jp-live-mcp-change-detail').innerText()).not.toMatch(/Taken back/);
+    expect(await outcome()).toBe(refusal);
+    expect(await sources()).toEqual([
+      ['cell-alpha', 'alpha = 10 + 1'],
+      ['cell-beta', 'beta = 2'],
+      ['cell-gamma', 'gamma = 30']
+    ]);
+  });
+
+  it.skipIf(kind.oneDocument)('follows a notebook the person renames, then forgets its calls once they close it', async () => {
+    await page()
+      .locator('.lm-MenuBar-itemLabel', { hasText: /^File$/ })
+      .click();
+    await page()
+      .locator('.lm-Menu-itemLabel', { hasText: /^Rename Notebook…$/ })
+      .click();
+    await page().locator('.jp-Dialog input').fill(RENAMED);
+    await page()
+      .locator('.jp-Dialog .jp-Dialog-button', { hasText: /^Rename$/ })
+      .click();
+    await expect
+      .poll(() => page().locator(`${PANEL} .jp-live-mcp-change-heading`).allInnerTexts(), { timeout: 10_000 })
+      .toEqual([`#3 edit_cell · ${RENAMED}`, `#2 edit_notebook · ${RENAMED}`, `#1 edit_cell · ${RENAMED}`]);
+
+    await page().locator('.lm-DockPanel-tabBar .lm-TabBar-tab', { hasText: RENAMED }).locator('.lm-TabBar-tabCloseIcon').click();
+    // Its unsaved changes: the person discards them.
+    await page()
+      .locator('.jp-Dialog .jp-Dialog-button', { hasText: /^Discard$/ })
+      .click();
+    await expect.poll(() => page().locator(`${PANEL} .jp-live-mcp-change`).count(), { timeout: 10_000 }).toBe(0);
+    expect(await page().locator(`${PANEL} .jp-live-mcp-changes-intro`).innerText()).toMatch(/^No agent call has changed cells/);
+  });
+});
