@@ -5,7 +5,18 @@
  */
 import { parseArgs } from 'node:util';
 
-export const SCENARIOS = ['overhead', 'throughput', 'kernel', 'outputs', 'tasks', 'documents', 'pages', 'lite', 'footprint'] as const;
+export const SCENARIOS = [
+  'overhead',
+  'throughput',
+  'kernel',
+  'outputs',
+  'tasks',
+  'documents',
+  'pages',
+  'changes',
+  'lite',
+  'footprint'
+] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];
 
 export interface BenchConfig {

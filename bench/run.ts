@@ -12,6 +12,7 @@ import { Report, size } from './report.js';
 import { waitForQuietPage } from './page-probes.js';
 import { memoryOf, RssSampler } from './rss.js';
 import { agentTasksScenario } from './scenarios/agent-tasks.js';
+import { besideThePersonScenario } from './scenarios/beside-the-person.js';
 import { bigDocumentsScenario } from './scenarios/big-documents.js';
 import { bigOutputsScenario } from './scenarios/big-outputs.js';
 import { bundleScenario, cliStartScenario, memoryScenario } from './scenarios/footprint.js';
@@ -37,7 +38,8 @@ const LAB_SCENARIOS: [ScenarioName, Scenario][] = [
   ['outputs', bigOutputsScenario],
   ['tasks', agentTasksScenario],
   ['documents', bigDocumentsScenario],
-  ['pages', manyPagesScenario]
+  ['pages', manyPagesScenario],
+  ['changes', besideThePersonScenario]
 ];
 
 const log = (line: string) => process.stderr.write(`${line}\n`);

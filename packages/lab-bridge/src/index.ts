@@ -85,7 +85,8 @@ const plugin: JupyterFrontEndPlugin<IAgentTools> = {
             docManager,
             notebookTracker,
             markCell: (notebookPath, cellId) => markCell(marks, notebookPath, cellId),
-            resultChars: () => settings.maxResultChars
+            resultChars: () => settings.maxResultChars,
+            trackChanges: () => settings.trackChanges
           })
         : undefined;
     const journal = notebookTools && new JournalRecorder(notebookTools.documents, new Journal());

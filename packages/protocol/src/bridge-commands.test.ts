@@ -34,7 +34,9 @@ describe("the bridge's notebook, file and kernel commands", () => {
       properties: {
         notebookPath: { type: 'string', minLength: 1, description: expect.stringContaining('Path of the notebook') },
         cellId: { type: 'string', minLength: 1, description: expect.stringContaining('Id of the cell to edit') },
-        content: { type: 'string', description: 'The new source of the cell.' }
+        content: { type: 'string', description: 'The new source of the cell.' },
+        ifRevision: { type: 'string', pattern: '^[0-9a-z]{1,11}$', description: expect.stringContaining('still at this revision') },
+        force: { type: 'boolean', description: expect.stringContaining('refused with code conflict') }
       },
       required: ['notebookPath', 'content'],
       additionalProperties: false
@@ -70,8 +72,8 @@ describe('the default notebook, file and kernel tools', () => {
       read_notebook: ['notebookPath', 'format', 'from', 'to', 'cellIds'],
       read_cell: ['notebookPath', 'cellId', 'outputIndex'],
       add_cell: ['notebookPath', 'content', 'cellType', 'position', 'referenceCellId'],
-      edit_cell: ['notebookPath', 'cellId', 'content'],
-      delete_cell: ['notebookPath', 'cellId'],
+      edit_cell: ['notebookPath', 'cellId', 'content', 'ifRevision', 'force'],
+      delete_cell: ['notebookPath', 'cellId', 'ifRevision', 'force'],
       run_cell: ['notebookPath', 'cellId'],
       save_notebook: ['notebookPath'],
       create_notebook: ['name', 'kernel', 'language'],

@@ -19,6 +19,9 @@ export const MAX_RUN_CELLS = 1000;
 
 export const NOTEBOOK_EDIT_OPS = ['add', 'set_source', 'delete', 'move', 'set_type'] as const;
 
+/** A cell's revision as reads give it (the bridge's changes/cell-revision.ts): up to 11 lowercase letters and digits. */
+export const REVISION_PATTERN = /^[0-9a-z]{1,11}$/;
+
 /**
  * The caps of the condensed outputs the notebook tools give by default (the
  * bridge's condensed-outputs.ts cuts to them; the tools' descriptions say them).

@@ -90,6 +90,13 @@ export const bridgeSettingsSchema = z.strictObject({
       'document.modelContext, where the browser has WebMCP (Chromium with --enable-features=WebMCP). Their calls need no server ' +
       "and are treated as a server's: the same checks, confirmations, pause and blocked commands. Off withdraws them."
   ),
+  trackChanges: setting(
+    z.boolean().default(true),
+    'Tell the agent what changed',
+    'Keep, for each agent, what you (and other agents) changed in each notebook since its previous call there, tell it in its ' +
+      'next notebook result, and refuse its edits of cells changed since it read them or that you are typing in (code conflict). Off: ' +
+      'results say nothing of it and edits are never refused so.'
+  ),
   confirm: setting(
     z.enum(['none', 'consequential', 'all']).default('none'),
     'Confirm calls',

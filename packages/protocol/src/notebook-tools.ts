@@ -6,7 +6,15 @@
  * declaration (lab-bridge's notebook/notebook-tools.ts).
  */
 import { z } from 'zod';
-import { BRIDGE_COMMANDS_PREFIX, CELL_TYPES, MAX_EDITS, MAX_RUN_CELLS, NOTEBOOK_EDIT_OPS, READ_FORMATS } from './bridge-commands.js';
+import {
+  BRIDGE_COMMANDS_PREFIX,
+  CELL_TYPES,
+  MAX_EDITS,
+  MAX_RUN_CELLS,
+  NOTEBOOK_EDIT_OPS,
+  READ_FORMATS,
+  REVISION_PATTERN
+} from './bridge-commands.js';
 import {
   ai,
   background,
@@ -46,6 +54,22 @@ const placement = {
 };
 const editedCell = (what: string) => cellRef(`The cell to ${what}`);
 
+/** The guard of every edit of a cell that is there already (SPEC §2.5). */
+const ifRevision = z
+  .string()
+  .regex(REVISION_PATTERN, 'a revision is what a read gave the cell as revision: 1 to 11 lowercase letters and digits, e.g. "k3x9q0a1z"')
+  .optional()
+  .describe(
+    "Make the edit only if the cell is still at this revision (a read's revision of it); otherwise it is refused with code conflict. " +
+      'Without it, the edit is refused only if someone changed the cell after you last read or wrote it.'
+  );
+const force = z
+  .boolean()
+  .optional()
+  .describe(
+    'true: make the edit even over changes you have not seen, or while the person is typing in the cell (default false: refused with code conflict).'
+  );
+
 const notebookEdit = z.discriminatedUnion(
   'op',
   [
@@ -66,15 +90,21 @@ const notebookEdit = z.discriminatedUnion(
       .strictObject({
         op: z.literal('set_source'),
         cellId: editedCell('change'),
-        content: z.string().describe('The new source of the cell.')
+        content: z.string().describe('The new source of the cell.'),
+        ifRevision
       })
       .describe("Replace a cell's source (its outputs stay until it runs again)."),
-    z.strictObject({ op: z.literal('delete'), cellId: editedCell('delete') }).describe('Delete a cell.'),
+    z.strictObject({ op: z.literal('delete'), cellId: editedCell('delete'), ifRevision }).describe('Delete a cell.'),
     z
-      .strictObject({ op: z.literal('move'), cellId: editedCell('move'), ...placement })
+      .strictObject({ op: z.literal('move'), cellId: editedCell('move'), ...placement, ifRevision })
       .describe('Move a cell: exactly one of before, after or at says where.'),
     z
-      .strictObject({ op: z.literal('set_type'), cellId: editedCell('change'), cellType: z.enum(CELL_TYPES).describe('The new type.') })
+      .strictObject({
+        op: z.literal('set_type'),
+        cellId: editedCell('change'),
+        cellType: z.enum(CELL_TYPES).describe('The new type.'),
+        ifRevision
+      })
       .describe("Change a cell's type; it keeps its id and source (a code cell's outputs go).")
   ],
   { error: () => `op must be one of ${NOTEBOOK_EDIT_OPS.map((op) => `"${op}"`).join(', ')}` }
@@ -229,7 +259,9 @@ export const EDIT_CELL = declare({
   input: z.strictObject({
     notebookPath,
     cellId: cellId('to edit').optional(),
-    content: z.string().describe('The new source of the cell.')
+    content: z.string().describe('The new source of the cell.'),
+    ifRevision,
+    force
   }),
   tool: {
     name: 'edit_cell',
@@ -250,7 +282,7 @@ export const DELETE_CELL = declare({
   command: `${BRIDGE_COMMANDS_PREFIX}delete-cell`,
   label: 'Delete Cell',
   changesCells: true,
-  input: z.strictObject({ notebookPath, cellId: cellId('to delete') }),
+  input: z.strictObject({ notebookPath, cellId: cellId('to delete'), ifRevision, force }),
   tool: {
     name: 'delete_cell',
     title: 'Delete a cell',
@@ -454,7 +486,8 @@ export const EDIT_NOTEBOOK = declare({
       .array(notebookEdit)
       .min(1)
       .max(MAX_EDITS)
-      .describe('The edits, applied in order, all or none: each one sees the notebook as the edits before it left it.')
+      .describe('The edits, applied in order, all or none: each one sees the notebook as the edits before it left it.'),
+    force
   }),
   tool: {
     name: 'edit_notebook',

@@ -45,7 +45,12 @@ export const RESULT_CODES = [
   /** The kernel did not run the code to its end: it aborted the request, restarted or died meanwhile, or the page's connection to it closed for good. */
   'execution_aborted',
   /** The file changed on disk since the page read it; saving would have overwritten that. */
-  'save_conflict'
+  'save_conflict',
+  /**
+   * The call would have changed cells someone else changed since this agent last read or wrote them, or that the
+   * person is typing in; nothing was changed. `conflicts` gives each cell's current source and revision.
+   */
+  'conflict'
 ] as const;
 
 export type ResultCode = (typeof RESULT_CODES)[number];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cellRevision, REVISION_PATTERN } from './cell-revision.js';
+import { REVISION_PATTERN } from '@jupyter-live-mcp/protocol';
+import { cellRevision } from './cell-revision.js';
 
 describe('cellRevision', () => {
   it('is short, of the documented shape, and the same for the same source', () => {

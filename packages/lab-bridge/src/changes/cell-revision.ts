@@ -6,9 +6,7 @@
  * same text in every page. Pure.
  */
 
-/** 53 bits of hash as base 36: at most 11 characters; a wrong revision is a clash of about one in 10^15. */
-export const REVISION_PATTERN = /^[0-9a-z]{1,11}$/;
-
+/** 53 bits of hash as base 36 (protocol's REVISION_PATTERN); a wrong revision is a clash of about one in 10^15. */
 export function cellRevision(source: string): string {
   // cyrb53: two 32-bit multiplicative hashes mixed into 53 bits (a JS number holds them exactly).
   let h1 = 0xdeadbeef;

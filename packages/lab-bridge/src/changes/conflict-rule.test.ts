@@ -72,8 +72,26 @@ describe('SeenRevisions', () => {
     expect(revisions.seen('r.ipynb', 'two', 'a')).toBe(cellRevision('y'));
     revisions.forgetAgent('two');
     expect(revisions.seen('r.ipynb', 'two', 'a')).toBeUndefined();
-    revisions.forgetNotebook('r.ipynb');
+    revisions.closed('r.ipynb');
     expect(revisions.seen('r.ipynb', 'one', 'a')).toBeUndefined();
     expect(revisions.seen('m.ipynb', 'one', 'a')).toBe(cellRevision('z'));
+  });
+
+  it('remembers which agents saw a notebook that closed, until each reads it again', () => {
+    const revisions = new SeenRevisions();
+    revisions.saw('n.ipynb', 'one', [{ id: 'a', source: 'x' }]);
+    revisions.saw('n.ipynb', 'two', [{ id: 'a', source: 'x' }]);
+    expect(revisions.closedSince('n.ipynb', 'one')).toBe(false);
+    revisions.closed('n.ipynb');
+    revisions.closed('n.ipynb');
+    expect(revisions.closedSince('n.ipynb', 'one')).toBe(true);
+    expect(revisions.closedSince('n.ipynb', 'three')).toBe(false);
+    revisions.renamed('n.ipynb', 'r.ipynb');
+    expect(revisions.closedSince('r.ipynb', 'two')).toBe(true);
+    revisions.saw('r.ipynb', 'one', []);
+    expect(revisions.closedSince('r.ipynb', 'one')).toBe(false);
+    expect(revisions.closedSince('r.ipynb', 'two')).toBe(true);
+    revisions.forgetAgent('two');
+    expect(revisions.closedSince('r.ipynb', 'two')).toBe(false);
   });
 });

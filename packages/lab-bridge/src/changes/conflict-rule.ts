@@ -99,12 +99,20 @@ export function describeConflicts(tool: string, path: string, conflicts: readonl
   );
 }
 
-/** What each agent last read or wrote of each cell, per notebook: the `seen` of the rule. */
+/**
+ * What each agent last read or wrote of each cell, per notebook: the `seen` of
+ * the rule; and which agents saw a notebook that closed since, whose picture
+ * of it may hold unsaved text that went with it.
+ */
 export class SeenRevisions {
   /** notebook path → agent → cell id → revision */
   private readonly byNotebook = new Map<string, Map<string, Map<string, string>>>();
+  /** notebook path → the agents that saw it before it closed and have not read it since */
+  private readonly closedOn = new Map<string, Set<string>>();
 
-  saw(path: string, agent: string, cells: readonly { id: string; source: string }[]): void {
+  /** A cell's `revision`, when the caller has it already, spares hashing its source again. */
+  saw(path: string, agent: string, cells: readonly { id: string; source: string; revision?: string }[]): void {
+    this.closedOn.get(path)?.delete(agent);
     let agents = this.byNotebook.get(path);
     if (!agents) {
       agents = new Map();
@@ -116,7 +124,7 @@ export class SeenRevisions {
       agents.set(agent, revisions);
     }
     for (const cell of cells) {
-      revisions.set(cell.id, cellRevision(cell.source));
+      revisions.set(cell.id, cell.revision ?? cellRevision(cell.source));
     }
   }
 
@@ -124,21 +132,38 @@ export class SeenRevisions {
     return this.byNotebook.get(path)?.get(agent)?.get(cellId);
   }
 
+  /** Whether the notebook closed after `agent` last read or wrote it. */
+  closedSince(path: string, agent: string): boolean {
+    return this.closedOn.get(path)?.has(agent) ?? false;
+  }
+
   renamed(from: string, to: string): void {
-    const agents = this.byNotebook.get(from);
-    if (agents && from !== to) {
-      this.byNotebook.delete(from);
-      this.byNotebook.set(to, agents);
+    if (from === to) {
+      return;
+    }
+    for (const byPath of [this.byNotebook, this.closedOn] as Map<string, unknown>[]) {
+      const kept = byPath.get(from);
+      if (kept) {
+        byPath.delete(from);
+        byPath.set(to, kept);
+      }
     }
   }
 
   /** The notebook closed: what an agent saw of it is no guide to what it reads when it is open again. */
-  forgetNotebook(path: string): void {
+  closed(path: string): void {
+    const agents = this.byNotebook.get(path);
     this.byNotebook.delete(path);
+    if (agents?.size) {
+      this.closedOn.set(path, new Set([...(this.closedOn.get(path) ?? []), ...agents.keys()]));
+    }
   }
 
   forgetAgent(agent: string): void {
     for (const agents of this.byNotebook.values()) {
+      agents.delete(agent);
+    }
+    for (const agents of this.closedOn.values()) {
       agents.delete(agent);
     }
   }

@@ -9,7 +9,7 @@
 import type { JupyterFrontEnd } from '@jupyterlab/application';
 import type { IDocumentManager } from '@jupyterlab/docmanager';
 import type { INotebookTracker } from '@jupyterlab/notebook';
-import { commandArgsSchema, type NotebookToolDeclaration } from '@jupyter-live-mcp/protocol';
+import { commandArgsSchema, type NotebookToolDeclaration, type ToolResult } from '@jupyter-live-mcp/protocol';
 import type { ToolRun } from '../calls/bridge-tool.js';
 import type { CallContext } from '../calls/call-context.js';
 import { documentKernels } from '../jupyterlab/main-area.js';
@@ -58,6 +58,8 @@ export interface NotebookToolsDeps {
   markCell: CallContext['markCell'];
   /** The page's maxResultChars now. */
   resultChars: () => number;
+  /** Whether the page tracks what changed since each agent last looked (setting trackChanges). */
+  trackChanges: () => boolean;
 }
 
 export class NotebookTools {
@@ -65,14 +67,15 @@ export class NotebookTools {
   readonly documents: NotebookDocuments;
   private readonly runs = new Map<NotebookToolDeclaration, ToolRun>();
 
-  constructor(app: JupyterFrontEnd, { docManager, notebookTracker, markCell, resultChars }: NotebookToolsDeps) {
-    const documents = new NotebookDocuments(app, docManager, notebookTracker);
+  constructor(app: JupyterFrontEnd, { docManager, notebookTracker, markCell, resultChars, trackChanges }: NotebookToolsDeps) {
+    const documents = new NotebookDocuments(app, docManager, notebookTracker, trackChanges);
     this.documents = documents;
     const kernels = new KernelConnections(app, () => [...documentKernels(app), ...documents.memoryKernels()]);
     const parts: NotebookParts = { app, documents, docManager, kernels, resultChars };
     for (const tool of NOTEBOOK_TOOLS) {
       const { declaration } = tool;
-      const run: ToolRun = (args, call) => runNotebookTool(tool, args, parts, call);
+      const run: ToolRun = async (args, call) =>
+        withChanges(documents, declaration, args, call, await runNotebookTool(tool, args, parts, call));
       this.runs.set(declaration, run);
       app.commands.addCommand(declaration.command, {
         label: `${declaration.label} (agent bridge)`,
@@ -86,4 +89,24 @@ export class NotebookTools {
   runOf(declaration: NotebookToolDeclaration): ToolRun | undefined {
     return this.runs.get(declaration);
   }
+}
+
+/**
+ * A result of a tool on a notebook (its input names one in notebookPath)
+ * carries what others changed there since the calling agent's previous call
+ * on it (SPEC §2.5), when anything did.
+ */
+function withChanges(
+  documents: NotebookDocuments,
+  declaration: NotebookToolDeclaration,
+  args: Readonly<Record<string, unknown>>,
+  call: CallContext,
+  result: ToolResult
+): ToolResult {
+  const path = args.notebookPath;
+  if (!call.caller || !('notebookPath' in declaration.input.shape) || typeof path !== 'string' || !path.trim()) {
+    return result;
+  }
+  const changes = documents.changes.take(documents.normalize(path), call.caller.key);
+  return Object.keys(changes).length ? { ...result, changes } : result;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { cellRevision } from '../../changes/cell-revision.js';
 import { cellView, describeCellIds, hasCellIds } from './cell-views.js';
 
 const red = (text: string) => `\u001b[0;31m${text}\u001b[0m`;
@@ -23,6 +24,7 @@ describe('cellView', () => {
       id: 'c1',
       index: 4,
       source: 'x = 1\nx',
+      revision: cellRevision('x = 1\nx'),
       executionCount: 3,
       outputs: [{ text: '1' }, { type: 'stream', name: 'stdout', text: 'a\nb' }],
       outOfOrder: true
@@ -31,15 +33,22 @@ describe('cellView', () => {
 
   it('leaves out the metadata of a cell read from disk (trusted false and all)', () => {
     const cell = { id: 'c', cell_type: 'code', source: '1', metadata: { trusted: false }, execution_count: null, outputs: [] };
-    expect(cellView(cell, 0)).toEqual({ id: 'c', index: 0, source: '1', executionCount: null });
+    expect(cellView(cell, 0)).toEqual({ id: 'c', index: 0, source: '1', revision: cellRevision('1'), executionCount: null });
   });
 
   it('gives a markdown cell no execution count or outputs, a code cell without outputs none, and a cell without id an empty one', () => {
-    expect(cellView({ cell_type: 'markdown', source: '# Title' }, 0)).toEqual({ id: '', index: 0, type: 'markdown', source: '# Title' });
+    expect(cellView({ cell_type: 'markdown', source: '# Title' }, 0)).toEqual({
+      id: '',
+      index: 0,
+      type: 'markdown',
+      source: '# Title',
+      revision: cellRevision('# Title')
+    });
     expect(cellView({ id: 'c', cell_type: 'code', source: '' }, 1)).toEqual({
       id: 'c',
       index: 1,
       source: '',
+      revision: cellRevision(''),
       executionCount: null
     });
   });

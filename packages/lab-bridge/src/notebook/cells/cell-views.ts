@@ -9,6 +9,7 @@
 import type * as nbformat from '@jupyterlab/nbformat';
 import { condenseOutputs, type CondensedOutput } from '../outputs/condensed-outputs.js';
 import { joinMultiline } from '../outputs/nbformat-outputs.js';
+import { cellRevision } from '../../changes/cell-revision.js';
 import type { StaleMarks } from './stale-state.js';
 
 /** One cell in a result. `executionCount` and `outputs` only for code cells; outputs only when it has some. */
@@ -18,6 +19,8 @@ export interface CellView extends StaleMarks {
   /** Markdown or raw; a code cell has none. */
   type?: string;
   source: string;
+  /** Changes whenever the source does (SPEC §2.5): what an edit's ifRevision names. */
+  revision: string;
   executionCount?: number | null;
   outputs?: CondensedOutput[];
 }
@@ -33,7 +36,8 @@ export interface CellLike {
 
 export function cellView(cell: CellLike, index: number, marks: StaleMarks = {}): CellView {
   const code = cell.cell_type === 'code';
-  const view: CellView = { id: cell.id ?? '', index, ...(code ? {} : { type: cell.cell_type }), source: joinMultiline(cell.source) };
+  const source = joinMultiline(cell.source);
+  const view: CellView = { id: cell.id ?? '', index, ...(code ? {} : { type: cell.cell_type }), source, revision: cellRevision(source) };
   if (code) {
     view.executionCount = cell.execution_count ?? null;
     const outputs = condenseOutputs(cell.outputs ?? []);

@@ -22,6 +22,7 @@ import { kernelspecForNotebook } from '../kernels/kernelspecs.js';
 import { MemoryNotebook } from './memory-notebook.js';
 import type { HeldNotebook } from '../cells/held-notebook.js';
 import { RunTracker } from '../cells/run-tracker.js';
+import { ChangeTracking } from './change-tracking.js';
 import { within } from '../../within.js';
 
 /** How long a call waits for a kernel session the page is still setting up (JupyterLab may be asking the person). */
@@ -56,6 +57,8 @@ export type DocumentEvent =
 export class NotebookDocuments {
   /** The runs of every notebook the page has, for the reads' stale marks. */
   readonly runs = new RunTracker();
+  /** What each agent has not heard of yet, and what it last saw of each cell (SPEC §2.5). */
+  readonly changes: ChangeTracking;
   private readonly memory = new Map<string, Promise<MemoryNotebook>>();
   /** The notebooks of `memory` whose load finished. */
   private readonly loaded = new Set<MemoryNotebook>();
@@ -66,15 +69,17 @@ export class NotebookDocuments {
   constructor(
     private readonly app: JupyterFrontEnd,
     private readonly docManager: IDocumentManager,
-    private readonly tracker: INotebookTracker
+    private readonly tracker: INotebookTracker,
+    trackChanges: () => boolean
   ) {
+    this.changes = new ChangeTracking(trackChanges, app.commands.commandExecuted, () => tracker.currentWidget?.content);
     app.serviceManager.contents.fileChanged.connect((_, change) => void this.followFile(change));
     tracker.forEach((panel) => {
-      this.runs.watch(panel.context.model);
+      this.watch(fromPanel(panel));
       this.follow(panel);
     });
     tracker.widgetAdded.connect((_, panel) => {
-      this.runs.watch(panel.context.model);
+      this.watch(fromPanel(panel));
       this.follow(panel);
     });
   }
@@ -97,7 +102,7 @@ export class NotebookDocuments {
     const memory = this.memory.get(path);
     const notebook = panel ? fromPanel(panel) : memory ? fromMemory(await memory) : undefined;
     if (notebook) {
-      this.runs.watch(notebook.model);
+      this.watch(notebook);
     }
     return notebook;
   }
@@ -115,7 +120,7 @@ export class NotebookDocuments {
     }
     await this.requireNotebookFile(tool, path);
     const notebook = documentsOpenInNewTabs() ? fromMemory(await this.loadInMemory(path)) : await this.openInBackground(tool, path);
-    this.runs.watch(notebook.model);
+    this.watch(notebook);
     void this.queueStart(notebook.sessionContext, () => this.startOwnKernel(notebook));
     this.changed.emit({ kind: 'opened', notebook });
     return { notebook, opened: true };
@@ -124,7 +129,7 @@ export class NotebookDocuments {
   /** Opens a notebook just created with the kernel chosen for it, started explicitly. */
   async openCreated(tool: string, path: string, kernel: string): Promise<HeldNotebook> {
     const notebook = documentsOpenInNewTabs() ? fromMemory(await this.loadInMemory(path)) : await this.openInBackground(tool, path);
-    this.runs.watch(notebook.model);
+    this.watch(notebook);
     await this.startKernel(notebook, kernel);
     return notebook;
   }
@@ -172,6 +177,12 @@ export class NotebookDocuments {
       }
       throw error;
     }
+  }
+
+  /** Follows the notebook's runs and changes from now on. */
+  private watch(notebook: HeldNotebook): void {
+    this.runs.watch(notebook.model);
+    this.changes.watch(notebook);
   }
 
   /** A path that is not a notebook file is refused before anything opens it (and shows a load error). */
@@ -268,6 +279,7 @@ export class NotebookDocuments {
     void memory?.then(
       (notebook) => {
         this.loaded.delete(notebook);
+        this.changes.closed(notebook.model);
         notebook.dispose();
       },
       () => undefined
@@ -286,7 +298,9 @@ export class NotebookDocuments {
       const memory = this.memory.get(from)!;
       this.memory.delete(from);
       this.memory.set(change.newValue.path, memory);
-      await (await memory).moved(change.newValue.path);
+      const notebook = await memory;
+      this.changes.movedTo(notebook.model, change.newValue.path);
+      await notebook.moved(change.newValue.path);
       this.changed.emit({ kind: 'renamed', from, to: change.newValue.path });
     }
   }

@@ -20,8 +20,12 @@ import { cellsOf } from '../cells/notebook-cells.js';
 import { renderMarkdown } from '../runs/run-cell.js';
 import { openedNote } from '../documents/notebook-documents.js';
 
-export const editNotebookTool = notebookTool(EDIT_NOTEBOOK, async ({ notebookPath, edits }, { documents }: NotebookParts, { tool }) => {
-  const { notebook, opened } = await documents.hold(tool, documents.normalize(notebookPath));
+export const editNotebookTool = notebookTool(EDIT_NOTEBOOK, async (args, { documents }: NotebookParts, { tool, caller }) => {
+  const { notebookPath, edits, force = false } = args;
+  const agent = caller?.key;
+  const path = documents.normalize(notebookPath);
+  documents.changes.refuseClosed(tool, path, agent, force);
+  const { notebook, opened } = await documents.hold(tool, path);
   const before = cellsOf(notebook.model).map((cell) => ({ id: cell.id, type: cell.type, blank: isBlank(cell) }));
   const planned = planEdits(notebook.path, before, edits);
   if ('refused' in planned) {
@@ -31,18 +35,30 @@ export const editNotebookTool = notebookTool(EDIT_NOTEBOOK, async ({ notebookPat
       edit
     });
   }
+  // The cells the notebook had that the edits change, delete or move: a key of an earlier add is no cell of the notebook yet.
+  const targets = edits.flatMap((edit) =>
+    edit.op === 'add' ? [] : [{ cellId: edit.cellId, ...(edit.ifRevision ? { ifRevision: edit.ifRevision } : {}) }]
+  );
+  documents.changes.refuseConflicts(tool, notebook, agent, targets, force);
   const { steps, added, renewed, changed, replacedCellId } = planned.plan;
   const shared = notebook.model.sharedModel;
   // Changes made together become one undo step: so do the steps, and nothing before or after them.
   const undo = (shared as { undoManager?: { stopCapturing(): void } }).undoManager;
   undo?.stopCapturing();
-  for (const step of steps) {
-    shared.transact(() => apply(shared, step));
-  }
+  documents.changes.authors.by(agent, () => {
+    for (const step of steps) {
+      shared.transact(() => apply(shared, step));
+    }
+  });
   undo?.stopCapturing();
   // As JupyterLab's own delete does: the kernel hears of deleted cells at the next run (debuggers use it).
   notebook.model.deletedCells.push(...steps.flatMap((step) => (step.kind === 'delete' && step.cellId ? [step.cellId] : [])));
   const cells = cellsOf(notebook.model);
+  documents.changes.saw(
+    notebook.path,
+    agent,
+    changed.map((index) => ({ id: cells[index]!.id, source: cells[index]!.sharedModel.getSource() }))
+  );
   for (const index of renewed) {
     renderMarkdown(notebook, index);
   }

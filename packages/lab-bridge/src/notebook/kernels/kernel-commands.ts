@@ -17,15 +17,31 @@ import { within } from '../../within.js';
 /** How long an interrupt may take to bring a kernel out of busy. */
 const INTERRUPT_SETTLE_MS = 1000;
 
+/**
+ * The kernel tools' parts: the kept connections, and the page's change
+ * tracking (documents/change-tracking.ts), which hears what the calling agent
+ * did to a document's kernel.
+ */
+interface KernelParts {
+  kernels: KernelConnections;
+  documents: {
+    changes: {
+      authors: { by<T>(agent: string | undefined, act: () => T): T };
+      kernelByAgent(kernelId: string, what: 'interrupted', agent: string | undefined): void;
+    };
+  };
+}
+
 /** A document's connection to the kernel, else the kept one. */
 const kernelFor = async (kernels: KernelConnections, tool: string, kernelId: string) =>
   kernels.documentConnection(kernelId) ?? kernels.get(tool, kernelId);
 
 export const interruptKernelTool = notebookTool(
   INTERRUPT_KERNEL,
-  async ({ kernelId }, { kernels }: { kernels: KernelConnections }, { tool }) => {
+  async ({ kernelId }, { kernels, documents }: KernelParts, { tool, caller }) => {
     const kernel = await kernelFor(kernels, tool, kernelId);
     await kernel.interrupt();
+    documents.changes.kernelByAgent(kernel.id, 'interrupted', caller?.key);
     const status = await settle(kernel, INTERRUPT_SETTLE_MS);
     return succeed({
       kernelId: kernel.id,
@@ -40,9 +56,10 @@ export const interruptKernelTool = notebookTool(
 );
 export const restartKernelTool = notebookTool(
   RESTART_KERNEL,
-  async ({ kernelId }, { kernels }: { kernels: KernelConnections }, { tool }) => {
+  async ({ kernelId }, { kernels, documents }: KernelParts, { tool, caller }) => {
     const kernel = await kernelFor(kernels, tool, kernelId);
-    await kernel.restart();
+    // The restart says "restarting" at once, in this step: the documents on the kernel hear it as this agent's.
+    await documents.changes.authors.by(caller?.key, () => kernel.restart());
     return succeed({ kernelId: kernel.id, status: kernel.status });
   }
 );

@@ -42,30 +42,38 @@ interface ReadNotebook {
   recordOf(cellId: string): RunRecord | undefined;
 }
 
+/** Tells the page which cells the read gave the agent (changes/conflict-rule.ts's SeenRevisions). */
+type Saw = (cells: readonly { id: string; source: string; revision?: string }[]) => void;
+
 /** `resultChars`: the page's maxResultChars now, which a compact read fills with whole cells (cells-within.ts). */
-export const readNotebookTool = notebookTool(READ_NOTEBOOK, async (args, { app, documents, resultChars }: NotebookParts, { tool }) => {
-  const path = documents.normalize(args.notebookPath);
-  const held = await documents.held(tool, path);
-  const maxChars = resultChars();
-  if (held) {
-    return notebookResult(tool, fromModel(held, held.heldIn, documents.runs), args, maxChars);
+export const readNotebookTool = notebookTool(
+  READ_NOTEBOOK,
+  async (args, { app, documents, resultChars }: NotebookParts, { tool, caller }) => {
+    const path = documents.normalize(args.notebookPath);
+    const held = await documents.held(tool, path);
+    const maxChars = resultChars();
+    const saw: Saw = (cells) => documents.changes.saw(path, caller?.key, cells);
+    if (held) {
+      return notebookResult(tool, fromModel(held, held.heldIn, documents.runs), args, maxChars, saw);
+    }
+    const file = await readFile(app, tool, path);
+    if (hasCellIds(file)) {
+      return notebookResult(tool, fromFile(path, file), args, maxChars, saw);
+    }
+    const { notebook, opened } = await documents.hold(tool, path);
+    const result = notebookResult(tool, fromModel(notebook, notebook.heldIn, documents.runs), args, maxChars, saw);
+    return { ...result, note: noIdsNote(file, notebook, opened) };
   }
-  const file = await readFile(app, tool, path);
-  if (hasCellIds(file)) {
-    return notebookResult(tool, fromFile(path, file), args, maxChars);
-  }
-  const { notebook, opened } = await documents.hold(tool, path);
-  const result = notebookResult(tool, fromModel(notebook, notebook.heldIn, documents.runs), args, maxChars);
-  return { ...result, note: noIdsNote(file, notebook, opened) };
-});
+);
 
 export const readCellTool = notebookTool(
   READ_CELL,
-  async ({ notebookPath, cellId, outputIndex }, { app, documents }: NotebookParts, { tool }) => {
+  async ({ notebookPath, cellId, outputIndex }, { app, documents }: NotebookParts, { tool, caller }) => {
     const path = documents.normalize(notebookPath);
     const held = await documents.held(tool, path);
+    const saw: Saw = (cells) => documents.changes.saw(path, caller?.key, cells);
     if (held) {
-      return cellResult(tool, fromModel(held, held.heldIn, documents.runs), findCell(tool, held, cellId).index, outputIndex);
+      return cellResult(tool, fromModel(held, held.heldIn, documents.runs), findCell(tool, held, cellId).index, outputIndex, saw);
     }
     const file = await readFile(app, tool, path);
     const read = fromFile(path, file);
@@ -81,10 +89,10 @@ export const readCellTool = notebookTool(
       if (index < 0) {
         throw missingCell(tool, path, cellId, read.cells);
       }
-      return cellResult(tool, read, index, outputIndex);
+      return cellResult(tool, read, index, outputIndex, saw);
     }
     const { notebook } = await documents.hold(tool, path);
-    return cellResult(tool, fromModel(notebook, notebook.heldIn, documents.runs), findCell(tool, notebook, cellId).index, outputIndex);
+    return cellResult(tool, fromModel(notebook, notebook.heldIn, documents.runs), findCell(tool, notebook, cellId).index, outputIndex, saw);
   }
 );
 
@@ -151,7 +159,13 @@ function staleCellOf(cell: ICellModel): StaleCell {
   return { id: cell.id, type: cell.type, source: cell.sharedModel.getSource(), executionCount };
 }
 
-function notebookResult(tool: string, read: ReadNotebook, args: NotebookToolInput<typeof READ_NOTEBOOK>, maxChars: number): ToolResult {
+function notebookResult(
+  tool: string,
+  read: ReadNotebook,
+  args: NotebookToolInput<typeof READ_NOTEBOOK>,
+  maxChars: number,
+  saw: Saw
+): ToolResult {
   const selected = selectCells(
     read.cells.map((cell) => cell.id),
     args
@@ -165,6 +179,7 @@ function notebookResult(tool: string, read: ReadNotebook, args: NotebookToolInpu
   if (args.format === 'nbformat') {
     const content = read.content();
     const cells = indexes.length === cellCount ? content.cells : indexes.map((index) => content.cells[index]!);
+    saw(indexes.map((index) => read.cells[index]!));
     return succeed({ ...read.header, format: 'nbformat', cellCount, content: { ...content, cells } });
   }
   const { summary, marks } = staleState(read.cells, read.recordOf);
@@ -176,6 +191,7 @@ function notebookResult(tool: string, read: ReadNotebook, args: NotebookToolInpu
     JSON.stringify(fields).length
   );
   const left = indexes.slice(cells.length);
+  saw(cells);
   return succeed({ ...fields, cells, ...(left.length ? readOn(args, left, read.cells, maxChars) : {}) });
 }
 
@@ -192,12 +208,13 @@ function readOn(args: NotebookToolInput<typeof READ_NOTEBOOK>, left: readonly nu
   };
 }
 
-function cellResult(tool: string, read: ReadNotebook, index: number, outputIndex: number | undefined): ToolResult {
+function cellResult(tool: string, read: ReadNotebook, index: number, outputIndex: number | undefined, saw: Saw): ToolResult {
   const notebookPath = read.header.notebookPath;
   const cell = read.cellAt(index);
   const cellId = read.cells[index]!.id;
   if (outputIndex === undefined) {
     const { id: _id, ...view } = cellView(cell, index, staleState(read.cells, read.recordOf).marks.get(cellId));
+    saw([{ id: cellId, source: view.source, revision: view.revision }]);
     return succeed({ notebookPath, cellId, ...view });
   }
   const outputs = cell.outputs ?? [];

@@ -22,7 +22,7 @@ import { cellsOf, findCell } from '../cells/notebook-cells.js';
 import type { HeldNotebook } from '../cells/held-notebook.js';
 import { openedNote, type NotebookDocuments } from '../documents/notebook-documents.js';
 
-export const runCellTool = notebookTool(RUN_CELL, async ({ notebookPath, cellId }, { app, documents }: NotebookParts, { tool }) => {
+export const runCellTool = notebookTool(RUN_CELL, async ({ notebookPath, cellId }, { app, documents }: NotebookParts, { tool, caller }) => {
   const { notebook, opened } = await documents.hold(tool, documents.normalize(notebookPath));
   const { cell, index } = findCell(tool, notebook, cellId);
   const fields = { notebookPath: notebook.path, cellId: cell.id, ...openedNote(notebook, opened) };
@@ -38,6 +38,7 @@ export const runCellTool = notebookTool(RUN_CELL, async ({ notebookPath, cellId 
   }
   const kernel = await kernelToRun(app, documents, tool, notebook);
   const outcome = await runCode(notebook, index, kernel);
+  documents.changes.ranByAgent(notebook, caller?.key, cell.id, outcome);
   return executionResult(
     { tool, what: `cell "${cell.id}"`, onError: 'Fix it (edit_cell) and run it again.', fields: { ...fields, kernelId: kernel.id } },
     outcome

@@ -50,6 +50,7 @@ export const runCellsTool = notebookTool(RUN_CELLS, async (args, { app, document
       try {
         kernel ??= await kernelToRun(app, documents, tool, notebook);
         outcome = await runCode(notebook, index, kernel);
+        documents.changes.ranByAgent(notebook, call.caller?.key, cellId, outcome);
       } finally {
         unmark();
         call.progress = undefined;
