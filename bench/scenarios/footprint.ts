@@ -2,7 +2,8 @@
  * Footprint: the CLI's memory idle and under load, the bridge bundle's size
  * as a browser downloads it (gzip), and how long the CLI (the bundled
  * dist/cli.js the npm package ships) takes from spawn to its first tools/list
- * answer, against the floor of Node starting with nothing to load.
+ * answer, against the floor of Node starting with nothing to load; and the
+ * size of that answer, the catalogue an agent reads at every session start.
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -10,6 +11,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { CATALOGUE_LIMITS, catalogueSize, type CatalogueSize } from '@jupyter-live-mcp/protocol';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { CLI_PATH, freePort, pairingConfig } from '../../tests/e2e/support/mcp-session.js';
@@ -28,6 +30,7 @@ export async function cliStartScenario(config: BenchConfig, report: Report): Pro
   }
   const { configDir } = await pairingConfig();
   const durations: number[] = [];
+  let catalogue: CatalogueSize | undefined;
   for (let i = 0; i < config.cliStarts; i++) {
     const transport = new StdioClientTransport({
       command: process.execPath,
@@ -44,6 +47,7 @@ export async function cliStartScenario(config: BenchConfig, report: Report): Pro
     if (tools.length === 0) {
       throw new Error('the CLI listed no tools');
     }
+    catalogue ??= catalogueSize(tools);
   }
   await rm(configDir, { recursive: true, force: true });
   const summary = summarise(durations);
@@ -57,6 +61,17 @@ export async function cliStartScenario(config: BenchConfig, report: Report): Pro
   });
   const floorSummary = summarise(floor);
   report.add({ section: 'footprint', name: '  floor: node -e 0, spawn → exit', value: p50p95(floorSummary), data: floorSummary });
+  if (catalogue) {
+    const { tools, chars, largestDescription } = catalogue;
+    report.add({
+      section: 'footprint',
+      name: `tools/list before a page connects (${tools} tools)`,
+      value: `${chars.toLocaleString('en')} characters; largest description ${largestDescription.chars.toLocaleString('en')} (${largestDescription.tool})`,
+      target: `≤ ${CATALOGUE_LIMITS.listChars.toLocaleString('en')} characters, each description < ${CATALOGUE_LIMITS.descriptionChars.toLocaleString('en')}`,
+      met: chars <= CATALOGUE_LIMITS.listChars && largestDescription.chars < CATALOGUE_LIMITS.descriptionChars,
+      data: catalogue
+    });
+  }
 }
 
 export function bundleScenario(report: Report): void {

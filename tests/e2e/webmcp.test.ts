@@ -71,13 +71,16 @@ describe.each(KINDS)('WebMCP in $kind', ({ kind, statusBar, slow }) => {
     for (const tool of listed) {
       const mcp = byName.get(tool.name)!;
       const { command: _command, ...hints } = (mcp._meta?.[HINTS_META_KEY] ?? {}) as Record<string, boolean>;
+      // MCP carries the three raw hints in _meta; WebMCP's annotations have the same (and its own `debugging`).
+      expect(Object.keys(hints).sort(), tool.name).toEqual(['consequentialHint', 'readOnlyHint', 'untrustedContentHint']);
+      expect(tool.annotations, tool.name).toMatchObject(hints);
       expect(tool, tool.name).toMatchObject({
-        title: mcp.title,
+        title: mcp.annotations?.title,
         description: mcp.description,
         inputSchema: mcp.inputSchema,
-        annotations: hints,
         origin: new URL(setup.page.url()).origin
       });
+      expect(tool.title, tool.name).toEqual(expect.any(String));
     }
     expect(listed.find((tool) => tool.name === 'read_notebook')?.annotations).toMatchObject({
       readOnlyHint: true,

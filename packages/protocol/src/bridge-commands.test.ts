@@ -32,11 +32,11 @@ describe("the bridge's notebook, file and kernel commands", () => {
     expect(commandArgsSchema(EDIT_CELL)).toEqual({
       type: 'object',
       properties: {
-        notebookPath: { type: 'string', minLength: 1, description: expect.stringContaining('Path of the notebook') },
-        cellId: { type: 'string', minLength: 1, description: expect.stringContaining('Id of the cell to edit') },
-        content: { type: 'string', description: 'The new source of the cell.' },
-        ifRevision: { type: 'string', pattern: '^[0-9a-z]{1,11}$', description: expect.stringContaining('still at this revision') },
-        force: { type: 'boolean', description: expect.stringContaining('refused with code conflict') }
+        notebookPath: { type: 'string' },
+        cellId: { type: 'string' },
+        content: { type: 'string' },
+        ifRevision: { type: 'string' },
+        force: { type: 'boolean' }
       },
       required: ['notebookPath', 'content'],
       additionalProperties: false
@@ -46,6 +46,8 @@ describe("the bridge's notebook, file and kernel commands", () => {
 
   it('refuse a missing content and an unknown argument (their own check, for execute_command callers)', () => {
     expect(EDIT_CELL.input.safeParse({ notebookPath: 'a.ipynb', cellId: 'c' }).success).toBe(false);
+    // The schema leaves out minLength 1; the check refuses a blank id all the same.
+    expect(EDIT_CELL.input.safeParse({ notebookPath: 'a.ipynb', cellId: '', content: 'x' }).success).toBe(false);
     expect(READ_NOTEBOOK.input.safeParse({ notebookPath: 'a.ipynb', background: true }).success).toBe(false);
   });
 });
@@ -123,12 +125,20 @@ describe('the batch tools edit_notebook and run_cells (SPEC §2.3b)', () => {
     expect(Object.keys(tool('run_cells').properties)).toEqual(['notebookPath', 'cellIds', 'fromCellId', 'all', 'continueOnError']);
   });
 
-  it('list each kind of edit as its own schema, told apart by op (anyOf, not oneOf)', () => {
-    const items = (commandArgsSchema(EDIT_NOTEBOOK).properties!.edits as { items: { anyOf?: { properties: { op: unknown } }[] } }).items;
-    expect(items.anyOf?.map((edit) => edit.properties.op)).toEqual(
-      ['add', 'set_source', 'delete', 'move', 'set_type'].map((op) => ({ type: 'string', const: op }))
-    );
-    expect(JSON.stringify(commandArgsSchema(EDIT_NOTEBOOK))).not.toContain('oneOf');
+  it('list an edit as one object, each field once, saying which kind takes which; and check each kind for its own fields', () => {
+    const items = (
+      commandArgsSchema(EDIT_NOTEBOOK).properties!.edits as { items: { properties: object; required: string[]; description: string } }
+    ).items;
+    expect(items.properties).toMatchObject({ op: { enum: ['add', 'set_source', 'delete', 'move', 'set_type'] } });
+    expect(Object.keys(items.properties)).toEqual(['op', 'cellId', 'content', 'cellType', 'before', 'after', 'at', 'key', 'ifRevision']);
+    expect(items.required).toEqual(['op']);
+    expect(items.description).toMatch(/set_source: cellId, content;/);
+    expect(JSON.stringify(commandArgsSchema(EDIT_NOTEBOOK))).not.toMatch(/oneOf|anyOf/);
+    const edit = (e: object) => EDIT_NOTEBOOK.input.safeParse({ notebookPath: 'a.ipynb', edits: [e] });
+    expect(edit({ op: 'set_source', cellId: 'c', content: 'x' }).success).toBe(true);
+    // A field of another kind, or one a kind needs left out, is refused all the same.
+    expect(edit({ op: 'delete', cellId: 'c', key: 'k' }).error?.issues[0]).toMatchObject({ code: 'unrecognized_keys', keys: ['key'] });
+    expect(edit({ op: 'set_type', cellId: 'c' }).error?.issues[0]).toMatchObject({ path: ['edits', 0, 'cellType'] });
   });
 
   it('take an edit list and one way of choosing the cells to run', () => {

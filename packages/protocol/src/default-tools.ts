@@ -49,15 +49,13 @@ export const DEFAULT_TOOLS: readonly DefaultTool[] = [
     name: 'open_document',
     title: 'Open a document',
     description:
-      'Open a file in the page (or bring its tab to the front). On a page that shows one document ' +
-      '(Notebook 7, the notebooks UI of JupyterLite) it opens in a new browser tab that connects as a ' +
-      'page of its own.',
+      'Open a file in the page or bring its tab to the front (Notebook 7, JupyterLite notebooks: in a new browser tab, a page of its own).',
     command: 'docmanager:open',
     hints: W,
     properties: {
-      path: string('Path of the file, relative to the Jupyter root.'),
-      factory: string('Widget factory to open it with (e.g. "Editor" to open a notebook as text); default: the default viewer.'),
-      options: { type: 'object', description: 'Where to open it, e.g. {"mode": "split-right"}.' }
+      path: { type: 'string' },
+      factory: string('Widget factory, e.g. "Editor" (a notebook as text).'),
+      options: { type: 'object', description: 'E.g. {"mode": "split-right"}.' }
     },
     required: ['path'],
     fixedArgs: {},

@@ -17,6 +17,8 @@ export * from './config-file.js';
 export * from './status-answer.js';
 export * from './extension-tools.js';
 export * from './bridge-settings.js';
+export * from './catalogue-size.js';
+export * from './listed-schema.js';
 export * from './pairing-link.js';
 export * from './join-channel.js';
 export * from './person-focus.js';

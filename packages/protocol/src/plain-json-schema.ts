@@ -12,7 +12,7 @@ import { inputSchemaSchema, type InputSchema } from './wire.js';
  */
 export function plainJsonSchema(input: z.ZodObject): InputSchema {
   // The dialect marker is noise in a tool's or a command's description.
-  const { $schema: _dialect, properties, ...schema } = z.toJSONSchema(input, { io: 'input', override: anyOfForOneOf });
+  const { $schema: _dialect, properties, ...schema } = z.toJSONSchema(input, { io: 'input', override: plainNode });
   return inputSchemaSchema.parse({
     ...schema,
     properties: Object.fromEntries(Object.entries(properties ?? {}).map(([name, property]) => [name, plainProperty(property)]))
@@ -59,13 +59,17 @@ function isStringKeys(value: unknown): boolean {
 }
 
 /**
- * Variants (a discriminated union, as the edits of edit_notebook) as anyOf: their
- * constants keep them apart all the same, and more MCP clients (and the models
- * behind them) take anyOf than oneOf.
+ * Variants (a discriminated union) as anyOf: their constants keep them apart all
+ * the same, and more MCP clients (and the models behind them) take anyOf than
+ * oneOf. A string's minLength of 1 is left out: the zod check refuses a blank
+ * string all the same, and an agent reads each tool's schema at every session start.
  */
-function anyOfForOneOf({ jsonSchema }: { jsonSchema: z.core.JSONSchema.BaseSchema }): void {
+function plainNode({ jsonSchema }: { jsonSchema: z.core.JSONSchema.BaseSchema }): void {
   if (jsonSchema.oneOf) {
     jsonSchema.anyOf = jsonSchema.oneOf;
     delete jsonSchema.oneOf;
+  }
+  if (jsonSchema.type === 'string' && jsonSchema.minLength === 1) {
+    delete jsonSchema.minLength;
   }
 }

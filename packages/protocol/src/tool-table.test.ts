@@ -7,11 +7,11 @@ const LISTED = {
   list_all_commands: {
     type: 'object',
     properties: {
-      query: { type: 'string', description: 'Words to look for, e.g. "run cell". Empty or absent lists every command.' },
+      query: { type: 'string', description: 'E.g. "run cell".' },
       limit: {
         type: 'integer',
         minimum: 1,
-        description: 'At most this many commands are returned (default 50); commandCount counts all matches.'
+        description: 'Default 50; commandCount counts all matches.'
       }
     },
     additionalProperties: false
@@ -19,8 +19,8 @@ const LISTED = {
   execute_command: {
     type: 'object',
     properties: {
-      commandId: { type: 'string', description: 'The command id, e.g. "notebook:run-cell".' },
-      args: { type: 'object', description: "The command's arguments." }
+      commandId: { type: 'string', description: 'E.g. "notebook:run-cell".' },
+      args: { type: 'object' }
     },
     required: ['commandId'],
     additionalProperties: false
@@ -28,9 +28,9 @@ const LISTED = {
   answer_dialog: {
     type: 'object',
     properties: {
-      button: { type: ['string', 'integer'], description: 'The label of the button to click (e.g. "Rename"), or its index.' },
-      dialogId: { type: 'string', description: 'Which dialog (default: the one in front).' },
-      value: { type: 'string', description: "Text to put in the dialog's text field before clicking." }
+      button: { type: ['string', 'integer'], description: 'Its label (e.g. "Rename") or index.' },
+      dialogId: { type: 'string', description: 'Default: the one in front.' },
+      value: { type: 'string' }
     },
     required: ['button'],
     additionalProperties: false
@@ -38,12 +38,12 @@ const LISTED = {
   wait_for_result: {
     type: 'object',
     properties: {
-      pendingId: { type: 'string', description: 'The pendingId of the pending result.' },
+      pendingId: { type: 'string' },
       seconds: {
         type: 'number',
         minimum: 0,
         maximum: 300,
-        description: "How long to wait at most (default: the page's pendingAfterSeconds; at most 300)."
+        description: "Default: the page's pendingAfterSeconds."
       }
     },
     required: ['pendingId'],

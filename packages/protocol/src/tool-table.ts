@@ -28,37 +28,27 @@ export const DEFAULT_COMMAND_LIMIT = 50;
 export const BUILT_IN_INPUTS = {
   get_context: z.strictObject({}),
   list_all_commands: z.strictObject({
-    query: z.string().optional().describe('Words to look for, e.g. "run cell". Empty or absent lists every command.'),
-    limit: z
-      .number()
-      .int()
-      .min(1)
-      .optional()
-      .describe(`At most this many commands are returned (default ${DEFAULT_COMMAND_LIMIT}); commandCount counts all matches.`)
+    query: z.string().optional().describe('E.g. "run cell".'),
+    limit: z.number().int().min(1).optional().describe(`Default ${DEFAULT_COMMAND_LIMIT}; commandCount counts all matches.`)
   }),
   execute_command: z.strictObject({
-    commandId: z.string().describe('The command id, e.g. "notebook:run-cell".'),
-    args: z.record(z.string(), z.unknown()).optional().describe("The command's arguments.")
+    commandId: z.string().describe('E.g. "notebook:run-cell".'),
+    args: z.record(z.string(), z.unknown()).optional()
   }),
   answer_dialog: z.strictObject({
-    button: z.union([z.string(), z.number().int()]).describe('The label of the button to click (e.g. "Rename"), or its index.'),
-    dialogId: z.string().optional().describe('Which dialog (default: the one in front).'),
-    value: z.string().optional().describe("Text to put in the dialog's text field before clicking.")
+    button: z.union([z.string(), z.number().int()]).describe('Its label (e.g. "Rename") or index.'),
+    dialogId: z.string().optional().describe('Default: the one in front.'),
+    value: z.string().optional()
   }),
   wait_for_result: z.strictObject({
-    pendingId: z.string().describe('The pendingId of the pending result.'),
-    seconds: z
-      .number()
-      .min(0)
-      .max(MAX_WAIT_SECONDS)
-      .optional()
-      .describe(`How long to wait at most (default: the page's pendingAfterSeconds; at most ${MAX_WAIT_SECONDS}).`)
+    pendingId: z.string(),
+    seconds: z.number().min(0).max(MAX_WAIT_SECONDS).optional().describe("Default: the page's pendingAfterSeconds.")
   })
 } as const;
 
 /** The input of the server's own select_page (SPEC §7): the server lists and parses it, never a page. */
 export const SELECT_PAGE_INPUT = z.strictObject({
-  pageId: z.string().optional().describe('The page to use, from the list this tool returns.')
+  pageId: z.string().optional().describe("From this tool's list.")
 });
 
 /** A built-in tool's arguments once parsed with its zod input. */
@@ -69,11 +59,7 @@ export const BUILT_IN_TOOLS = [
     name: 'get_context',
     title: 'Get page context',
     description:
-      'Describe the Jupyter page the person has open: the application and its version, the file ' +
-      "browser's folder, the current widget and its editor (cursor and selection, 1-based), every " +
-      'open document (id, path, kernel, notebook cell counts), the running kernels and the kernelspecs ' +
-      'that can be started. Call this ' +
-      'first, and again whenever you need fresh ids or state.',
+      'The page: app and version, current widget and editor (cursor, selection), open documents (id, path, kernel), kernels, kernelspecs; call it again for fresh ids.',
     inputSchema: plainJsonSchema(BUILT_IN_INPUTS.get_context),
     hints: { readOnlyHint: true, consequentialHint: false, untrustedContentHint: false },
     reportsPages: true
@@ -81,10 +67,7 @@ export const BUILT_IN_TOOLS = [
   {
     name: 'list_all_commands',
     title: 'List JupyterLab commands',
-    description:
-      "Search the page's JupyterLab commands (case-insensitive, over id, label, caption and " +
-      'usage). Each command comes with its argument schema when it declares one, whether it is ' +
-      'enabled, and the tool that runs it, if any. Use it to find a command for execute_command.',
+    description: "Search the page's JupyterLab commands: each with its argument schema, enabled, and the tool that runs it.",
     inputSchema: plainJsonSchema(BUILT_IN_INPUTS.list_all_commands),
     hints: { readOnlyHint: true, consequentialHint: false, untrustedContentHint: false }
   },
@@ -92,21 +75,14 @@ export const BUILT_IN_TOOLS = [
     name: 'execute_command',
     title: 'Execute a JupyterLab command',
     description:
-      'Run one JupyterLab command by id (find ids with list_all_commands) and return its result. ' +
-      'Most notebook and console commands act on the active document; to act on another open ' +
-      'notebook or console pass "semanticWidget": "<widget id from get_context>" and ' +
-      '"activate": false in args. Only notebook:* and console:* commands take semanticWidget or ' +
-      'widgetId. args are passed as given, not checked against the command schema.',
+      'Run a JupyterLab command by id, args unchecked. notebook:* and console:* commands act on the active document unless args carry "semanticWidget": "<widget id>", "activate": false.',
     inputSchema: plainJsonSchema(BUILT_IN_INPUTS.execute_command),
     hints: { readOnlyHint: false, consequentialHint: true, untrustedContentHint: true }
   },
   {
     name: 'answer_dialog',
     title: 'Answer a dialog',
-    description:
-      'Click a button of a dialog open in the page (get_context and pending results list them with ' +
-      'their buttons). For a dialog with a text field, value is typed in first. Dialogs block the ' +
-      'command that opened them and every dialog after them.',
+    description: 'Click a button of a dialog in the page (get_context and pending results list them), typing value in first.',
     inputSchema: plainJsonSchema(BUILT_IN_INPUTS.answer_dialog),
     hints: { readOnlyHint: false, consequentialHint: true, untrustedContentHint: false },
     answersAtOnce: true
@@ -114,9 +90,7 @@ export const BUILT_IN_TOOLS = [
   {
     name: 'wait_for_result',
     title: 'Wait for a pending result',
-    description:
-      'Wait for a call that answered "pending" to finish and return its own result, or "pending" ' +
-      'again if it is still running after the wait. Results are kept 10 minutes after they finish.',
+    description: 'Wait for a call that answered "pending": its result, or "pending" again. Results are kept 10 minutes.',
     inputSchema: plainJsonSchema(BUILT_IN_INPUTS.wait_for_result),
     hints: { readOnlyHint: true, consequentialHint: false, untrustedContentHint: true },
     answersAtOnce: true

@@ -4,7 +4,7 @@
  * registrations a new catalogue changes, what arguments a call brings, and
  * what the names the page refused mean.
  */
-import { fail, toolResultContent, type ToolDescriptor, type ToolResultContent } from '@jupyter-live-mcp/protocol';
+import { fail, listedInputSchema, toolResultContent, type ToolDescriptor, type ToolResultContent } from '@jupyter-live-mcp/protocol';
 import type { WebMcpRegistration } from './model-context.js';
 
 export function registrationOf(descriptor: ToolDescriptor): WebMcpRegistration {
@@ -13,7 +13,7 @@ export function registrationOf(descriptor: ToolDescriptor): WebMcpRegistration {
     name: descriptor.name,
     ...(descriptor.title ? { title: descriptor.title } : {}),
     description: descriptor.description,
-    inputSchema: descriptor.inputSchema,
+    inputSchema: listedInputSchema(descriptor.inputSchema),
     annotations: { readOnlyHint, consequentialHint, untrustedContentHint }
   };
 }

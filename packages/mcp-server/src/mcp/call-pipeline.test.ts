@@ -198,8 +198,8 @@ describe('routing a call', () => {
     const listed = (await client.listTools()).tools.find((tool) => tool.name === 'select_page');
     expect(listed?.inputSchema).toEqual({
       type: 'object',
-      properties: { pageId: { type: 'string', description: 'The page to use, from the list this tool returns.' } },
-      additionalProperties: false
+      // No additionalProperties: false where properties are listed; the instructions say once that other arguments are refused.
+      properties: { pageId: { type: 'string', description: "From this tool's list." } }
     });
   });
 
@@ -226,7 +226,7 @@ describe('routing a call', () => {
     router.update(page.session);
     const listed = (await client.listTools()).tools.filter((tool) => tool.name === 'select_page');
     expect(listed).toHaveLength(1);
-    expect(listed[0]?.description).toMatch(/^List the Jupyter pages connected to this server/);
+    expect(listed[0]?.description).toMatch(/^List the connected Jupyter pages/);
     expect((await call('select_page')).structuredContent).toMatchObject({ success: true, pages: [{ pageId: 'p1' }] });
     expect(page.calls).toEqual([]);
   });

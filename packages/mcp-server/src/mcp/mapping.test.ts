@@ -35,20 +35,29 @@ describe('toCallToolResult', () => {
 describe('toMcpTool', () => {
   const byName = (name: string) => toMcpTool(BUILT_IN_TOOLS.find((tool) => tool.name === name)!);
 
-  it('maps a read-only tool to readOnlyHint and never destructive', () => {
-    expect(byName('get_context').annotations).toEqual({
-      title: 'Get page context',
-      readOnlyHint: true,
-      destructiveHint: false,
-      openWorldHint: false
-    });
+  it('maps a read-only tool to readOnlyHint, never destructive, its title among the annotations (SPEC §7)', () => {
+    const tool = byName('get_context');
+    expect(tool.annotations).toEqual({ title: 'Get page context', readOnlyHint: true, destructiveHint: false, openWorldHint: false });
+    // Said once: a client shows annotations.title when there is no top-level title.
+    expect(tool.title).toBeUndefined();
   });
 
-  it('maps a consequential tool with untrusted output to destructive and open-world, raw hints in _meta', () => {
+  it('maps a consequential tool with untrusted output to destructive and open-world, the three raw hints also in _meta', () => {
     const tool = byName('execute_command');
     expect(tool.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true, openWorldHint: true });
     expect(tool._meta?.[HINTS_META_KEY]).toEqual({ readOnlyHint: false, consequentialHint: true, untrustedContentHint: true });
     expect(tool.inputSchema.required).toEqual(['commandId']);
+  });
+
+  it('keeps in _meta the consequential hint of a read-only tool, which no annotation can say', () => {
+    const tool = toMcpTool({
+      name: 'fetch_secret',
+      description: 'Read a secret',
+      inputSchema: { type: 'object' },
+      hints: { readOnlyHint: true, consequentialHint: true, untrustedContentHint: false }
+    });
+    expect(tool.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
+    expect(tool._meta?.[HINTS_META_KEY]).toEqual({ readOnlyHint: true, consequentialHint: true, untrustedContentHint: false });
   });
 
   it('does not flag a writing tool that is not consequential as destructive', () => {
@@ -60,7 +69,12 @@ describe('toMcpTool', () => {
       command: 'jupyterlab-ai-commands:add-cell'
     });
     expect(tool.annotations?.destructiveHint).toBe(false);
-    expect(tool._meta?.[HINTS_META_KEY]).toMatchObject({ command: 'jupyterlab-ai-commands:add-cell' });
+    expect(tool._meta?.[HINTS_META_KEY]).toEqual({
+      readOnlyHint: false,
+      consequentialHint: false,
+      untrustedContentHint: false,
+      command: 'jupyterlab-ai-commands:add-cell'
+    });
   });
 });
 
@@ -69,6 +83,12 @@ describe('the catalogue listed before a page connects', () => {
     expect(DEFAULT_CATALOGUE.map((tool) => tool.name)).toHaveLength(23);
     const runCell = DEFAULT_CATALOGUE.find((tool) => tool.name === 'run_cell')!;
     expect(runCell.inputSchema).toMatchObject({ required: ['notebookPath', 'cellId'], additionalProperties: false });
+    // Listed without it: every tool refuses an argument its schema does not list, as the instructions say once.
+    expect(toMcpTool(runCell).inputSchema).toEqual({
+      type: 'object',
+      properties: { notebookPath: { type: 'string' }, cellId: { type: 'string' } },
+      required: ['notebookPath', 'cellId']
+    });
     expect(toMcpTool(runCell).annotations).toMatchObject({ destructiveHint: true, openWorldHint: true });
     const addCell = DEFAULT_CATALOGUE.find((tool) => tool.name === 'add_cell')!;
     expect(toMcpTool(addCell).annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false });

@@ -54,4 +54,38 @@ describe('buildMcpServer', () => {
     ]);
     await server.close();
   });
+
+  it('tells the agent in its instructions, once, what the tools share (SPEC §7), the refusal of unlisted arguments among it', async () => {
+    const server = buildMcpServer({
+      router: new PageRouter(),
+      log: createLogger('error', () => {}),
+      version: 'test',
+      bridgeUrl: 'ws://127.0.0.1:1'
+    });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    const received: JSONRPCMessage[] = [];
+    clientSide.onmessage = (message) => received.push(message);
+    await server.connect(serverSide);
+    await clientSide.start();
+    await clientSide.send({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'raw', version: '0' } }
+    });
+    await settle();
+    const answer = received[0] as { result?: { instructions?: string } };
+    const instructions = answer.result?.instructions ?? '';
+    for (const said of [
+      /Start with get_context/,
+      /pass notebookPath/,
+      /collect it with wait_for_result/,
+      /answer_dialog clicks its button/,
+      /refuses an argument its schema does not list \(code bad_input/,
+      /data, never instructions/
+    ]) {
+      expect(instructions).toMatch(said);
+    }
+    await server.close();
+  });
 });

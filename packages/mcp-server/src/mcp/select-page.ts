@@ -13,10 +13,7 @@ import { defineServerTool, type PageSelection, type ServerTool } from './define-
 const descriptor = {
   name: 'select_page',
   title: 'Select the page',
-  description:
-    'List the Jupyter pages connected to this server (browser tabs, Notebook 7 documents, several ' +
-    'Jupyter servers) or, with pageId, send every later call to that page. Without a selection, calls go ' +
-    'to the page the person focused last, else the one that connected last.',
+  description: 'List the connected Jupyter pages or, with pageId, send every later call to that page (default: the page focused last).',
   hints: { readOnlyHint: false, consequentialHint: false, untrustedContentHint: false }
 };
 

@@ -1,11 +1,12 @@
 /**
  * What tools/list answers (SPEC §7): the current page's tools, or the default
  * catalogue before a page has connected, then the server's own tools, within
- * a budget; each as an MCP tool. MCP has no consequential or untrusted-content hint yet, so the
- * raw R/C/U hints also travel in `_meta`.
+ * a budget; each as an MCP tool: the annotations carry the title and the R/C/U hints,
+ * and, as MCP has no consequential or untrusted-content hint yet, `_meta` the
+ * three raw hints (and the command).
  */
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import { BUILT_IN_TOOLS, commandToolDescriptor, DEFAULT_TOOLS, type ToolDescriptor } from '@jupyter-live-mcp/protocol';
+import { BUILT_IN_TOOLS, commandToolDescriptor, DEFAULT_TOOLS, listedInputSchema, type ToolDescriptor } from '@jupyter-live-mcp/protocol';
 import type { PageSession } from '../hub/page-session.js';
 import type { Logger } from '../log.js';
 import { SERVER_TOOLS } from './server-tools.js';
@@ -139,9 +140,9 @@ export function toMcpTool(tool: ToolDescriptor): Tool {
   const { readOnlyHint, consequentialHint, untrustedContentHint } = tool.hints;
   return {
     name: tool.name,
-    ...(tool.title ? { title: tool.title } : {}),
     description: tool.description,
-    inputSchema: tool.inputSchema,
+    inputSchema: listedInputSchema(tool.inputSchema),
+    // The title once, where SPEC §7 puts it: clients show annotations.title when a tool has no top-level title (MCP's display-name order).
     annotations: {
       ...(tool.title ? { title: tool.title } : {}),
       readOnlyHint,
