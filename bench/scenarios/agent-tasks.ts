@@ -4,7 +4,7 @@
  * compact view, and with the single-cell tools only, on notebooks of their
  * own: the calls, the characters of their results' text (what the agent
  * reads) and the pictures attached. Targets: (a) ≤ 4 calls, (b) ≤ 3 calls,
- * (c) the compact read's text ≤ 35% of the nbformat read's, the same pictures.
+ * (c) the compact read's text ≤ READ_TARGET of the nbformat read's, the same pictures.
  */
 import type { BenchConfig } from '../config.js';
 import type { BenchLab } from '../lab.js';
@@ -16,6 +16,7 @@ import {
   fixNotebook,
   readWorked,
   READ_CELL_COUNT,
+  READ_TARGET,
   TASK_WAYS,
   Transcript,
   workedNotebook,
@@ -24,7 +25,6 @@ import {
 
 const SECTION = 'agent tasks';
 const CALL_TARGETS = { fix: 4, section: 3 };
-const READ_TARGET = 0.35;
 /** What the issue measured on the single-cell tools before the batch tools and the compact view. */
 const OLD_TOOLS = {
   fix: '14 calls, 14,647 characters',

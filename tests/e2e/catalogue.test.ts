@@ -167,7 +167,7 @@ describe.each(KINDS)('the tool catalogue in $kind', (kind) => {
     expect(tools.map((tool) => tool.name).sort()).toEqual([...LISTED_TOOL_NAMES].sort());
     // The schema shown is the command's own, narrowed: fixed arguments hidden.
     const editCell = tools.find((tool) => tool.name === 'edit_cell')!;
-    expect(Object.keys(editCell.inputSchema.properties ?? {})).toEqual(['notebookPath', 'cellId', 'content']);
+    expect(Object.keys(editCell.inputSchema.properties ?? {})).toEqual(['notebookPath', 'cellId', 'content', 'ifRevision', 'force']);
     expect(editCell.inputSchema.required).toEqual(['notebookPath', 'content']);
   });
 

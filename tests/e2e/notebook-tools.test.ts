@@ -521,9 +521,9 @@ describe.each(KINDS)('the notebook tools in $kind', (kind) => {
         },
         {
           id: 'table',
-          outputs: [{ text: '   a  b\n0  1  2', table: 'DataFrame: 150 rows × 2 columns: a, b' }]
+          outputs: [{ text: '   a  b\n0  1  2', table: 'DataFrame: 150 rows × 2 columns' }]
         },
-        { id: 'picture', outputs: [{ type: 'display', text: '<Figure size 1x1>', 'image/png': '[image 1: image/png 1x1, attached]' }] }
+        { id: 'picture', outputs: [{ type: 'display', 'image/png': '[image 1: image/png 1x1, attached]' }] }
       ]
     });
     const cells = read.result.cells as Record<string, unknown>[];

@@ -51,6 +51,8 @@ describe.each(KINDS)('what the person points at in $kind', (kind) => {
     return JSON.parse((contents[0] as { text: string }).text);
   };
   const listed = async () => (await setup.mcp.client.listResources()).resources.map((resource) => resource.uri);
+  const titles = async () =>
+    Object.fromEntries((await setup.mcp.client.listResources()).resources.map((resource) => [resource.uri, resource.title]));
 
   beforeAll(async () => {
     setup = await startPageWithAgent(kind.kind);
@@ -105,7 +107,12 @@ describe.each(KINDS)('what the person points at in $kind', (kind) => {
     await expect.poll(async () => (await focus())?.selectedCells, { timeout: 20_000, interval: 250 }).toEqual(selected);
     expect(await focus()).toMatchObject({ notebookPath: NOTEBOOK, activeCell: { id: 'cell-gamma', index: 2 } });
     await expect.poll(() => listChanges, { timeout: 10_000 }).toBeGreaterThan(before);
-    await expect.poll(listed, { timeout: 10_000 }).toEqual([RESOURCES.notebook, RESOURCES.selectedCells]);
+    // The listing follows the page's reports, a moment behind get_context (which asks the page): as a person
+    // attaching the resource would, wait until it shows the two cells, not the active cell it showed before.
+    await expect.poll(titles, { timeout: 10_000 }).toEqual({
+      [RESOURCES.notebook]: `Active notebook: ${NOTEBOOK}`,
+      [RESOURCES.selectedCells]: `Selected cells: 2 cells of ${NOTEBOOK}`
+    });
 
     const cells = await read(RESOURCES.selectedCells);
     expect(cells).toMatchObject({ success: true, notebookPath: NOTEBOOK });

@@ -204,6 +204,12 @@ export async function addSection(transcript: Transcript, way: TaskWay, notebookP
 // ── (c) read a 50-cell notebook with outputs ───────────────────────────────
 
 export const READ_CELL_COUNT = 50;
+/**
+ * The compact read's text at most this share of the nbformat read's. It was
+ * 35 % before SPEC §2.5 gave every cell a revision (21 characters a cell,
+ * 2.7 points on this notebook); issue 25 aims at 30 %.
+ */
+export const READ_TARGET = 0.37;
 /** The plots of the read notebook. */
 export const READ_PICTURES = 2;
 

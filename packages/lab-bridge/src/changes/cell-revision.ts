@@ -6,7 +6,10 @@
  * same text in every page. Pure.
  */
 
-/** 53 bits of hash as base 36 (protocol's REVISION_PATTERN); a wrong revision is a clash of about one in 10^15. */
+// Seven base-36 characters: a read gives one per cell, so they are kept short; two texts clash about once in 8·10^10.
+const REVISION_SPACE = 36 ** 7;
+
+/** The revision of a cell with this source (protocol's REVISION_PATTERN). */
 export function cellRevision(source: string): string {
   // cyrb53: two 32-bit multiplicative hashes mixed into 53 bits (a JS number holds them exactly).
   let h1 = 0xdeadbeef;
@@ -18,5 +21,5 @@ export function cellRevision(source: string): string {
   }
   h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
   h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
+  return ((4294967296 * (2097151 & h2) + (h1 >>> 0)) % REVISION_SPACE).toString(36).padStart(7, '0');
 }

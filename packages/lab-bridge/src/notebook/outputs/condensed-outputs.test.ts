@@ -77,9 +77,14 @@ describe('condenseOutputs', () => {
         }
       ])
     ).toEqual([
-      { text: '   a\n0  1', table: 'DataFrame: 1 rows × 1 columns: a' },
-      { type: 'display', text: '<Figure size 640x480 with 1 Axes>', 'image/png': 'iVBORw0K\n' }
+      // The text's first line shows the column names: the summary does not repeat them.
+      { text: '   a\n0  1', table: 'DataFrame: 1 rows × 1 columns' },
+      // Beside the picture, the figure's repr is left out.
+      { type: 'display', 'image/png': 'iVBORw0K\n' }
     ]);
+    expect(
+      condenseOutputs([{ output_type: 'display_data', metadata: {}, data: { 'text/plain': 'Sales by month', 'image/png': 'iVBORw0K' } }])
+    ).toEqual([{ type: 'display', text: 'Sales by month', 'image/png': 'iVBORw0K' }]);
   });
 
   it('cuts the text/plain of an HTML table to its first lines, the text of another rich output as a stream', () => {
@@ -91,9 +96,39 @@ describe('condenseOutputs', () => {
     ]);
     expect(table).toEqual({
       text: ['   a', '0  0', '1  2', '2  4', '3  6', '[… 8 lines left out …]'].join('\n'),
-      table: 'DataFrame: 12 rows × 1 columns: a'
+      table: 'DataFrame: 12 rows × 1 columns'
     });
     expect(text).toEqual({ text: [...lines(10), '[… 10 lines left out …]', ...lines(10, 20)].join('\n') });
+  });
+
+  it("names a table's columns when its text does not show them all", () => {
+    const html =
+      '<table class="dataframe"><thead><tr><th></th><th>alpha</th><th>beta</th></tr></thead><tbody><tr><th>0</th><td>1</td><td>2</td></tr></tbody></table>';
+    // pandas cuts a wide frame's columns with "...".
+    const [wide] = condenseOutputs([
+      {
+        output_type: 'execute_result',
+        execution_count: 1,
+        metadata: {},
+        data: { 'text/plain': '   alpha  ...\n0      1  ...', 'text/html': html }
+      }
+    ]);
+    expect(wide).toMatchObject({ table: 'DataFrame: 1 rows × 2 columns: alpha, beta' });
+  });
+
+  it("keeps only the raising line of a frame in one of the notebook's cells, and the context of library frames", () => {
+    const traceback = [
+      'Cell In[18], line 7\n      4 def prepare():\n      5     return load("b")\n----> 7 prepare()',
+      'File /usr/lib/python3/dist-packages/lib.py:12, in load(name)\n     11 def load(name):\n---> 12     return table[name]',
+      'Input In [3], line 2\n      1 x = 1\n----> 2 y\n      3 z'
+    ];
+    expect(condenseTraceback(traceback, 'KeyError: b')).toBe(
+      [
+        'Cell In[18], line 7\n----> 7 prepare()',
+        'File /usr/lib/python3/dist-packages/lib.py:12, in load(name)\n     11 def load(name):\n---> 12     return table[name]',
+        'Input In [3], line 2\n----> 2 y'
+      ].join('\n')
+    );
   });
 
   it('falls back to markdown text, else names the MIME types an output has', () => {

@@ -39,6 +39,8 @@ export type CondensedOutput =
     } & { [mime in ImageMimeType]?: string })
   | { type: string };
 
+const BARE_REPR = /^<[^<>\n]*>$/;
+
 /** Text MIME types shown, in this order, when an output has no text/plain. */
 const TEXT_MIME_TYPES = ['text/plain', 'text/markdown', 'text/latex'];
 
@@ -119,13 +121,32 @@ function condenseError(
  * (the error again) are left out: the error line says them.
  */
 export function condenseTraceback(traceback: readonly string[] | undefined, errorLine: string): string {
-  const frames = withoutHeader((traceback ?? []).map((frame) => stripAnsi(frame).trimEnd())).filter((frame) => frame !== '');
+  const frames = withoutHeader((traceback ?? []).map((frame) => stripAnsi(frame).trimEnd()))
+    .filter((frame) => frame !== '')
+    .map(withoutCellContext);
   if (frames.length > 0 && frames.at(-1)!.trim() === errorLine) {
     frames.pop();
   }
   const left = frames.length - TRACEBACK_FRAMES;
   const kept = left > 0 ? [`[… ${left} earlier frames left out …]`, ...frames.slice(-TRACEBACK_FRAMES)] : frames;
   return headAndTail(kept.join('\n'));
+}
+
+// A frame in a notebook cell: IPython 8's "Cell In [3], line 2", older releases' "Input In [3]".
+const CELL_FRAME = /^(?:Cell|Input) In ?\[\d*\]/;
+const ARROW_LINE = /^\s*-+>/;
+
+/**
+ * A frame in one of the notebook's cells keeps its heading and the line that
+ * raised ("---->"): the lines around it are the cell's source, which the agent
+ * has. Frames in library code keep their context.
+ */
+function withoutCellContext(frame: string): string {
+  if (!CELL_FRAME.test(frame)) {
+    return frame;
+  }
+  const [heading = '', ...lines] = frame.split('\n');
+  return [heading, ...lines.filter((line) => ARROW_LINE.test(line))].join('\n');
 }
 
 // IPython's header: a rule of dashes, then "KeyError    Traceback (most recent call last)".
@@ -155,16 +176,17 @@ function withoutHeader(entries: readonly string[]): string[] {
 function condenseRich(display: boolean, data: nbformat.IMimeBundle): CondensedOutput {
   const view: CondensedOutput & Record<string, unknown> = display ? { type: 'display' } : {};
   const html = data['text/html'];
-  const table = isText(html) ? describeHtmlTable(joinMultiline(html)) : undefined;
   const textMime = TEXT_MIME_TYPES.find((mime) => isText(data[mime]));
-  if (textMime) {
-    const text = stripAnsi(joinMultiline(data[textMime] as nbformat.MultilineString));
+  const text = textMime ? stripAnsi(joinMultiline(data[textMime] as nbformat.MultilineString)) : undefined;
+  const table = isText(html) ? describeHtmlTable(joinMultiline(html), headAndTail(text?.split('\n', 1)[0] ?? '')) : undefined;
+  const image = IMAGE_MIME_TYPES.find((mime) => isText(data[mime]));
+  // Beside its picture, an object's bare repr ("<Figure size 640x480 with 1 Axes>") says nothing the picture does not.
+  if (text !== undefined && !(image && BARE_REPR.test(text))) {
     view.text = table ? headAndTail(text, TABLE_LINES, 0) : headAndTail(text);
   }
   if (table) {
     view.table = table;
   }
-  const image = IMAGE_MIME_TYPES.find((mime) => isText(data[mime]));
   if (image) {
     view[image] = joinMultiline(data[image] as nbformat.MultilineString);
   }

@@ -23,8 +23,12 @@ interface Cell {
   text: string;
 }
 
-/** The summary of the first table in `html`, or undefined when it has none. */
-export function describeHtmlTable(html: string): string | undefined {
+/**
+ * The summary of the first table in `html`, or undefined when it has none.
+ * A DataFrame's column names are left out when `shownHeader` (the first line
+ * of the text the agent sees beside it) already shows every one of them.
+ */
+export function describeHtmlTable(html: string, shownHeader = ''): string | undefined {
   const table = TABLE.exec(html);
   if (!table) {
     return undefined;
@@ -50,7 +54,9 @@ export function describeHtmlTable(html: string): string | undefined {
   const rowCount = footer ? count(footer[1]) : bodyRows.length;
   const columns = footer ? count(footer[2]) : (bodyRows[0]?.filter((cell) => !cell.header).length ?? 0);
   const names = (headRows[0] ?? []).slice(indexLevels).map((cell) => (cell.text === '...' ? '…' : cell.text));
-  return `DataFrame: ${rowCount} rows × ${columns} columns${names.length ? `: ${listNames(names)}` : ''}`;
+  const shown = new Set(shownHeader.trim().split(/\s+/));
+  const listed = names.length > 0 && !names.every((name) => shown.has(name));
+  return `DataFrame: ${rowCount} rows × ${columns} columns${listed ? `: ${listNames(names)}` : ''}`;
 }
 
 function section(html: string, tag: 'thead' | 'tbody'): string | undefined {
