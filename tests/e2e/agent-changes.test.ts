@@ -5,7 +5,7 @@
  * JupyterLite: from the status item; Notebook 7, which has no status bar:
  * View > Right Sidebar) and finds the three calls, newest first, each with a
  * diff per cell; "Revert this call" on the middle one restores exactly its
- * cells; taking it back again is refused; after the person types in a cell a
+ * cells, and the agent's next result tells it so; taking it back again is refused; after the person types in a cell a
  * call changed, its revert is refused naming that cell, and nothing changes;
  * the entries follow the notebook's rename, and once the person closes it,
  * its calls are no longer listed.
@@ -53,6 +53,8 @@ const button = (page: Page, id: number, label: string) => entry(page, id).locato
 
 describe.each(KINDS)('the Agent changes panel in $kind', (kind) => {
   let setup: PageWithAgent;
+  /** The cell call #2 added. */
+  let addedCellId = '';
   const page = () => setup.page;
   const sources = async () =>
     ((await setup.mcp.ok('read_notebook', { notebookPath: NOTEBOOK })).cells as { id: string; source: string }[]).map(({ id, source }) => [
@@ -80,13 +82,14 @@ describe.each(KINDS)('the Agent changes panel in $kind', (kind) => {
 
   it('lists the three calls that changed cells, newest first, with a diff per cell', async () => {
     await setup.mcp.ok('edit_cell', { notebookPath: NOTEBOOK, cellId: 'cell-alpha', content: 'alpha = 10' });
-    await setup.mcp.ok('edit_notebook', {
+    const { newCellIds } = await setup.mcp.ok('edit_notebook', {
       notebookPath: NOTEBOOK,
       edits: [
         { op: 'set_source', cellId: 'cell-beta', content: 'beta = 20\nprint(beta)' },
         { op: 'add', content: 'delta = 4', at: 'end' }
       ]
     });
+    addedCellId = (newCellIds as string[])[0]!;
     // Reads change nothing: no entry.
     await setup.mcp.ok('read_notebook', { notebookPath: NOTEBOOK });
     await setup.mcp.ok('edit_cell', { notebookPath: NOTEBOOK, cellId: 'cell-gamma', content: 'gamma = 30' });
@@ -121,6 +124,9 @@ describe.each(KINDS)('the Agent changes panel in $kind', (kind) => {
     await expect
       .poll(() => entry(page(), 2).locator('.jp-live-mcp-change-outcome').innerText())
       .toBe(`Took back call #2 in "${NOTEBOOK}".`);
+    // The revert is the person's edit: the agent's next result on the notebook tells it, once.
+    const { changes } = await setup.mcp.ok('read_notebook', { notebookPath: NOTEBOOK });
+    expect(changes).toEqual({ edited: [{ id: 'cell-beta', index: 1 }], deleted: [addedCellId] });
     expect(await sources()).toEqual([
       ['cell-alpha', 'alpha = 10'],
       ['cell-beta', 'beta = 2'],

@@ -76,11 +76,12 @@ describe('on JupyterLab', () => {
     expect(names).not.toContain(UNDECLARED);
     const echo = tools.find((tool) => tool.name === ECHO)!;
     expect(echo).toMatchObject({
-      title: 'Echo',
       description: 'Says the text back, as many times as asked.',
-      inputSchema: { required: ['text'], additionalProperties: false },
-      annotations: { readOnlyHint: true, destructiveHint: false, openWorldHint: false }
+      inputSchema: { required: ['text'] },
+      annotations: { title: 'Echo', readOnlyHint: true, destructiveHint: false, openWorldHint: false }
     });
+    // Listed without `additionalProperties: false`, which the server's instructions state once for every tool; still refused (below).
+    expect(echo.inputSchema).not.toHaveProperty('additionalProperties');
   });
 
   it('offers them to an agent in the browser too (WebMCP), with the same answers, never the undeclared one', async () => {
