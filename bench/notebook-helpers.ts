@@ -34,13 +34,15 @@ export async function addCell(bench: BenchPage, notebookPath: string, content: s
   return (await ok(bench, 'add_cell', { notebookPath, content })).cellId as string;
 }
 
-/** Closes a document's tab in the page, as the person would, so later scenarios do not carry it. */
+/** Closes a document's tab in the page, its unsaved state dropped, so later scenarios do not carry it. */
 export async function closeDocument(page: Page, path: string): Promise<void> {
   await page.evaluate((path) => {
-    type Widget = { close(): void; context?: { path: string } };
+    type Widget = { close(): void; context?: { path: string; model: { dirty: boolean } } };
     const app = (globalThis as unknown as { jupyterapp: { shell: { widgets(area: string): Iterable<Widget> } } }).jupyterapp;
     for (const widget of [...app.shell.widgets('main')]) {
       if (widget.context?.path === path) {
+        // The bench keeps none of its runs' outputs: closed without JupyterLab's "Save your work" dialog, which would stay open.
+        widget.context.model.dirty = false;
         widget.close();
       }
     }

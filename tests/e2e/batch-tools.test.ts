@@ -3,10 +3,11 @@
  * JupyterLab 4.6 and Notebook 7.6 (python3; Notebook 7 holds the agent's
  * notebooks in memory) and JupyterLite 0.8 (JavaScript kernel). Edits in
  * one call, all or none; runs of a list, from a cell, of all cells, stopping
- * at the first error or not, or at a running cell deleted; a long run that answers pending; and the agent
+ * at the first error or not, or at a running cell deleted; edits run and saved in the same call (run, save); a long
+ * run that answers pending; and the agent
  * task "add a five-cell analysis section and run it" in at most 3 calls.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -284,6 +285,68 @@ describe.each(KINDS)('the batch tools in $kind', (kind) => {
     expect(unsure.error).toBe(
       'run_cells: say which cells to run with exactly one of cellIds (a list of ids), fromCellId (a cell and all below it) or all: true.'
     );
+  });
+
+  it('edit_notebook runs what it changed in the same call and saves it: a failing cell stops the run, the edits stay, on disk', async () => {
+    const nb = 'edit-and-run.ipynb';
+    const [setA, useA, last] = (await notebookWith(nb, [kind.assign('a', '1'), 'a * 2', '6*7'])) as [string, string, string];
+    // The fix of a cell and a new cell that fails, run from the first edit down, then saved.
+    const fixed = await failure(
+      'edit_notebook',
+      {
+        notebookPath: nb,
+        edits: [
+          { op: 'set_source', cellId: setA, content: kind.assign('a', '21') },
+          { op: 'add', after: useA, content: kind.undefinedName.code }
+        ],
+        run: 'fromFirstEdit',
+        save: true
+      },
+      'cell_error'
+    );
+    const [added] = fixed.newCellIds as [string];
+    expect(fixed.error).toMatch(
+      new RegExp(
+        `^edit_notebook: cell "${added}" \\(index 2\\) raised ${kind.undefinedName.ename}.* The run stopped there: 1 cell did not run \\(notRun\\)\\. The edits of this call stay in the notebook\\.$`
+      )
+    );
+    const ran = fixed.cells as CellOutcome[];
+    expect(ran.map(({ cellId, status }) => [cellId, status])).toEqual([
+      [setA, 'ok'],
+      [useA, 'ok'],
+      [added, 'error']
+    ]);
+    expect(outputsText(ran[1])).toContain('42');
+    expect(fixed).toMatchObject({ notRun: [last], saved: true, cellCount: 4, kernelId: expect.any(String) });
+    const sources = [kind.assign('a', '21'), 'a * 2', kind.undefinedName.code, '6*7'];
+    expect((await read(nb)).map((cell) => cell.source)).toEqual(sources);
+    // Saved: on disk where the test sees the server's files, else the page's tab has nothing unsaved.
+    if (setup.site.rootDir) {
+      const onDisk = JSON.parse(readFileSync(path.join(setup.site.rootDir, nb), 'utf8')) as { cells: { source: string | string[] }[] };
+      expect(onDisk.cells.map((cell) => [cell.source].flat().join(''))).toEqual(sources);
+    } else {
+      const widgets = (await ok('get_context')).widgets as { path?: string; dirty?: boolean }[];
+      expect(widgets).toContainEqual(expect.objectContaining({ path: nb, dirty: false }));
+    }
+
+    // Only the cells it changed; no save unless asked.
+    const edited = await ok('edit_notebook', {
+      notebookPath: nb,
+      edits: [{ op: 'set_source', cellId: added, content: '6*6' }],
+      run: 'edited'
+    });
+    expect((edited.cells as CellOutcome[]).map(({ cellId, status }) => [cellId, status])).toEqual([[added, 'ok']]);
+    expect(outputsText((edited.cells as CellOutcome[])[0])).toContain('36');
+    expect(edited).not.toHaveProperty('saved');
+    expect(await ok('run_cells', { notebookPath: nb, cellIds: [last], save: true })).toMatchObject({ status: 'ok', saved: true });
+
+    // Bad inputs change nothing.
+    const before = await read(nb);
+    const change = { notebookPath: nb, edits: [{ op: 'set_source', cellId: last, content: '0' }] };
+    expect((await failure('edit_notebook', { ...change, run: 'everything' }, 'bad_input')).error).toMatch(/\brun\b.*"edited"/);
+    expect((await failure('edit_notebook', { ...change, save: 'yes' }, 'bad_input')).error).toMatch(/\bsave\b/);
+    expect((await failure('run_cells', { notebookPath: nb, all: true, save: 1 }, 'bad_input')).error).toMatch(/\bsave\b/);
+    expect(await read(nb)).toEqual(before);
   });
 
   if (kind.input) {

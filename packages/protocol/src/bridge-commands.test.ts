@@ -122,7 +122,9 @@ describe('the batch tools edit_notebook and run_cells (SPEC §2.3b)', () => {
     expect(tool('edit_notebook')).toMatchObject({ command: EDIT_NOTEBOOK.command, hints: tool('delete_cell').hints });
     expect(tool('run_cells')).toMatchObject({ command: RUN_CELLS.command, hints: tool('run_cell').hints });
     expect(tool('edit_notebook').required).toEqual(['notebookPath', 'edits']);
-    expect(Object.keys(tool('run_cells').properties)).toEqual(['notebookPath', 'cellIds', 'fromCellId', 'all', 'continueOnError']);
+    expect(Object.keys(tool('run_cells').properties)).toEqual(['notebookPath', 'cellIds', 'fromCellId', 'all', 'continueOnError', 'save']);
+    expect(Object.keys(tool('edit_notebook').properties)).toEqual(['notebookPath', 'edits', 'force', 'run', 'save']);
+    expect(tool('edit_notebook').properties.run).toMatchObject({ enum: ['edited', 'fromFirstEdit'] });
   });
 
   it('list an edit as one object, each field once, saying which kind takes which; and check each kind for its own fields', () => {

@@ -49,7 +49,7 @@ export const DEFAULT_TOOLS: readonly DefaultTool[] = [
     name: 'open_document',
     title: 'Open a document',
     description:
-      'Open a file in the page or bring its tab to the front (Notebook 7, JupyterLite notebooks: in a new browser tab, a page of its own).',
+      'Open a file in the page or bring its tab to the front (Notebook 7, JupyterLite notebooks: a new browser tab, its own page).',
     command: 'docmanager:open',
     hints: W,
     properties: {

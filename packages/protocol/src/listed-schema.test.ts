@@ -12,7 +12,7 @@ describe('listedInputSchema', () => {
 
   it('keeps it on a schema with no properties: a tool that takes nothing is not one that takes anything', () => {
     const none = { type: 'object' as const, properties: {}, additionalProperties: false };
-    expect(listedInputSchema(none)).toBe(none);
+    expect(listedInputSchema(none)).toEqual(none);
     const open = { type: 'object' as const, properties: {} };
     expect(checkInput('t', listedInputSchema(none), { x: 1 })).toMatchObject({ ok: false });
     expect(checkInput('t', listedInputSchema(open), { x: 1 })).toMatchObject({ ok: true });
@@ -20,6 +20,22 @@ describe('listedInputSchema', () => {
 
   it('keeps a schema that allows other properties as it is', () => {
     const map = { type: 'object' as const, properties: { a: {} }, additionalProperties: { type: 'string' } };
-    expect(listedInputSchema(map)).toBe(map);
+    expect(listedInputSchema(map)).toEqual(map);
+  });
+
+  it('leaves it out of the object schemas inside too (an array of edits), and keeps boolean and tuple schemas', () => {
+    const edit = { type: 'object', properties: { op: { type: 'string' } }, required: ['op'], additionalProperties: false };
+    const batch = {
+      type: 'object' as const,
+      properties: { edits: { type: 'array', items: edit }, any: true, pair: { items: [true, {}] } }
+    };
+    expect(listedInputSchema(batch)).toEqual({
+      type: 'object',
+      properties: {
+        edits: { type: 'array', items: { type: 'object', properties: { op: { type: 'string' } }, required: ['op'] } },
+        any: true,
+        pair: { items: [true, {}] }
+      }
+    });
   });
 });

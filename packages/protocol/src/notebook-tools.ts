@@ -52,6 +52,8 @@ const ifRevision = z
   })
   .optional();
 const force = z.boolean().optional();
+/** The calls that change or run cells can keep them on disk without a call of their own (the descriptions say so). */
+const save = z.boolean().optional();
 
 const opError = { error: () => `op must be one of ${NOTEBOOK_EDIT_OPS.map((op) => `"${op}"`).join(', ')}` };
 
@@ -142,9 +144,9 @@ export const READ_NOTEBOOK = declare({
     name: 'read_notebook',
     title: 'Read a notebook',
     description:
-      'Read a notebook as the page has it (unsaved edits included): cellCount; per cell id, index, type (code unless given), source, execution count (null: never ran), condensed outputs. ' +
-      'Over the maxResultChars setting: the cells that fit and readOn (the arguments to read on). ' +
-      'stale: cells edited since they ran (editedSinceRun) or run out of order (outOfOrder); unknown: run before the page saw them.',
+      'Read a notebook as the page has it, unsaved edits included: cellCount; per cell id, index, type (code unless given), source, revision, execution count, condensed outputs. ' +
+      'Over maxResultChars: the cells that fit, and readOn to go on. ' +
+      'stale: editedSinceRun, outOfOrder; unknown: runs the page did not see.',
     hints: RU,
     aiCommands: ai(
       'get-notebook-content',
@@ -193,7 +195,7 @@ export const ADD_CELL = declare({
     name: 'add_cell',
     title: 'Add a cell',
     description:
-      'Add one cell: at the end, or above or below referenceCellId; an empty only cell is replaced (replacedCellId). Returns its id and index.',
+      'Add a cell: at the end, or above/below referenceCellId; a lone empty cell is replaced (replacedCellId). Returns its id and index.',
     hints: W,
     worksOn: { action: 'editing', notebook: 'notebookPath', cells: ['referenceCellId'] },
     aiCommands: ai(
@@ -292,8 +294,7 @@ export const CREATE_NOTEBOOK = declare({
   tool: {
     name: 'create_notebook',
     title: 'Create a notebook',
-    description:
-      'Create a notebook and start its kernel, opened without taking the focus (an existing file: code already_exists). Returns notebookPath.',
+    description: 'Create a notebook and start its kernel, opened without taking the focus (exists: already_exists). Returns notebookPath.',
     hints: W,
     aiCommands: ai('create-notebook', 'Create a new notebook with a running kernel and open it. Fails if the file exists.')
   }
@@ -323,7 +324,7 @@ export const READ_FILE = declare({
     name: 'read_file',
     title: 'Read a file',
     description:
-      "Read a text file as the page has it (with an open editor's unsaved edits); pictures come as images, other binary files described.",
+      "Read a text file as the page has it (an open editor's unsaved edits too); pictures as images, other binary files described.",
     hints: RU,
     aiCommands: ai('get-file-info', 'Read a file as the page has it (unsaved edits of an open editor included).', noWidget, {
       release: '0.4',
@@ -361,7 +362,7 @@ export const CREATE_FILE = declare({
   tool: {
     name: 'create_file',
     title: 'Create a file',
-    description: 'Create a text file (code already_exists if it exists); JupyterLab opens it in a background tab.',
+    description: 'Create a text file (exists: already_exists); JupyterLab opens it in a background tab.',
     hints: W,
     aiCommands: ai('create-file', 'Create a file and open it.')
   }
@@ -377,7 +378,7 @@ export const EXECUTE_CODE = declare({
   tool: {
     name: 'execute_code',
     title: 'Execute code in a kernel',
-    description: 'Run code in a running kernel outside any notebook and its history; returns status and condensed outputs.',
+    description: 'Run code in a running kernel outside any notebook and its history; returns status, condensed outputs.',
     hints: CU,
     aiCommands: ai(
       'execute-in-kernel',
@@ -395,15 +396,21 @@ export const EDIT_NOTEBOOK = declare({
   input: z.strictObject({
     notebookPath,
     edits: z.array(listedEdit).min(1).max(MAX_EDITS),
-    force
+    force,
+    run: z
+      .enum(['edited', 'fromFirstEdit'], {
+        error: () => 'run must be "edited" (the cells added or changed) or "fromFirstEdit" (from the first of them down)'
+      })
+      .optional(),
+    save
   }),
   tool: {
     name: 'edit_notebook',
     title: 'Edit a notebook',
     description:
-      'Edits in order, all or none: a wrong one changes nothing, the error names it (edits[i]). ' +
-      'cellId, before and after take a cell id or the key an earlier add gave. An add into a notebook whose one cell is empty replaces it (replacedCellId). ' +
-      "Returns newCellIds (adds' order) and the cells after (id, index; added or changed ones also type and first line).",
+      'Edits in order, all or none: a wrong one (named edits[i]) changes nothing. ' +
+      "cellId, before, after: a cell id or an earlier add's key. An add replaces a lone empty cell (replacedCellId). " +
+      'Returns newCellIds and the cells after (id, index; added or changed ones also type, first line). run: then run the cells added or changed (edited) or all from the first (fromFirstEdit), as run_cells (a failure keeps the edits). save: then save.',
     hints: C,
     modes: ['bridge'],
     worksOn: { action: 'editing', notebook: 'notebookPath' }
@@ -419,7 +426,8 @@ export const RUN_CELLS = declare({
       cellIds: z.array(z.string().min(1)).min(1).max(MAX_RUN_CELLS).optional(),
       fromCellId: cellId.optional(),
       all: z.boolean().optional(),
-      continueOnError: z.boolean().optional().describe('Go on after a failing cell.')
+      continueOnError: z.boolean().optional().describe('Go on after a failing cell.'),
+      save
     })
     .refine((args) => [args.cellIds !== undefined, args.fromCellId !== undefined, args.all === true].filter(Boolean).length === 1, {
       message: 'say which cells to run with exactly one of cellIds (a list of ids), fromCellId (a cell and all below it) or all: true'
@@ -428,8 +436,8 @@ export const RUN_CELLS = declare({
     name: 'run_cells',
     title: 'Run several cells',
     description:
-      'Run cells in turn, as run_cell: cellIds (in that order), fromCellId and all below it, or all: true; each outcome in cells. ' +
-      'Stops at the first failing cell (cell_error, kernel_input, execution_aborted) or a deleted one (not_found); notRun lists the rest.',
+      'Run cells in turn as run_cell: cellIds (that order), fromCellId and below, or all: true; outcomes in cells. ' +
+      'Stops at the first failing (cell_error, kernel_input, execution_aborted) or deleted (not_found) cell; notRun: the rest. save: then save.',
     hints: CU,
     modes: ['bridge'],
     worksOn: { action: 'running', notebook: 'notebookPath', cells: 'by-command' }

@@ -59,7 +59,7 @@ export const BUILT_IN_TOOLS = [
     name: 'get_context',
     title: 'Get page context',
     description:
-      'The page: app and version, current widget and editor (cursor, selection), open documents (id, path, kernel), kernels, kernelspecs; call it again for fresh ids.',
+      'The page: app and version, current widget and editor (cursor, selection), open documents (id, path, kernel), kernels, kernelspecs; call again for fresh ids.',
     inputSchema: plainJsonSchema(BUILT_IN_INPUTS.get_context),
     hints: { readOnlyHint: true, consequentialHint: false, untrustedContentHint: false },
     reportsPages: true
@@ -90,7 +90,7 @@ export const BUILT_IN_TOOLS = [
   {
     name: 'wait_for_result',
     title: 'Wait for a pending result',
-    description: 'Wait for a call that answered "pending": its result, or "pending" again. Results are kept 10 minutes.',
+    description: 'Wait for a call that answered "pending": its result, or "pending" again. Kept 10 minutes.',
     inputSchema: plainJsonSchema(BUILT_IN_INPUTS.wait_for_result),
     hints: { readOnlyHint: true, consequentialHint: false, untrustedContentHint: true },
     answersAtOnce: true

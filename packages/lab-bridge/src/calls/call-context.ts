@@ -15,6 +15,11 @@ export interface CallContext {
   readonly caller?: Caller;
   /** How far the call has come now (a run of several cells: the cell it runs); none between steps. */
   progress?: RunProgress;
+  /**
+   * For a tool that changes cells and then does more (edit_notebook's run): says it changes no more, so
+   * the journal's entry for the call is taken now and not at its end. Never throws.
+   */
+  changesDone?: () => Promise<void>;
   /** Marks, for the person, the cell the call works on now, until the function returned is called. Never throws. */
   markCell(notebookPath: string, cellId: string): () => void;
 }

@@ -40,7 +40,7 @@ function pipeline(tool: Partial<BridgeTool> & { name?: string } = {}, overrides:
     },
     keepChanges: async (tool, notebookPath, caller, run) => {
       steps.push(`keep ${tool} ${notebookPath} by ${caller?.label ?? '-'}`);
-      const result = await run();
+      const result = await run(async () => void steps.push('changes done'));
       steps.push('kept');
       return result;
     },

@@ -41,7 +41,12 @@ export interface CallSteps {
   /** Marks the cell a call works on now (a run of several cells marks each in turn). Never throws. */
   markCell: CallContext['markCell'];
   /** Runs a call of a tool that changes cells, keeping what it changed in the notebook for the person (the journal). Never throws. */
-  keepChanges(tool: string, notebookPath: string, caller: Caller | undefined, run: () => Promise<ToolResult>): Promise<ToolResult>;
+  keepChanges(
+    tool: string,
+    notebookPath: string,
+    caller: Caller | undefined,
+    run: (changesDone: () => Promise<void>) => Promise<ToolResult>
+  ): Promise<ToolResult>;
   /** Takes the pictures out of the result (calls/images). */
   takePictures(result: ToolResult): Promise<CallAnswer>;
   /** Cuts a result longer than maxResultChars. */
@@ -86,7 +91,12 @@ async function runTool(steps: CallSteps, call: CallContext, args: Record<string,
   const unmark = work ? steps.markWork(name, work) : undefined;
   try {
     const run = () => runGuarded(tool, call, checked.args);
-    return await (tool.changesCells && work ? steps.keepChanges(name, work.notebookPath, call.caller, run) : run());
+    return await (tool.changesCells && work
+      ? steps.keepChanges(name, work.notebookPath, call.caller, (changesDone) => {
+          call.changesDone = changesDone;
+          return run();
+        })
+      : run());
   } finally {
     unmark?.();
   }

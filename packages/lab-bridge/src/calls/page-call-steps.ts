@@ -31,7 +31,9 @@ export interface PageCallParts {
   marks: { mark(work: Work): () => void } | null;
   settings(): Pick<BridgeSettings, 'maxImageSide' | 'maxResultChars'>;
   /** The journal of the agent's changes (notebook/journal); none without notebook tools. */
-  journal: { record(tool: string, notebookPath: string, agent: string, run: () => Promise<ToolResult>): Promise<ToolResult> } | undefined;
+  journal:
+    | { record(tool: string, notebookPath: string, agent: string, run: Parameters<CallSteps['keepChanges']>[3]): Promise<ToolResult> }
+    | undefined;
 }
 
 export function pageCallSteps(parts: PageCallParts): CallSteps {
@@ -42,7 +44,8 @@ export function pageCallSteps(parts: PageCallParts): CallSteps {
     gate: (name, tool, args) => parts.person.gate(name, tool.descriptor.hints, args, tool.needsApproval),
     markWork: (tool, work) => markWork(parts, tool, work),
     markCell: (notebookPath, cellId) => markCell(parts.marks, notebookPath, cellId),
-    keepChanges: (tool, notebookPath, caller, run) => parts.journal?.record(tool, notebookPath, caller?.label ?? 'agent', run) ?? run(),
+    keepChanges: (tool, notebookPath, caller, run) =>
+      parts.journal?.record(tool, notebookPath, caller?.label ?? 'agent', run) ?? run(async () => undefined),
     takePictures: (result) => attachImages(result, parts.settings().maxImageSide),
     cap: (result) => capResult(result, parts.settings().maxResultChars)
   };

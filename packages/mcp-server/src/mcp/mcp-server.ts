@@ -44,7 +44,7 @@ const INSTRUCTIONS = [
   'These tools drive the Jupyter page (JupyterLab, Notebook 7 or JupyterLite) that a person has open, live: they see every change.',
   'Start with get_context to learn the open documents, widget ids and kernels.',
   'Always pass notebookPath to the notebook tools, so they act on the notebook you mean and not on the active one.',
-  'To make several changes to a notebook use one edit_notebook call (applied all or none); to run a section or the whole notebook, one run_cells call.',
+  'To make several changes to a notebook use one edit_notebook call (applied all or none; its run runs them in the same call); to run a section or the whole notebook, one run_cells call. save: true on either keeps the notebook on disk without a save_notebook call.',
   'The person works in the same notebooks: a notebook result may carry changes, what they (or another agent) did there since your previous call on it (cells edited, added, deleted, moved, run; kernel restarted; saved, reverted, renamed, closed): read those cells again before you rely on them.',
   "An edit answers code conflict, changing nothing, when a cell it targets changed after you last read or wrote it, or the person is typing in it: conflicts gives each cell's current source and revision; redo your edit on that text in your next call (ifRevision: that revision, so it is made only if the cell is still at it), after a few seconds if they are typing. force: true skips the check: use it only when the person asked for it.",
   'Use list_all_commands to find other JupyterLab commands and execute_command to run them.',

@@ -9,6 +9,8 @@ import { fail, parseInput, UI_ONLY_ARGUMENTS, type NotebookToolDeclaration, type
 import type { CallContext } from '../../calls/call-context.js';
 import { CommandFailure } from './command-failure.js';
 
+export type { CallContext };
+
 export interface NotebookTool<I extends z.ZodObject = z.ZodObject, P = never> {
   readonly declaration: NotebookToolDeclaration<I>;
   run(args: z.infer<I>, parts: P, call: CallContext): Promise<ToolResult>;

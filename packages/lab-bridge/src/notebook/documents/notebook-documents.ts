@@ -162,8 +162,15 @@ export class NotebookDocuments {
     return context.session?.kernel ?? null;
   }
 
-  /** Saves the notebook as the page has it. A notebook in memory that changed on disk meanwhile is dropped. */
-  async save(notebook: HeldNotebook): Promise<void> {
+  /**
+   * Saves the notebook as the page has it, the person's unsaved edits too, as the agent's act (no agent
+   * is told of its own save). A notebook in memory that changed on disk meanwhile is dropped.
+   */
+  async save(notebook: HeldNotebook, agent: string | undefined): Promise<void> {
+    await this.changes.authors.claim(notebook.path, agent, () => this.write(notebook));
+  }
+
+  private async write(notebook: HeldNotebook): Promise<void> {
     if (notebook.panel) {
       await notebook.panel.context.save();
       return;

@@ -103,7 +103,7 @@ export const saveNotebookTool = notebookTool(
         message: 'The page does not have this notebook open, so nothing of it is unsaved: the file is as it is.'
       });
     }
-    await documents.changes.authors.claim(held.path, caller?.key, () => documents.save(held));
+    await documents.save(held, caller?.key);
     return succeed({ notebookPath: held.path, saved: true });
   }
 );

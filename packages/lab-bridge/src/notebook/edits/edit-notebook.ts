@@ -3,8 +3,10 @@
  * edits are planned first against the cells as they are (edit-plan.ts), so a
  * bad one changes nothing; the plan is then applied step by step, one shared
  * model transaction each (the model finds its cells by index only once a
- * transaction is over), as one step of JupyterLab's undo. Unsaved until
- * save_notebook, like the other edit tools.
+ * transaction is over), as one step of JupyterLab's undo. With `run`, the
+ * cells it added or changed (or all from the first of them down) then run as
+ * run_cells runs them, and the answer is run_cells': a failing cell stops the
+ * run, the edits stay. Unsaved unless `save` (or save_notebook).
  */
 import type { ICodeCellModel } from '@jupyterlab/cells';
 import type * as nbformat from '@jupyterlab/nbformat';
@@ -17,11 +19,17 @@ import { planEdits, type EditStep } from './edit-plan.js';
 import { notebookTool } from '../commands/notebook-tool.js';
 import type { NotebookParts } from '../documents/notebook-parts.js';
 import { cellsOf } from '../cells/notebook-cells.js';
-import { renderMarkdown } from '../runs/run-cell.js';
+import { kernelToRun, renderMarkdown } from '../runs/run-cell.js';
 import { openedNote } from '../documents/notebook-documents.js';
+import { saveAfterWork } from '../documents/save-after-work.js';
+import { runInTurn } from '../runs/cells-in-turn.js';
+import { runReport } from '../runs/run-report.js';
+import { cellsToRunAfter } from '../runs/run-selection.js';
 
-export const editNotebookTool = notebookTool(EDIT_NOTEBOOK, async (args, { documents }: NotebookParts, { tool, caller }) => {
-  const { notebookPath, edits, force = false } = args;
+export const editNotebookTool = notebookTool(EDIT_NOTEBOOK, async (args, parts: NotebookParts, call) => {
+  const { notebookPath, edits, force = false, run } = args;
+  const { documents } = parts;
+  const { tool, caller } = call;
   const agent = caller?.key;
   const path = documents.normalize(notebookPath);
   documents.changes.refuseClosed(tool, path, agent, force);
@@ -40,6 +48,8 @@ export const editNotebookTool = notebookTool(EDIT_NOTEBOOK, async (args, { docum
     edit.op === 'add' ? [] : [{ cellId: edit.cellId, ...(edit.ifRevision ? { ifRevision: edit.ifRevision } : {}) }]
   );
   documents.changes.refuseConflicts(tool, notebook, agent, targets, force);
+  // A run needs the kernel: without one the call is refused before it changes anything.
+  const kernel = run ? await kernelToRun(parts.app, documents, tool, notebook) : undefined;
   const { steps, added, renewed, changed, replacedCellId } = planned.plan;
   const shared = notebook.model.sharedModel;
   // Changes made together become one undo step: so do the steps, and nothing before or after them.
@@ -64,7 +74,7 @@ export const editNotebookTool = notebookTool(EDIT_NOTEBOOK, async (args, { docum
   }
   const newCellIds = added.map(({ index }) => cells[index]!.id);
   const keyed = added.flatMap(({ index, key }) => (key === undefined ? [] : [[key, cells[index]!.id] as const]));
-  return succeed({
+  const edited = {
     notebookPath: notebook.path,
     newCellIds,
     ...(keyed.length ? { keys: Object.fromEntries(keyed) } : {}),
@@ -74,7 +84,24 @@ export const editNotebookTool = notebookTool(EDIT_NOTEBOOK, async (args, { docum
           message: `The notebook's only cell was empty, so the new cells took its place: cell "${replacedCellId}" no longer exists.`
         }
       : {}),
-    cellCount: cells.length,
+    cellCount: cells.length
+  };
+  if (run) {
+    // The journal's entry is the edits: whatever the person types while the cells run is theirs.
+    await call.changesDone?.();
+    const ran = await runInTurn(parts, call, notebook, cellsToRunAfter(run, cells, changed), { onError: ON_RUN_ERROR }, kernel);
+    const saved = await saveAfterWork(documents, notebook, agent, args.save);
+    return runReport(
+      tool,
+      ran.runs,
+      ran.stop,
+      { ...edited, ...(ran.kernel ? { kernelId: ran.kernel.id } : {}), ...saved, ...openedNote(notebook, opened) },
+      ' The edits of this call stay in the notebook.'
+    );
+  }
+  const saved = await saveAfterWork(documents, notebook, agent, args.save);
+  return succeed({
+    ...edited,
     // The cells this call added or changed whole; the others only where they are now, for the ids.
     cells: cells.map((cell, index) =>
       changed.includes(index)
@@ -89,9 +116,12 @@ export const editNotebookTool = notebookTool(EDIT_NOTEBOOK, async (args, { docum
           )
         : { id: cell.id, index }
     ),
+    ...saved,
     ...openedNote(notebook, opened)
   });
 });
+
+const ON_RUN_ERROR = 'Fix it (edit_notebook or edit_cell), then run_cells from it (fromCellId).';
 
 export type SharedNotebook = INotebookModel['sharedModel'];
 

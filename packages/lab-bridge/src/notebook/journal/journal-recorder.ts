@@ -26,8 +26,17 @@ export class JournalRecorder {
     documents.events.connect((_, event) => this.follow(event));
   }
 
-  /** Runs the call, keeping what it changed in the notebook at `notebookPath`. */
-  async record(tool: string, notebookPath: string, agent: string, run: () => Promise<ToolResult>): Promise<ToolResult> {
+  /**
+   * Runs the call, keeping what it changed in the notebook at `notebookPath`: up to its end, or up to
+   * when it calls `changesDone` (a call that runs cells after its edits, so the person's typing meanwhile
+   * is not taken for its change).
+   */
+  async record(
+    tool: string,
+    notebookPath: string,
+    agent: string,
+    run: (changesDone: () => Promise<void>) => Promise<ToolResult>
+  ): Promise<ToolResult> {
     const path = this.documents.normalize(notebookPath);
     let before = await this.cellsNow(tool, path);
     const opened = (_: unknown, event: DocumentEvent) => {
@@ -36,14 +45,21 @@ export class JournalRecorder {
       }
     };
     this.documents.events.connect(opened);
+    let taken: Promise<void> | undefined;
+    const changesDone = () => {
+      taken ??= (async () => {
+        this.documents.events.disconnect(opened);
+        const after = await this.cellsNow(tool, path);
+        if (before && after) {
+          this.journal.record({ tool, agent, notebook: path, time: Date.now(), cells: cellChanges(before, after) });
+        }
+      })();
+      return taken;
+    };
     try {
-      return await run();
+      return await run(changesDone);
     } finally {
-      this.documents.events.disconnect(opened);
-      const after = await this.cellsNow(tool, path);
-      if (before && after) {
-        this.journal.record({ tool, agent, notebook: path, time: Date.now(), cells: cellChanges(before, after) });
-      }
+      await changesDone();
     }
   }
 

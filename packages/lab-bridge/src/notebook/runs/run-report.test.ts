@@ -71,4 +71,13 @@ describe('runReport', () => {
       notRun: ['b']
     });
   });
+
+  it("ends a failure's message with the caller's sentence (edit_notebook's edits stay), and a success's not at all", () => {
+    const stay = ' The edits of this call stay in the notebook.';
+    const failed = runReport('edit_notebook', [raised('a', 0)], { notRun: ['b'], why: 'The run stopped there' }, FIELDS, stay);
+    expect(failed.success === false && failed.error).toMatch(
+      /The run stopped there: 1 cell did not run \(notRun\)\. The edits of this call stay in the notebook\.$/
+    );
+    expect(runReport('edit_notebook', [ok('a', 0)], undefined, FIELDS, stay)).not.toHaveProperty('error');
+  });
 });

@@ -24,7 +24,14 @@ export interface Stop {
   why: string;
 }
 
-export function runReport(tool: string, runs: readonly CellRun[], stop: Stop | undefined, fields: Record<string, unknown>): ToolResult {
+/** `afterFailure`: a sentence a failure's message ends with (edit_notebook: that its edits stay). */
+export function runReport(
+  tool: string,
+  runs: readonly CellRun[],
+  stop: Stop | undefined,
+  fields: Record<string, unknown>,
+  afterFailure = ''
+): ToolResult {
   const notRun = stop?.notRun ?? [];
   const answer = { ...fields, cells: runs.map((run) => run.entry), ...(notRun.length ? { notRun } : {}) };
   const left = stop && notRun.length ? ` ${stop.why}: ${count(notRun.length)} did not run (notRun).` : '';
@@ -36,10 +43,10 @@ export function runReport(tool: string, runs: readonly CellRun[], stop: Stop | u
         ? `${tool}: ${failures.length} of the ${runs.length} cells run failed (cells has each one's outcome). The first: ` +
           first.error.replace(`${tool}: `, '')
         : first.error;
-    return fail(first.code as ResultCode, `${error}${left}`, { status: first.status, ...answer });
+    return fail(first.code as ResultCode, `${error}${left}${afterFailure}`, { status: first.status, ...answer });
   }
   if (left) {
-    return fail('not_found', `${tool}:${left}`, { status: 'aborted', ...answer });
+    return fail('not_found', `${tool}:${left}${afterFailure}`, { status: 'aborted', ...answer });
   }
   return succeed({ status: 'ok', ...answer });
 }

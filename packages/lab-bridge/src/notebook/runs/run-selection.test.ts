@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CommandFailure } from '../commands/command-failure.js';
-import { cellsToRun } from './run-selection.js';
+import { cellsToRun, cellsToRunAfter } from './run-selection.js';
 
 const CELLS = [
   { id: 'a', type: 'markdown' },
@@ -42,5 +42,22 @@ describe('cellsToRun', () => {
     }
     const twice = failure(() => select({ cellIds: ['b', 'c', 'b'] }));
     expect(twice).toMatchObject({ code: 'bad_input', message: 'run_cells: cellIds lists "b" twice; each cell runs once per call.' });
+  });
+});
+
+describe('the cells edit_notebook runs after its edits (run)', () => {
+  const after = [{ id: 'a' }, { id: 'new' }, { id: 'b' }, { id: 'c' }, { id: 'd' }];
+
+  it('"edited": the cells added or changed, in the notebook\'s order, whatever the order of the edits', () => {
+    expect(cellsToRunAfter('edited', after, [3, 1])).toEqual(['new', 'c']);
+  });
+
+  it('"fromFirstEdit": every cell from the first added or changed one down, the untouched ones too', () => {
+    expect(cellsToRunAfter('fromFirstEdit', after, [3, 1])).toEqual(['new', 'b', 'c', 'd']);
+  });
+
+  it('runs nothing when the edits only deleted cells', () => {
+    expect(cellsToRunAfter('edited', after, [])).toEqual([]);
+    expect(cellsToRunAfter('fromFirstEdit', after, [])).toEqual([]);
   });
 });
