@@ -4,27 +4,33 @@
  * compact view, and with the single-cell tools only, on notebooks of their
  * own: the calls, the characters of their results' text (what the agent
  * reads) and the pictures attached. Targets: (a) ≤ 4 calls, (b) ≤ 3 calls,
- * (c) the compact read's text ≤ READ_TARGET of the nbformat read's, the same pictures.
+ * (c) the compact read's text ≤ READ_TARGET of the nbformat read's, the same pictures;
+ * the untuned (d) ≤ 3 calls and 6,000 characters, (e) ≤ 2 calls and 2,000.
  */
 import type { BenchConfig } from '../config.js';
 import type { BenchLab } from '../lab.js';
 import { closeDocument } from '../notebook-helpers.js';
 import type { Report } from '../report.js';
 import {
+  addPlotSection,
   addSection,
   fixFailingCell,
   fixNotebook,
+  fixUnrun,
   readWorked,
   READ_CELL_COUNT,
   READ_TARGET,
   TASK_WAYS,
   Transcript,
+  unrunNotebook,
   workedNotebook,
   type TaskWay
 } from '../../tests/e2e/support/agent-tasks.js';
 
 const SECTION = 'agent tasks';
 const CALL_TARGETS = { fix: 4, section: 3 };
+/** Issue 25's targets for the untuned tasks, their result on disk. */
+const UNTUNED_TARGETS = { fix: { calls: 3, chars: 6000 }, section: { calls: 2, chars: 2000 } };
 /** What the issue measured on the single-cell tools before the batch tools and the compact view. */
 const OLD_TOOLS = {
   fix: '14 calls, 14,647 characters',
@@ -40,6 +46,11 @@ const data = (transcript: Transcript) => ({
   textChars: transcript.textChars,
   pictures: transcript.pictures,
   perCall: transcript.calls.map(({ tool, textChars, pictures }) => ({ tool, textChars, pictures }))
+});
+
+const untunedTarget = (transcript: Transcript, target: { calls: number; chars: number }) => ({
+  target: `≤ ${target.calls} calls, ≤ ${target.chars.toLocaleString('en')} characters`,
+  met: transcript.calls.length <= target.calls && transcript.textChars <= target.chars
 });
 
 export async function agentTasksScenario(bench: BenchLab, _config: BenchConfig, report: Report): Promise<void> {
@@ -69,6 +80,28 @@ export async function agentTasksScenario(bench: BenchLab, _config: BenchConfig, 
       data: data(section)
     });
     await closeDocument(bench.page, notebook);
+
+    const untuned = `bench-untuned-${way}.ipynb`;
+    await unrunNotebook(bench.mcp, untuned);
+    const unrun = new Transcript(bench.mcp);
+    await fixUnrun(unrun, way, untuned);
+    report.add({
+      section: SECTION,
+      name: `(d) fix a 12-cell notebook never run (run it, fix from what came back, rerun, plot, on disk): ${label}`,
+      value: describe(unrun),
+      ...(batch ? untunedTarget(unrun, UNTUNED_TARGETS.fix) : {}),
+      data: data(unrun)
+    });
+    const plotted = new Transcript(bench.mcp);
+    await addPlotSection(plotted, way, untuned);
+    report.add({
+      section: SECTION,
+      name: `(e) add a five-cell section with a plot, run it, on disk: ${label}`,
+      value: describe(plotted),
+      ...(batch ? untunedTarget(plotted, UNTUNED_TARGETS.section) : {}),
+      data: data(plotted)
+    });
+    await closeDocument(bench.page, untuned);
   }
   const worked = 'bench-task-read.ipynb';
   await workedNotebook(bench.mcp, worked);

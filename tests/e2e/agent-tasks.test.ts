@@ -5,18 +5,24 @@
  * would check (the fixed cell ran, the plot came as an MCP image, the new
  * section ran with its outputs, the compact read has every cell and the same
  * pictures), and for the batch tools the targets: (a) ≤ 4 calls, (b) ≤ 3
- * calls, (c) the compact read's text ≤ READ_TARGET of the nbformat read's. (Not on
+ * calls, (c) the compact read's text ≤ READ_TARGET of the nbformat read's,
+ * and the untuned ones, their result on disk: (d) ≤ 3 calls, (e) ≤ 2. (Not on
  * JupyterLite: its JavaScript kernel draws no plots, and batch-tools.test.ts
  * runs task (b) there.)
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  addPlotSection,
   addSection,
   FAILING_INDEX,
   FIX_CELL_COUNT,
   fixFailingCell,
   fixNotebook,
+  fixUnrun,
   PLOT_INDEX,
+  PLOT_SECTION_CELLS,
   READ_CELL_COUNT,
   READ_PICTURES,
   READ_TARGET,
@@ -24,6 +30,7 @@ import {
   SECTION_CELLS,
   TASK_WAYS,
   Transcript,
+  unrunNotebook,
   workedNotebook
 } from './support/agent-tasks.js';
 import { startPageWithAgent, type PageWithAgent } from './support/lab-with-agent.js';
@@ -88,6 +95,41 @@ describe('the agent tasks in JupyterLab (python3)', () => {
       if (way === 'batch') {
         expect(transcript.calls.map((call) => call.tool)).toEqual(['edit_notebook', 'run_cells']);
         expect(transcript.calls.length).toBeLessThanOrEqual(3);
+      }
+    });
+  });
+
+  describe.each(TASK_WAYS)('untuned, with the $label', ({ way }) => {
+    const notebookPath = `untuned-${way}.ipynb`;
+    const onDisk = () =>
+      (
+        JSON.parse(readFileSync(path.join(setup.site.rootDir!, notebookPath), 'utf8')) as { cells: { source: string | string[] }[] }
+      ).cells.map((cell) => [cell.source].flat().join(''));
+
+    it('(d) fixes a notebook that never ran: runs it to find the error, derives the fix, reruns from it, sees the plot; the fix is on disk', async () => {
+      const ids = await unrunNotebook(setup.mcp, notebookPath);
+      const transcript = new Transcript(setup.mcp);
+      const { failingCellId, runs } = await fixUnrun(transcript, way, notebookPath);
+      expect(failingCellId).toBe(ids[FAILING_INDEX]);
+      expect((runs as unknown as Run[]).filter((run) => run.status !== 'no-op').map((run) => run.status)).toEqual(Array(6).fill('ok'));
+      expect(transcript.pictures).toBe(1);
+      const saved = onDisk();
+      expect(saved).toHaveLength(FIX_CELL_COUNT);
+      expect(saved[FAILING_INDEX]).toContain('total / len(sales)');
+      if (way === 'batch') {
+        expect(transcript.calls.map((call) => call.tool)).toEqual(['read_notebook', 'run_cells', 'edit_notebook']);
+      }
+    });
+
+    it('(e) adds a five-cell section with a plot, runs it and sees the plot; the cells are on disk', async () => {
+      const transcript = new Transcript(setup.mcp);
+      const { cellIds, runs } = await addPlotSection(transcript, way, notebookPath);
+      expect(cellIds).toHaveLength(PLOT_SECTION_CELLS.length);
+      expect((runs as unknown as Run[]).map((run) => run.status)).toEqual(['no-op', 'ok', 'ok', 'ok', 'ok']);
+      expect(transcript.pictures).toBe(1);
+      expect(onDisk().slice(FIX_CELL_COUNT)).toEqual(PLOT_SECTION_CELLS.map((cell) => cell.content));
+      if (way === 'batch') {
+        expect(transcript.calls.map((call) => call.tool)).toEqual(['edit_notebook']);
       }
     });
   });

@@ -9,7 +9,9 @@
  *       the failing cell, fix it, rerun from it, see the plot;
  *   (b) section: add a five-cell analysis section at the end and run it;
  *   (c) read: a 50-cell notebook with outputs (tables, a long stream, a
- *       traceback, two plots), read whole.
+ *       traceback, two plots), read whole;
+ *   (d), (e): (a) and (b) untuned (issue 25): from a notebook never run, the
+ *       fix derived from what the tools return, the result kept on disk.
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 
@@ -39,8 +41,8 @@ export class Transcript {
 
   constructor(private readonly agent: TaskAgent) {}
 
-  /** Calls a tool as part of the task; a failed call fails the task. */
-  async call(tool: string, args: Record<string, unknown>): Promise<Record<string, unknown>> {
+  /** Calls a tool as part of the task; a failed call fails the task, unless it failed with the code `expected`. */
+  async call(tool: string, args: Record<string, unknown>, expected?: string): Promise<Record<string, unknown>> {
     const { raw, result } = await this.agent.call(tool, args);
     const content = raw.content as CallToolResult['content'];
     this.calls.push({
@@ -49,7 +51,7 @@ export class Transcript {
       textChars: content.reduce((sum, block) => sum + (block.type === 'text' ? block.text.length : 0), 0),
       pictures: content.filter((block) => block.type === 'image').length
     });
-    if (result.success !== true) {
+    if (result.success !== true && (expected === undefined || result.code !== expected)) {
       throw new Error(`${tool} ${JSON.stringify(args).slice(0, 200)} failed: ${JSON.stringify(result).slice(0, 500)}`);
     }
     return result;
@@ -198,6 +200,134 @@ export async function addSection(transcript: Transcript, way: TaskWay, notebookP
   for (const cellId of cellIds) {
     runs.push(await transcript.call('run_cell', { notebookPath, cellId }));
   }
+  return { cellIds, runs };
+}
+
+// ── (d), (e): the same kinds, untuned (issue 25) ────────────────────────────
+// (d) starts from a notebook that has never run: the agent runs it to find the
+// error, derives the fix from what the tools returned, reruns from it, sees the
+// plot and keeps the fix on disk; (e) adds a section with a plot, runs it and
+// keeps it on disk. Whatever it takes to get the result saved is counted.
+
+/** (d)'s notebook: the cells of (a), never run. Its cell ids. */
+export async function unrunNotebook(agent: TaskAgent, notebookPath: string): Promise<string[]> {
+  await setUp(agent, 'create_notebook', { name: notebookPath });
+  const added = await setUp(agent, 'edit_notebook', { notebookPath, edits: FIX_CELLS.map((cell) => ({ op: 'add', ...cell })) });
+  return added.newCellIds as string[];
+}
+
+/**
+ * The fix an agent derives from a NameError and the notebook's sources: the
+ * name the notebook assigns one letter off the undefined one, put in its
+ * place. No such name: the task fails, as the agent would be stuck.
+ */
+export function derivedFix(evalue: string, sources: readonly string[], failing: string): string {
+  const missing = /name '(\w+)' is not defined/.exec(evalue)?.[1];
+  const assigned = sources.flatMap((source) => [...source.matchAll(/^(\w+)\s*=/gm)].map((match) => match[1]!));
+  const near = missing === undefined ? undefined : assigned.find((name) => oneEditApart(name, missing));
+  if (missing === undefined || near === undefined) {
+    throw new Error(`no fix follows from "${evalue}"`);
+  }
+  return failing.replace(new RegExp(`\\b${missing}\\b`, 'g'), near);
+}
+
+/** One letter added, left out or changed. */
+function oneEditApart(a: string, b: string): boolean {
+  if (a === b || Math.abs(a.length - b.length) > 1) {
+    return false;
+  }
+  let same = 0;
+  while (same < a.length && a[same] === b[same]) {
+    same++;
+  }
+  return a.slice(same + (a.length >= b.length ? 1 : 0)) === b.slice(same + (b.length >= a.length ? 1 : 0));
+}
+
+interface CellOutcome {
+  cellId: string;
+  status: string;
+  evalue?: string;
+}
+
+/** (d): read the sources, run all to find the error, fix it, rerun from it and save. */
+export async function fixUnrun(transcript: Transcript, way: TaskWay, notebookPath: string): Promise<FixOutcome> {
+  if (way === 'batch') {
+    const read = await transcript.call('read_notebook', { notebookPath });
+    const cells = read.cells as { id: string; source: string }[];
+    const ran = await transcript.call('run_cells', { notebookPath, all: true }, 'cell_error');
+    const failed = (ran.cells as CellOutcome[]).find((cell) => cell.status === 'error')!;
+    const source = cells.find((cell) => cell.id === failed.cellId)!.source;
+    const content = derivedFix(
+      failed.evalue ?? '',
+      cells.map((cell) => cell.source),
+      source
+    );
+    const fixedRun = await transcript.call('edit_notebook', {
+      notebookPath,
+      edits: [{ op: 'set_source', cellId: failed.cellId, content }],
+      run: 'fromFirstEdit',
+      save: true
+    });
+    return { failingCellId: failed.cellId, runs: fixedRun.cells as Record<string, unknown>[] };
+  }
+  const read = await transcript.call('read_notebook', { notebookPath, format: 'nbformat' });
+  const cells = (read.content as { cells: { id: string; cell_type: string; source: string | string[] }[] }).cells;
+  const sources = cells.map((cell) => (Array.isArray(cell.source) ? cell.source.join('') : cell.source));
+  const code = cells.flatMap((cell, index) => (cell.cell_type === 'code' ? [{ id: cell.id, index }] : []));
+  // Runs the code cells in turn until one fails, as the person's Run All would.
+  let failed: { id: string; index: number; evalue: string } | undefined;
+  for (const cell of code) {
+    const run = await transcript.call('run_cell', { notebookPath, cellId: cell.id }, 'cell_error');
+    if (run.success !== true) {
+      failed = { ...cell, evalue: String(run.evalue ?? '') };
+      break;
+    }
+  }
+  if (!failed) {
+    throw new Error('no cell failed');
+  }
+  await transcript.call('edit_cell', {
+    notebookPath,
+    cellId: failed.id,
+    content: derivedFix(failed.evalue, sources, sources[failed.index]!)
+  });
+  const runs: Record<string, unknown>[] = [];
+  for (const cell of code.filter((cell) => cell.index >= failed.index)) {
+    runs.push(await transcript.call('run_cell', { notebookPath, cellId: cell.id }));
+  }
+  await transcript.call('save_notebook', { notebookPath });
+  return { failingCellId: failed.id, runs };
+}
+
+/** (e)'s section: five cells ending in a plot, run on (d)'s fixed notebook. */
+export const PLOT_SECTION_CELLS: readonly NewCell[] = [
+  markdown('## Distance from the average'),
+  code('distance = [round(s - average, 1) for s in sales]\nmax(distance)'),
+  code('closest = months[distance.index(min(distance, key=abs))]\nclosest'),
+  code("fig, ax = plt.subplots(figsize=(5, 3))\nax.bar(months, distance)\nax.set_title('Distance from the average')\nplt.show()"),
+  code("print(f'closest month {closest}, largest distance {max(distance, key=abs)}')")
+];
+
+/** (e): add the section at the end, run it, see the plot and save. */
+export async function addPlotSection(transcript: Transcript, way: TaskWay, notebookPath: string): Promise<SectionOutcome> {
+  if (way === 'batch') {
+    const edited = await transcript.call('edit_notebook', {
+      notebookPath,
+      edits: PLOT_SECTION_CELLS.map((cell) => ({ op: 'add', ...cell })),
+      run: 'edited',
+      save: true
+    });
+    return { cellIds: edited.newCellIds as string[], runs: edited.cells as Record<string, unknown>[] };
+  }
+  const cellIds: string[] = [];
+  for (const cell of PLOT_SECTION_CELLS) {
+    cellIds.push((await transcript.call('add_cell', { notebookPath, ...cell })).cellId as string);
+  }
+  const runs: Record<string, unknown>[] = [];
+  for (const cellId of cellIds) {
+    runs.push(await transcript.call('run_cell', { notebookPath, cellId }));
+  }
+  await transcript.call('save_notebook', { notebookPath });
   return { cellIds, runs };
 }
 
