@@ -12,6 +12,8 @@ import { ms, p50p95, type Report } from '../report.js';
 import { summarise } from '../stats.js';
 
 export async function manyPagesScenario(bench: BenchLab, config: BenchConfig, report: Report): Promise<void> {
+  // Before the other tabs, the bench's own page is the one calls go to.
+  const benchPage = ((await bench.mcp.call('get_context')).result.page as { pageId: string }).pageId;
   const loading = performance.now();
   // One at a time: openTab waits until the server lists one more page.
   const tabs = [bench.page];
@@ -50,6 +52,8 @@ export async function manyPagesScenario(bench: BenchLab, config: BenchConfig, re
       lost++;
     }
   }
+  // The scenarios after this one work in the bench's own page.
+  await bench.mcp.call('select_page', { pageId: benchPage });
   const call = summarise(calls);
   report.add({
     section: 'pages',

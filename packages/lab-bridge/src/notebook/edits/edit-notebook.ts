@@ -76,7 +76,8 @@ export const editNotebookTool = notebookTool(EDIT_NOTEBOOK, async (args, parts: 
   const keyed = added.flatMap(({ index, key }) => (key === undefined ? [] : [[key, cells[index]!.id] as const]));
   const edited = {
     notebookPath: notebook.path,
-    newCellIds,
+    // Only what is there: a call that adds nothing has no new ids to tell.
+    ...(newCellIds.length ? { newCellIds } : {}),
     ...(keyed.length ? { keys: Object.fromEntries(keyed) } : {}),
     ...(replacedCellId !== undefined
       ? {
