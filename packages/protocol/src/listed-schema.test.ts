@@ -27,13 +27,13 @@ describe('listedInputSchema', () => {
     const edit = { type: 'object', properties: { op: { type: 'string' } }, required: ['op'], additionalProperties: false };
     const batch = {
       type: 'object' as const,
-      properties: { edits: { type: 'array', items: edit }, any: true, pair: { items: [true, {}] } }
+      properties: { edits: { type: 'array', items: edit }, loose: { type: 'array', items: true }, pair: { items: [true, {}] } }
     };
     expect(listedInputSchema(batch)).toEqual({
       type: 'object',
       properties: {
         edits: { type: 'array', items: { type: 'object', properties: { op: { type: 'string' } }, required: ['op'] } },
-        any: true,
+        loose: { type: 'array', items: true },
         pair: { items: [true, {}] }
       }
     });
