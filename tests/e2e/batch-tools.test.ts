@@ -3,7 +3,7 @@
  * JupyterLab 4.6 and Notebook 7.6 (python3; Notebook 7 holds the agent's
  * notebooks in memory) and JupyterLite 0.8 (JavaScript kernel). Edits in
  * one call, all or none; runs of a list, from a cell, of all cells, stopping
- * at the first error or not, or at a running cell deleted; edits run and saved in the same call (run, save); a long
+ * at the first error or not (past the kernel's abort after an error), or at a running cell deleted; edits run and saved in the same call (run, save); a long
  * run that answers pending; and the agent
  * task "add a five-cell analysis section and run it" in at most 3 calls.
  */
@@ -26,6 +26,8 @@ interface Kind {
   slow: string;
   /** Code that asks for input, where the kernel can. */
   input?: string;
+  /** Code that makes the kernel abort, for a moment after an error, what reaches it (ipykernel's stop_on_error_timeout). */
+  abortWindow?: string;
   /** A one-document page: the notebook it shows. */
   oneDocument: boolean;
 }
@@ -38,7 +40,8 @@ const PYTHON_KERNEL = {
   assign: python,
   undefinedName: { code: 'no_such_name + 1', ename: 'NameError' },
   slow: "import time\ntime.sleep(5)\nprint('slept')",
-  input: "answer = input('Name: ')"
+  input: "answer = input('Name: ')",
+  abortWindow: 'get_ipython().kernel.stop_on_error_timeout = 0.1'
 };
 const KINDS: Kind[] = [
   { kind: 'JupyterLab', ...PYTHON_KERNEL, oneDocument: false },
@@ -348,6 +351,23 @@ describe.each(KINDS)('the batch tools in $kind', (kind) => {
     expect((await failure('run_cells', { notebookPath: nb, all: true, save: 1 }, 'bad_input')).error).toMatch(/\bsave\b/);
     expect(await read(nb)).toEqual(before);
   });
+
+  if (kind.abortWindow) {
+    const abortWindow = kind.abortWindow;
+    it('a run that goes on after a failing cell runs the next one, though the kernel aborts what reaches it just after an error', async () => {
+      const nb = 'abort-window.ipynb';
+      const [widen, broken, next] = (await notebookWith(nb, [abortWindow, kind.undefinedName.code, '6*7'])) as [string, string, string];
+      await ok('run_cells', { notebookPath: nb, cellIds: [widen] });
+      const run = await failure('run_cells', { notebookPath: nb, cellIds: [broken, next], continueOnError: true }, 'cell_error');
+      const cells = run.cells as CellOutcome[];
+      expect(cells.map(({ cellId, status }) => [cellId, status])).toEqual([
+        [broken, 'error'],
+        [next, 'ok']
+      ]);
+      expect(outputsText(cells[1])).toContain('42');
+      expect(run).not.toHaveProperty('notRun');
+    });
+  }
 
   if (kind.input) {
     it('a cell asking for input stops the run with kernel_input, listing the cells before it', async () => {

@@ -22,7 +22,7 @@ export type ExecutionOutcome = Warned &
     /** The code asked for input, which nobody here can type; the run was stopped. */
     | { status: 'input'; outputs: nbformat.IOutput[]; prompt?: string }
     /** The kernel did not finish the run: it aborted it, restarted or died. */
-    | { status: 'aborted'; outputs: nbformat.IOutput[]; reason: string }
+    | { status: 'aborted'; outputs: nbformat.IOutput[]; reason: string; byKernel?: true }
     /** The cell was deleted while it ran: its outputs went with it. */
     | { status: 'deleted'; outputs: nbformat.IOutput[] }
   );
@@ -64,7 +64,7 @@ export function outcomeOfReply(reply: ExecuteReply, outputs: nbformat.IOutput[])
     return { status: 'ok', executionCount, outputs };
   }
   // 'abort' ('aborted' before protocol 5.1): an earlier request in the queue failed.
-  return { status: 'aborted', outputs, reason: 'the kernel aborted it (an earlier execution in its queue failed)' };
+  return { status: 'aborted', outputs, reason: 'the kernel aborted it (an earlier execution in its queue failed)', byKernel: true };
 }
 
 /** The exceptions kernels raise in code an interrupt stopped: Python's, JupyterLite's, Julia's. */

@@ -16,6 +16,9 @@ import { cellsOf } from '../cells/notebook-cells.js';
 import { kernelToRun, renderMarkdown, runCode, runsCode } from './run-cell.js';
 import { cellRun, type CellRun, type Stop } from './run-report.js';
 
+/** Longer than ipykernel takes to leave its abort after an error, on a loaded machine. */
+const ABORT_WINDOW_MS = 200;
+
 export interface RunInTurn {
   runs: CellRun[];
   stop?: Stop;
@@ -53,6 +56,8 @@ export async function runInTurn(
   const { tool } = call;
   let kernel = kernelAsked;
   const runs: CellRun[] = [];
+  /** The last code cell this run ran raised. */
+  let afterError = false;
   try {
     for (const [at, cellId] of selected.entries()) {
       // Found again each time: the person may add, move or delete cells while the run goes on.
@@ -73,6 +78,13 @@ export async function runInTurn(
         // Asked again only if a cell became code meanwhile.
         kernel ??= await kernelToRun(app, documents, tool, notebook);
         outcome = await runCode(notebook, index, kernel);
+        if (outcome.status === 'aborted' && outcome.byKernel && afterError) {
+          // ipykernel aborts what reaches it in the moment after an error it was asked to stop on (stop_on_error):
+          // this cell never ran, and a run that goes on after a failing cell means it to.
+          await new Promise((resolve) => setTimeout(resolve, ABORT_WINDOW_MS));
+          outcome = await runCode(notebook, index, kernel);
+        }
+        afterError = outcome.status === 'error';
         documents.changes.ranByAgent(notebook, call.caller?.key, cellId, outcome);
       } finally {
         unmark();
