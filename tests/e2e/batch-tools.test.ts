@@ -7,7 +7,7 @@
  * run that answers pending; and the agent
  * task "add a five-cell analysis section and run it" in at most 3 calls.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -444,6 +444,41 @@ describe.each(KINDS)('the batch tools in $kind', (kind) => {
     const refused = await failure('run_cells', { notebookPath: nb, all: true }, 'no_kernel');
     expect(refused.error).toContain(`"${kind.kernel}"`);
   });
+
+  if (kind.kind === 'JupyterLab') {
+    it('a kernel that dies as it starts, and that the server starts again, runs the cells once it answers', async () => {
+      // The first start exits at once, as a kernel whose port another process took meanwhile does; the
+      // server's restarter starts it again (on new ports) within its 3 s poll.
+      const folder = path.join(setup.site.dataDir!, 'kernels', 'dies-once');
+      const started = path.join(folder, 'started-once');
+      mkdirSync(folder, { recursive: true });
+      const script = `if [ -e '${started}' ]; then exec /usr/bin/python3 -m ipykernel_launcher -f "$0"; fi; touch '${started}'; exit 1`;
+      writeFileSync(
+        path.join(folder, 'kernel.json'),
+        JSON.stringify({ argv: ['/bin/sh', '-c', script, '{connection_file}'], display_name: 'Dies once', language: 'python' })
+      );
+      await page().evaluate(() =>
+        (
+          globalThis as unknown as { jupyterapp: { serviceManager: { kernelspecs: { refreshSpecs(): Promise<void> } } } }
+        ).jupyterapp.serviceManager.kernelspecs.refreshSpecs()
+      );
+      const nb = 'dies-once.ipynb';
+      await ok('create_notebook', { name: nb, kernel: 'dies-once' });
+      const [, shown] = (
+        await ok('edit_notebook', {
+          notebookPath: nb,
+          edits: [
+            { op: 'add', content: 'a = 6' },
+            { op: 'add', content: 'a * 7' }
+          ]
+        })
+      ).newCellIds as [string, string];
+      const ran = await ok('run_cells', { notebookPath: nb, all: true });
+      expect(existsSync(started)).toBe(true);
+      expect((ran.cells as CellOutcome[]).map(({ status }) => status)).toEqual(['ok', 'ok']);
+      expect(outputsText((ran.cells as CellOutcome[]).find((cell) => cell.cellId === shown))).toContain('42');
+    });
+  }
 
   it('a long run answers one pending, with progress until then, and wait_for_result gives every cell', async () => {
     const nb = 'run-slow.ipynb';

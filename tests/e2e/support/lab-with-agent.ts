@@ -41,6 +41,8 @@ export interface JupyterSite {
   notebookUrl?: (notebookPath: string) => string;
   /** The folder the server's files are in; absent where they live in the browser (JupyterLite). */
   rootDir?: string;
+  /** The Jupyter data folder the server reads kernelspecs and extensions from; absent in JupyterLite. */
+  dataDir?: string;
   stop(): Promise<void>;
 }
 

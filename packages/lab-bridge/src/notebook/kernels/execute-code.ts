@@ -9,6 +9,7 @@ import { OutputAreaModel } from '@jupyterlab/outputarea';
 import { EXECUTE_CODE } from '@jupyter-live-mcp/protocol';
 import { executionResult } from '../outputs/execution-outcome.js';
 import { executeOnKernel } from './kernel-execution.js';
+import { kernelStarted } from './kernel-started.js';
 import { notebookTool } from '../commands/notebook-tool.js';
 import type { KernelConnections } from './kernel-connections.js';
 
@@ -16,6 +17,7 @@ export const executeCodeTool = notebookTool(
   EXECUTE_CODE,
   async ({ kernelId, code }, { kernels }: { kernels: KernelConnections }, { tool }) => {
     const kernel = await kernels.get(tool, kernelId);
+    await kernelStarted(kernel);
     const outputs = new OutputAreaModel();
     try {
       const outcome = await executeOnKernel(kernel, code, outputs, { storeHistory: false, stopOnError: false });

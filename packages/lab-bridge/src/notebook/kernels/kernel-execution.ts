@@ -69,7 +69,7 @@ export async function executeOnKernel(
     future.dispose();
     return { ...outcome, warning: LOST_OUTPUTS_WARNING };
   } catch (error) {
-    return lostOutcome(error, outputs.toJSON());
+    return lostOutcome(error, outputs.toJSON(), kernel);
   } finally {
     stopIopubWatch?.();
     loss.stop();

@@ -50,6 +50,17 @@ describe('outcomeOfReply', () => {
       reason: expect.stringContaining('restarted or died')
     });
   });
+
+  it("says, of a run lost, the kernel's status then and whether the page's connection to it closed", () => {
+    const lost = new Error('Canceled future for execute_request message before replies were done');
+    expect(lostOutcome(lost, [], { status: 'restarting', isDisposed: false })).toMatchObject({
+      reason:
+        'the kernel stopped answering it (Canceled future for execute_request message before replies were done; the kernel is now restarting): it restarted or died'
+    });
+    expect(lostOutcome(lost, [], { status: 'dead', isDisposed: true })).toMatchObject({
+      reason: expect.stringContaining("; the kernel is now dead and the page's connection to it is closed): ")
+    });
+  });
 });
 
 describe('wasInterrupted', () => {

@@ -79,10 +79,17 @@ export function wasInterrupted(outcome: ExecutionOutcome): boolean {
   return outcome.status === 'error' && INTERRUPT_ERRORS.has(outcome.ename);
 }
 
+/** What the page knows of the kernel when a run was lost: its status then, and whether the page's connection to it closed. */
+export interface KernelNow {
+  status: string;
+  isDisposed: boolean;
+}
+
 /** A run that ended without a reply: the future was cancelled, e.g. by a restart. */
-export function lostOutcome(error: unknown, outputs: nbformat.IOutput[]): ExecutionOutcome {
+export function lostOutcome(error: unknown, outputs: nbformat.IOutput[], kernel?: KernelNow): ExecutionOutcome {
   const message = error instanceof Error ? error.message : String(error);
-  return { status: 'aborted', outputs, reason: `the kernel stopped answering it (${message}): it restarted or died` };
+  const now = kernel ? `; the kernel is now ${kernel.status}${kernel.isDisposed ? " and the page's connection to it is closed" : ''}` : '';
+  return { status: 'aborted', outputs, reason: `the kernel stopped answering it (${message}${now}): it restarted or died` };
 }
 
 /** A run whose kernel connection is closed for good (connection-loss.ts): not sent, or sent with its end unheard. */

@@ -15,6 +15,7 @@ import { RUN_CELL, START_KERNEL, succeed } from '@jupyter-live-mcp/protocol';
 import { CommandFailure } from '../commands/command-failure.js';
 import { executionResult, lostOutcome, outcomeOfReply, type ExecutionOutcome } from '../outputs/execution-outcome.js';
 import { executeOnKernel } from '../kernels/kernel-execution.js';
+import { kernelStarted } from '../kernels/kernel-started.js';
 import { listKernelspecs, noKernelMessage } from '../kernels/kernelspecs.js';
 import { notebookTool } from '../commands/notebook-tool.js';
 import type { NotebookParts } from '../documents/notebook-parts.js';
@@ -64,7 +65,10 @@ export function renderMarkdown(notebook: HeldNotebook, index: number, { evenEmpt
   return false;
 }
 
-/** The kernel to run the notebook's code in; refused when it has none, or when it waits for input another cell asked for. */
+/**
+ * The kernel to run the notebook's code in, once it has started; refused when it has none, or when it waits
+ * for input another cell asked for.
+ */
 export async function kernelToRun(
   app: JupyterFrontEnd,
   documents: NotebookDocuments,
@@ -87,6 +91,7 @@ export async function kernelToRun(
         'The person can type it in the page, or interrupt_kernel stops that cell.'
     );
   }
+  await kernelStarted(kernel);
   return kernel;
 }
 
@@ -142,7 +147,7 @@ async function runInTab(panel: NotebookPanel, index: number, kernel: Kernel.IKer
     if (widget.isDisposed) {
       return { status: 'aborted', outputs: [], reason: 'the page stopped showing the cell while it ran (it was moved, or its tab closed)' };
     }
-    return lostOutcome(error, outputsNow());
+    return lostOutcome(error, outputsNow(), kernel);
   }
 }
 
