@@ -75,8 +75,14 @@ export async function kernelToRun(
   tool: string,
   notebook: HeldNotebook
 ): Promise<Kernel.IKernelConnection> {
-  const kernel = await documents.kernelOf(notebook);
-  if (!kernel || kernel.status === 'dead') {
+  const live = (kernel: Kernel.IKernelConnection | null) => (kernel && kernel.status !== 'dead' ? kernel : null);
+  const asked = live(await documents.kernelOf(notebook));
+  if (asked) {
+    await kernelStarted(asked);
+  }
+  // Asked again: the session holds another connection by now if the first went while the kernel started.
+  const kernel = asked && live(await documents.kernelOf(notebook));
+  if (!kernel) {
     await app.serviceManager.kernelspecs.ready;
     throw new CommandFailure(
       'no_kernel',
@@ -91,7 +97,6 @@ export async function kernelToRun(
         'The person can type it in the page, or interrupt_kernel stops that cell.'
     );
   }
-  await kernelStarted(kernel);
   return kernel;
 }
 
