@@ -107,7 +107,8 @@ describe('the focus resources', () => {
     const { resources } = await client.listResources();
     expect(resources.map((resource) => resource.uri)).toEqual([FOCUS_RESOURCES.notebook]);
     await expect(client.readResource({ uri: FOCUS_RESOURCES.editorSelection })).rejects.toThrow(
-      /MCP error -32002: Resource jupyter-live:\/\/focus\/editor-selection is not there: the person has not selected that now/
+      // The client's error says the code once.
+      /^MCP error -32002: Resource jupyter-live:\/\/focus\/editor-selection is not there: the person has not selected that now/
     );
     page.focus = null;
     router.update(page);

@@ -6,7 +6,8 @@
  * attach a resource to a message can send "this"; read from the page when
  * asked (the notebook and the cells) or from that focus (the selected text).
  */
-import { ErrorCode, McpError, type ReadResourceResult, type Resource } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, type ReadResourceResult, type Resource } from '@modelcontextprotocol/sdk/types.js';
+import { RequestError } from './request-error.js';
 import type { CallAgent, PersonFocus } from '@jupyter-live-mcp/protocol';
 import type { PageSession } from '../hub/page-session.js';
 
@@ -75,7 +76,7 @@ export async function readFocusResource(
       : !focus
         ? 'the person has no notebook open in the page'
         : 'the person has not selected that now';
-    throw new McpError(RESOURCE_NOT_FOUND, `Resource ${uri} is not there: ${why}. resources/list gives what there is now.`);
+    throw new RequestError(RESOURCE_NOT_FOUND, `Resource ${uri} is not there: ${why}. resources/list gives what there is now.`);
   }
   const json = (value: unknown): ReadResourceResult => ({ contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(value) }] });
   if (uri === FOCUS_RESOURCES.editorSelection) {
@@ -89,7 +90,7 @@ export async function readFocusResource(
   const cellIds = uri === FOCUS_RESOURCES.selectedCells ? { cellIds: focus.selectedCells.map((cell) => cell.id) } : {};
   const { result } = await page.call('read_notebook', { notebookPath: focus.notebookPath, ...cellIds }, signal, agent);
   if (!result.success) {
-    throw new McpError(ErrorCode.InternalError, `The page could not read ${uri}: ${result.error}`);
+    throw new RequestError(ErrorCode.InternalError, `The page could not read ${uri}: ${result.error}`);
   }
   return json(result);
 }

@@ -12,8 +12,9 @@ import type { PageSession } from '../hub/page-session.js';
 import { buildMcpServer } from './mcp-server.js';
 
 /** A connected page offering `tools`, as the router sees it. */
-const page = (pageId: string, readyAt: number, tools: readonly ToolDescriptor[] = BUILT_IN_TOOLS) =>
+const page = (pageId: string, readyAt: number, tools: readonly ToolDescriptor[] = BUILT_IN_TOOLS, focus: unknown = null) =>
   ({
+    focus,
     identity: { pageId, app: { name: 'JupyterLab', version: '4.6.4' }, url: `http://localhost/${pageId}` },
     ready: true,
     readyAt,
@@ -26,7 +27,7 @@ const page = (pageId: string, readyAt: number, tools: readonly ToolDescriptor[] 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 400));
 
 describe('buildMcpServer', () => {
-  it('sends tools/list_changed only once the client said initialized', async () => {
+  it('sends tools/ and resources/list_changed only once the client said initialized', async () => {
     const router = new PageRouter();
     const server = buildMcpServer({ router, log: createLogger('error', () => {}), version: 'test', bridgeUrl: 'ws://127.0.0.1:1' });
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
@@ -40,16 +41,17 @@ describe('buildMcpServer', () => {
       method: 'initialize',
       params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'raw', version: '0' } }
     });
-    // A page with other tools connects between initialize and initialized.
-    router.update(page('p1', 1, BUILT_IN_TOOLS.slice(0, 2)));
+    // A page with other tools, and a notebook the person has open, connects between initialize and initialized.
+    router.update(page('p1', 1, BUILT_IN_TOOLS.slice(0, 2), { notebookPath: 'a.ipynb', selectedCells: [] }));
     await settle();
     expect(received.map((message) => ('method' in message ? message.method : 'answer'))).toEqual(['answer']);
 
     await clientSide.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
-    router.update(page('p2', 2));
+    router.update(page('p2', 2, BUILT_IN_TOOLS, { notebookPath: 'b.ipynb', selectedCells: [] }));
     await settle();
-    expect(received.map((message) => ('method' in message ? message.method : 'answer'))).toEqual([
+    expect(received.map((message) => ('method' in message ? message.method : 'answer')).sort()).toEqual([
       'answer',
+      'notifications/resources/list_changed',
       'notifications/tools/list_changed'
     ]);
     await server.close();

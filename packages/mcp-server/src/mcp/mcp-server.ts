@@ -59,6 +59,48 @@ export function buildMcpServer(options: McpServerOptions): Server {
     { capabilities: { tools: { listChanged: true }, resources: { listChanged: true } }, instructions: INSTRUCTIONS }
   );
 
+  const selection = options.selection ?? {};
+  // No notification before the client's `initialized` (MCP lifecycle): it lists after that anyway.
+  let initialized = false;
+  /** A list the client may be told changed: checked, debounced, against what it was when last told (or initialized). */
+  const listWatch = (what: string, current: () => unknown, send: () => Promise<void>) => {
+    let last = JSON.stringify(current());
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    return {
+      reset: () => {
+        last = JSON.stringify(current());
+      },
+      mayHaveChanged: () => {
+        if (!initialized) {
+          return;
+        }
+        clearTimeout(timer);
+        timer = setTimeout(
+          guarded(log, `the ${what} list check`, () => {
+            const now = JSON.stringify(current());
+            if (now !== last) {
+              last = now;
+              send().catch((error: Error) => log.debug(`${what} list_changed not sent: ${error.message}`));
+            }
+          }),
+          LIST_CHANGED_DEBOUNCE_MS
+        );
+      },
+      stop: () => clearTimeout(timer)
+    };
+  };
+  const focus = () => router.current(selection.pageId)?.focus;
+  const toolList = listWatch(
+    'tool',
+    () => listedTools(router.current(selection.pageId)),
+    () => server.sendToolListChanged()
+  );
+  const resourceList = listWatch(
+    'resource',
+    () => focusResources(focus()),
+    () => server.sendResourceListChanged()
+  );
+  const lists = [toolList, resourceList];
   // One Server per MCP session (stdio: one; --http: one per session), so one agent each.
   const agentId = randomBytes(6).toString('hex');
   const session: CallSession = {
@@ -71,42 +113,22 @@ export function buildMcpServer(options: McpServerOptions): Server {
     ...(options.agent ? { agent: options.agent } : {}),
     ...(options.unreachable ? { unreachable: options.unreachable } : {}),
     ...(options.expectedPages ? { expectedPages: options.expectedPages } : {}),
-    selection: options.selection ?? {},
-    toolListMayHaveChanged,
+    selection,
+    toolListMayHaveChanged: toolList.mayHaveChanged,
     callAgent: () => {
       const client = server.getClientVersion()?.name;
       return { id: agentId, ...(client ? { client: client.slice(0, 200) } : {}) };
     }
   };
-  const listed = () => listedTools(router.current(session.selection.pageId));
-  let lastListed = JSON.stringify(listed());
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  // No notification before the client's `initialized` (MCP lifecycle): it lists the tools after that anyway.
-  let initialized = false;
   server.oninitialized = () => {
     initialized = true;
-    lastListed = JSON.stringify(listed());
-  };
-  function toolListMayHaveChanged(): void {
-    if (!initialized) {
-      return;
+    for (const list of lists) {
+      list.reset();
     }
-    clearTimeout(timer);
-    timer = setTimeout(
-      guarded(log, 'the tool list check', () => {
-        const now = JSON.stringify(listed());
-        if (now === lastListed) {
-          return;
-        }
-        lastListed = now;
-        server.sendToolListChanged().catch((error: Error) => log.debug(`list_changed not sent: ${error.message}`));
-      }),
-      LIST_CHANGED_DEBOUNCE_MS
-    );
-  }
+  };
 
   server.setRequestHandler(listToolsRequestSchema, async () => {
-    const page = router.current(session.selection.pageId);
+    const page = router.current(selection.pageId);
     const listing = toolListing(page);
     reportLeftOut(listing, page, log);
     return { tools: listing.tools.map(toMcpTool) };
@@ -119,37 +141,23 @@ export function buildMcpServer(options: McpServerOptions): Server {
     })
   );
 
-  const focus = () => router.current(session.selection.pageId)?.focus;
   server.setRequestHandler(ListResourcesRequestSchema, async () => ({ resources: focusResources(focus()) }));
   server.setRequestHandler(ReadResourceRequestSchema, (request, extra) =>
-    readFocusResource(request.params.uri, router.current(session.selection.pageId), session.callAgent(), extra.signal)
+    readFocusResource(request.params.uri, router.current(selection.pageId), session.callAgent(), extra.signal)
   );
-  let lastResources = JSON.stringify(focusResources(focus()));
-  let resourceTimer: ReturnType<typeof setTimeout> | undefined;
-  function resourcesMayHaveChanged(): void {
-    clearTimeout(resourceTimer);
-    resourceTimer = setTimeout(
-      guarded(log, 'the resource list check', () => {
-        const now = JSON.stringify(focusResources(focus()));
-        if (now !== lastResources) {
-          lastResources = now;
-          server.sendResourceListChanged().catch((error: Error) => log.debug(`resources list_changed not sent: ${error.message}`));
-        }
-      }),
-      LIST_CHANGED_DEBOUNCE_MS
-    );
-  }
 
   // Pages also change focus and come and go; clients hear of a new tool list, and of new resources where the person moved.
   const stopListening = router.onChange(() => {
-    toolListMayHaveChanged();
-    resourcesMayHaveChanged();
+    for (const list of lists) {
+      list.mayHaveChanged();
+    }
   });
   // Over HTTP, Servers come and go with their sessions while the router stays.
   server.onclose = () => {
     stopListening();
-    clearTimeout(timer);
-    clearTimeout(resourceTimer);
+    for (const list of lists) {
+      list.stop();
+    }
   };
   return server;
 }

@@ -8,7 +8,8 @@ import type { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 
 export class RequestError extends Error {
   constructor(
-    readonly code: ErrorCode,
+    /** One of the SDK's codes, or another the MCP spec names (-32002: resource not found). */
+    readonly code: ErrorCode | number,
     message: string
   ) {
     super(message);
