@@ -11,10 +11,9 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startJupyterLabPage, type JupyterLabPage } from '../../test-pages/jupyterlab/src/jupyterlab-page.js';
 import { launchChromium } from './support/chromium.js';
 import { startHttpServer, type HttpAgent, type HttpServer } from './support/http-server.js';
-import { BRIDGE_DIR, BRIDGE_PLUGIN, startPageWithAgent, type PageKind, type PageWithAgent } from './support/lab-with-agent.js';
+import { startPageWithAgent, startSite, type JupyterSite, type PageKind, type PageWithAgent } from './support/lab-with-agent.js';
 import { waitFor } from './support/wait-for.js';
 
 const KINDS: { kind: PageKind; kernel: string; language: string; oneDocument: boolean }[] = [
@@ -231,9 +230,9 @@ describe('a notebook the person closed between the agent’s read and its edit, 
   });
 });
 
-describe('two agents over --http on one JupyterLab page', () => {
+describe.each(KINDS)('two agents over --http on one $kind page', (kind) => {
   let server: HttpServer;
-  let lab: JupyterLabPage;
+  let site: JupyterSite;
   let browser: Browser;
   let agentA: HttpAgent;
   let agentB: HttpAgent;
@@ -242,21 +241,18 @@ describe('two agents over --http on one JupyterLab page', () => {
 
   beforeAll(async () => {
     server = await startHttpServer();
-    lab = await startJupyterLabPage({
-      extensions: [BRIDGE_DIR],
-      userSettings: { [BRIDGE_PLUGIN]: { serverUrls: [`ws://127.0.0.1:${server.port}`], token: server.token } }
-    });
+    site = await startSite(kind.kind, { serverUrls: [`ws://127.0.0.1:${server.port}`], token: server.token });
     browser = await launchChromium();
     agentA = await server.connect('agent-a');
     agentB = await server.connect('agent-b');
-    await (await browser.newPage()).goto(lab.url);
+    await (await browser.newPage()).goto(site.url);
     await waitFor('the page', async () => (await agentA.call('get_context')).result.success === true, 60_000);
-    await agentA.ok('create_notebook', { name: SHARED });
+    await agentA.ok('create_notebook', { name: SHARED, kernel: kind.kernel });
   });
 
   afterAll(async () => {
     await browser?.close();
-    await lab?.stop();
+    await site?.stop();
     await server?.stop();
   });
 

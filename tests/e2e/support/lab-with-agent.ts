@@ -180,6 +180,11 @@ export function startPageWithAgent(kind: PageKind, options: AgentOptions = {}): 
   return withAgent(SITES[kind], options);
 }
 
+/** A site of any kind with the bridge installed and these bridge settings, for a test that runs its server itself (--http). */
+export function startSite(kind: PageKind, bridgeSettings: Record<string, unknown>): Promise<JupyterSite> {
+  return SITES[kind]({ extensions: [BRIDGE_DIR], bridgeSettings, otherSettings: {} });
+}
+
 /**
  * Changes one bridge setting in the running page through JupyterLab's setting
  * registry, as the Settings Editor does when the person edits it.
