@@ -154,6 +154,11 @@ describe('headAndTail', () => {
     expect(headAndTail('10%\r50%\r100%\nwindows line\r\nend')).toBe('100%\nwindows line\nend');
     expect(headAndTail('x'.repeat(600))).toBe(`${'x'.repeat(500)}[… 100 characters left out]`);
   });
+
+  it('keeps a line of exactly 500 characters whole, and cuts one of 501 by one character', () => {
+    expect(headAndTail('x'.repeat(500))).toBe('x'.repeat(500));
+    expect(headAndTail('x'.repeat(501))).toBe(`${'x'.repeat(500)}[… 1 characters left out]`);
+  });
 });
 
 describe('condenseTraceback', () => {
@@ -162,6 +167,12 @@ describe('condenseTraceback', () => {
       'ReferenceError: x is not defined\n    at eval'
     );
     expect(condenseTraceback([lines(50).join('\n')], 'E')).toContain('[… 30 lines left out …]');
+  });
+
+  it('keeps a traceback of exactly five frames whole, and says so of the one frame a sixth leaves out', () => {
+    const frames = (count: number) => Array.from({ length: count }, (_, i) => `File lib.py:${i}, in f${i}`);
+    expect(condenseTraceback(frames(5), 'E')).toBe(frames(5).join('\n'));
+    expect(condenseTraceback(frames(6), 'E')).toBe(['[… 1 earlier frames left out …]', ...frames(6).slice(1)].join('\n'));
   });
 });
 
