@@ -25,9 +25,13 @@ const SECTION = 'changes';
 /** The most the tracking may add to a call (p50). */
 const MAX_COST = 0.05;
 const ROUNDS = 8;
+/** Reads a round each way: the read takes a few ms, and a difference of a few percent needs many samples to show. */
+const READS_PER_ROUND = 12;
 const PROFILED_CALLS = 5;
 /** Keystrokes typed per measured variant. */
 const KEYSTROKES = 200;
+/** Keystrokes typed (and taken back) before each measured typing. */
+const WARM_UP_KEYSTROKES = 50;
 const SHOWN_CODE_CELLS = '.jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook .jp-CodeCell';
 
 export async function besideThePersonScenario(bench: BenchLab, config: BenchConfig, report: Report): Promise<void> {
@@ -37,12 +41,13 @@ export async function besideThePersonScenario(bench: BenchLab, config: BenchConf
   await ok(bench, 'open_document', { path: notebookPath });
   await readNotebook(bench, notebookPath);
   await waitForQuietPage(bench.page);
-  const perRound = Math.max(2, Math.ceil((config.notebookReads * 2) / ROUNDS));
+  const perRound = config.notebookReads >= 10 ? READS_PER_ROUND : Math.max(2, Math.ceil((config.notebookReads * 2) / ROUNDS));
   await onAndOff(bench, report, 'read_notebook', `${TARGET_CELLS} cells, open: read_notebook`, perRound, async () => {
     return (await readNotebook(bench, notebookPath)).ms;
   });
 
   await shownKeystrokes(bench, report, notebookPath, text);
+  await keystrokesWhileReading(bench, report, notebookPath);
   await closeDocument(bench.page, notebookPath);
 
   const kernelNotebook = 'bench-changes-kernel.ipynb';
@@ -128,7 +133,7 @@ async function onAndOff(
  * not tracking, and on a page without the bridge.
  */
 async function shownKeystrokes(bench: BenchLab, report: Report, notebookPath: string, text: string): Promise<void> {
-  const variants: { name: string; typeIn: () => Promise<PageCpu> }[] = [
+  const variants: { name: string; typeIn: () => Promise<Typed> }[] = [
     {
       name: 'bridge, change tracking on',
       typeIn: async () => {
@@ -153,27 +158,93 @@ async function shownKeystrokes(bench: BenchLab, report: Report, notebookPath: st
       name: `per keystroke in a ${TARGET_CELLS}-cell notebook, ${variant.name}`,
       value:
         `${ms(cpu.bridgeMs + cpu.jupyterlabMs + cpu.otherMs)} main-thread CPU: bridge JS ${ms(cpu.bridgeMs)}, ` +
-        `JupyterLab JS ${ms(cpu.jupyterlabMs)}, other ${ms(cpu.otherMs)} (n=${cpu.runs})`,
+        `JupyterLab JS ${ms(cpu.jupyterlabMs)}, other ${ms(cpu.otherMs)}; input lag p50 ${ms(cpu.lag.p50)} (n=${cpu.runs})`,
       data: cpu
     });
   }
 }
 
-/** Types KEYSTROKES keys at the end of a code cell's source, profiled; then takes them back, so every variant types into the same notebook. */
-async function typeKeys(page: Page): Promise<PageCpu> {
+/**
+ * The person types while the agent reads the same notebook over and over (one
+ * read_notebook after another, as long as the typing lasts), tracking on: the
+ * page's CPU per key, and the input lag — from each key's event to the frame
+ * after the one its handlers ran before, the first that surely shows it — beside the same typing with no agent call at all.
+ */
+async function keystrokesWhileReading(bench: BenchLab, report: Report, notebookPath: string): Promise<void> {
+  await setBridgeSetting(bench.page, 'trackChanges', true);
+  await readNotebook(bench, notebookPath);
+  const quiet = await typeKeys(bench.page);
+  let typing = true;
+  let reads = 0;
+  const reading = (async () => {
+    while (typing) {
+      await readNotebook(bench, notebookPath);
+      reads++;
+    }
+  })();
+  const busy = await typeKeys(bench.page).finally(() => {
+    typing = false;
+  });
+  await reading;
+  for (const [name, typed] of [
+    ['no agent call meanwhile', quiet],
+    [`the agent reading it meanwhile (${reads} read_notebook calls)`, busy]
+  ] as const) {
+    report.add({
+      section: SECTION,
+      name: `per keystroke in a ${TARGET_CELLS}-cell notebook, change tracking on, ${name}`,
+      value:
+        `input lag (key to the frame after its own) p50 ${ms(typed.lag.p50)}, p95 ${ms(typed.lag.p95)}; ` +
+        `${ms(typed.bridgeMs + typed.jupyterlabMs + typed.otherMs)} main-thread CPU, bridge JS ${ms(typed.bridgeMs)} (n=${typed.runs})`,
+      data: typed
+    });
+  }
+}
+
+/** What typing cost: the page's CPU per key, and the lag from each key's event to the frame that surely shows it. */
+type Typed = PageCpu & { lag: Summary };
+
+/**
+ * Types KEYSTROKES keys at the end of a code cell's source, profiled, after a
+ * warm-up of the same keys (a page started just now is slow to its first
+ * keys); then takes them back, so every variant types into the same notebook.
+ */
+async function typeKeys(page: Page): Promise<Typed> {
   await page.locator(SHOWN_CODE_CELLS).first().locator('.jp-InputArea-editor').click();
   await page.keyboard.press('End');
+  const takeBack = async (count: number) => {
+    for (let key = 0; key < count; key++) {
+      await page.keyboard.press('Backspace');
+    }
+  };
+  for (let key = 0; key < WARM_UP_KEYSTROKES; key++) {
+    await page.keyboard.type(String(key % 10));
+  }
+  await takeBack(WARM_UP_KEYSTROKES);
   await waitForQuietPage(page);
+  await page.evaluate(() => {
+    const probe = globalThis as unknown as { benchKeyLags?: number[] };
+    if (!probe.benchKeyLags) {
+      const lags: number[] = [];
+      probe.benchKeyLags = lags;
+      // The frame after the one the key's handlers ran before: the first that can show the key.
+      globalThis.addEventListener(
+        'keydown',
+        (event) => requestAnimationFrame(() => requestAnimationFrame((frame) => lags.push(frame - event.timeStamp))),
+        { capture: true }
+      );
+    }
+    probe.benchKeyLags.length = 0;
+  });
   let at = 0;
   const cpu = await profilePage(page, KEYSTROKES, () => page.keyboard.type(String(at++ % 10)));
-  for (let key = 0; key < KEYSTROKES; key++) {
-    await page.keyboard.press('Backspace');
-  }
-  return cpu;
+  const lags = await page.evaluate(() => (globalThis as unknown as { benchKeyLags: number[] }).benchKeyLags.splice(0));
+  await takeBack(KEYSTROKES);
+  return { ...cpu, lag: summarise(lags) };
 }
 
 /** The same typing in the same notebook on a JupyterLab page of its own without the bridge, in the same browser. */
-async function withoutBridge(bench: BenchLab, notebookPath: string, text: string): Promise<PageCpu> {
+async function withoutBridge(bench: BenchLab, notebookPath: string, text: string): Promise<Typed> {
   const lab = await startJupyterLabPage({ extensions: [], userSettings: {} });
   const page = await bench.browser.newPage();
   try {
