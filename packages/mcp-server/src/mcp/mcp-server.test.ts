@@ -26,21 +26,27 @@ const page = (pageId: string, readyAt: number, tools: readonly ToolDescriptor[] 
 /** Longer than the server gathers changes for before it tells the client. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 400));
 
+/** A server on `router` and a raw client that has sent `initialize` (not yet `initialized`), with every message it received. */
+async function initializing(router: PageRouter) {
+  const server = buildMcpServer({ router, log: createLogger('error', () => {}), version: 'test', bridgeUrl: 'ws://127.0.0.1:1' });
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  const received: JSONRPCMessage[] = [];
+  clientSide.onmessage = (message) => received.push(message);
+  await server.connect(serverSide);
+  await clientSide.start();
+  await clientSide.send({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'raw', version: '0' } }
+  });
+  return { server, clientSide, received };
+}
+
 describe('buildMcpServer', () => {
   it('sends tools/ and resources/list_changed only once the client said initialized', async () => {
     const router = new PageRouter();
-    const server = buildMcpServer({ router, log: createLogger('error', () => {}), version: 'test', bridgeUrl: 'ws://127.0.0.1:1' });
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    const received: JSONRPCMessage[] = [];
-    clientSide.onmessage = (message) => received.push(message);
-    await server.connect(serverSide);
-    await clientSide.start();
-    await clientSide.send({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'initialize',
-      params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'raw', version: '0' } }
-    });
+    const { server, clientSide, received } = await initializing(router);
     // A page with other tools, and a notebook the person has open, connects between initialize and initialized.
     router.update(page('p1', 1, BUILT_IN_TOOLS.slice(0, 2), { notebookPath: 'a.ipynb', selectedCells: [] }));
     await settle();
@@ -58,23 +64,7 @@ describe('buildMcpServer', () => {
   });
 
   it('tells the agent in its instructions, once, what the tools share (SPEC §7), the refusal of unlisted arguments among it', async () => {
-    const server = buildMcpServer({
-      router: new PageRouter(),
-      log: createLogger('error', () => {}),
-      version: 'test',
-      bridgeUrl: 'ws://127.0.0.1:1'
-    });
-    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-    const received: JSONRPCMessage[] = [];
-    clientSide.onmessage = (message) => received.push(message);
-    await server.connect(serverSide);
-    await clientSide.start();
-    await clientSide.send({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'initialize',
-      params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'raw', version: '0' } }
-    });
+    const { server, received } = await initializing(new PageRouter());
     await settle();
     const answer = received[0] as { result?: { instructions?: string } };
     const instructions = answer.result?.instructions ?? '';
