@@ -211,6 +211,8 @@ type Typed = PageCpu & { lag: Summary };
  * keys); then takes them back, so every variant types into the same notebook.
  */
 async function typeKeys(page: Page): Promise<Typed> {
+  // The tab in front, as the person's is: a tab behind others is not drawn, which would flatter its cost.
+  await page.bringToFront();
   await page.locator(SHOWN_CODE_CELLS).first().locator('.jp-InputArea-editor').click();
   await page.keyboard.press('End');
   const takeBack = async (count: number) => {
