@@ -112,6 +112,15 @@ describe('capResult', () => {
     expect(Math.max(...kepts)).toBeGreaterThan(0);
   });
 
+  it('counts undefined and functions in an array as the null JSON writes, so the cut is the largest that fits', () => {
+    const result = succeed({ items: [undefined, () => 1, 'x'.repeat(2000), undefined] });
+    const capped = capResult(result, 300) as unknown as { items: unknown[] };
+    expect(JSON.parse(JSON.stringify(capped)).items.slice(0, 2)).toEqual([null, null]);
+    const kept = String(capped.items[2]).indexOf('…[');
+    expect(size(capped)).toBeLessThanOrEqual(300);
+    expect(size(cut({ ...result, truncated: true }, kept + 1, Infinity))).toBeGreaterThan(300);
+  });
+
   it('answers with a warning when nothing can make it fit', () => {
     const result = succeed(Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`key${i}`, i])));
     expect(capResult(result, 80)).toMatchObject({ success: true, truncated: true, warning: expect.stringMatching(/too large/) });
