@@ -32,6 +32,8 @@ export interface BenchConfig {
   kernelCalls: number;
   notebookCells: number[];
   notebookReads: number;
+  /** Reads a round each way when the change tracking's cost on a read is measured: a few percent of a short call needs many samples. */
+  trackingReadsPerRound: number;
   outputMegabytes: number[];
   outputRuns: number;
   pngSize: { width: number; height: number };
@@ -50,6 +52,7 @@ const FULL = {
   kernelCalls: 60,
   notebookCells: [200, 2000, 10_000],
   notebookReads: 10,
+  trackingReadsPerRound: 12,
   outputMegabytes: [1, 10],
   outputRuns: 3,
   pngSize: { width: 4000, height: 3000 },
@@ -68,6 +71,7 @@ const QUICK: typeof FULL = {
   kernelCalls: 20,
   notebookCells: [200, 2000],
   notebookReads: 3,
+  trackingReadsPerRound: 2,
   outputMegabytes: [1, 10],
   outputRuns: 1,
   pngSize: { width: 4000, height: 3000 },

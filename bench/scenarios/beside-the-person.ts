@@ -26,8 +26,6 @@ const SECTION = 'changes';
 /** The most the tracking may add to a call (p50). */
 const MAX_COST = 0.05;
 const ROUNDS = 8;
-/** Reads a round each way: the read takes a few ms, and a difference of a few percent needs many samples to show. */
-const READS_PER_ROUND = 12;
 const PROFILED_CALLS = 5;
 /** Keystrokes typed per measured variant. */
 const KEYSTROKES = 200;
@@ -42,8 +40,7 @@ export async function besideThePersonScenario(bench: BenchLab, config: BenchConf
   await ok(bench, 'open_document', { path: notebookPath });
   await readNotebook(bench, notebookPath);
   await waitForQuietPage(bench.page);
-  const perRound = config.notebookReads >= 10 ? READS_PER_ROUND : Math.max(2, Math.ceil((config.notebookReads * 2) / ROUNDS));
-  await onAndOff(bench, report, 'read_notebook', `${TARGET_CELLS} cells, open: read_notebook`, perRound, async () => {
+  await onAndOff(bench, report, 'read_notebook', `${TARGET_CELLS} cells, open: read_notebook`, config.trackingReadsPerRound, async () => {
     return (await readNotebook(bench, notebookPath)).ms;
   });
 
