@@ -17,6 +17,7 @@ import { heldAnswers, markCell, pageCallSteps } from './calls/page-call-steps.js
 import { PendingCalls } from './calls/pending-calls.js';
 import { holdWhileUnloading } from './calls/unload-hold.js';
 import { LiveCatalogue } from './catalogue/live-catalogue.js';
+import { OptionalParts } from './catalogue/optional-parts.js';
 import { IN_PAGE_CALLER, type Caller } from './changes/caller.js';
 import { Journal } from './changes/journal.js';
 import { Connections } from './connection/connections.js';
@@ -78,32 +79,31 @@ const plugin: JupyterFrontEndPlugin<IAgentTools> = {
     });
     const person = new PersonControl(dialogs, () => settings.confirm);
     const normalize = (path: string) => normalizePath(app.serviceManager.contents, path);
-    const marks = notebookTracker && new WorkMarks(notebookTracker, normalize);
-    const notebookTools =
-      docManager && notebookTracker
-        ? new NotebookTools(app, {
-            docManager,
-            notebookTracker,
-            markCell: (notebookPath, cellId) => markCell(marks, notebookPath, cellId),
-            resultChars: () => settings.maxResultChars,
-            trackChanges: () => settings.trackChanges
-          })
-        : undefined;
-    const journal = notebookTools && new JournalRecorder(notebookTools.documents, new Journal());
-    const showChanges =
-      notebookTools &&
-      journal &&
-      showAgentChanges(
-        app,
-        palette,
-        new AgentChangesPanel(journal.journal, (id, scope) => revertCalls(notebookTools.documents, journal, id, scope))
-      );
+    // A page without notebooks' APIs (a disabled plugin, an older release) keeps the rest of the bridge.
+    const parts = new OptionalParts();
+    const notebooks = parts.build(
+      NOTEBOOK_TOOLS,
+      { docManager: [IDocumentManager, docManager], notebookTracker: [INotebookTracker, notebookTracker] },
+      ({ docManager, notebookTracker }) => {
+        const marks = new WorkMarks(notebookTracker, normalize);
+        const tools = new NotebookTools(app, {
+          docManager,
+          notebookTracker,
+          markCell: (notebookPath, cellId) => markCell(marks, notebookPath, cellId),
+          resultChars: () => settings.maxResultChars,
+          trackChanges: () => settings.trackChanges
+        });
+        const journal = new JournalRecorder(tools.documents, new Journal());
+        const panel = new AgentChangesPanel(journal.journal, (id, scope) => revertCalls(tools.documents, journal, id, scope));
+        return { marks, tools, journal, showChanges: showAgentChanges(app, palette, panel) };
+      }
+    );
     const extensionTools = new AgentToolsService(app, settingRegistry);
     const catalogue = new LiveCatalogue(
       app,
       (live) => [
         getContextTool(app, fileBrowser, {
-          catalogueErrors: () => [...live.errors, ...(inPage?.errors() ?? [])],
+          catalogueErrors: () => [...live.errors, ...parts.missing, ...(inPage?.errors() ?? [])],
           dialogs: () => dialogs.open(),
           pending: () => pending.running(),
           focus: () => (notebookTracker ? notebookFocus(notebookTracker, normalize) : null)
@@ -115,12 +115,21 @@ const plugin: JupyterFrontEndPlugin<IAgentTools> = {
       ],
       defaultToolShortcuts(app),
       extensionTools,
-      (declaration) => notebookTools?.runOf(declaration)
+      { runOf: (declaration) => notebooks?.tools.runOf(declaration), whyOff: () => parts.whyOff(NOTEBOOK_TOOLS) }
     );
 
     const status = new StatusModel(person);
     const call = callPipeline(
-      pageCallSteps({ tools: () => catalogue.tools, status, pending, dialogs, person, marks, journal, settings: () => settings })
+      pageCallSteps({
+        tools: () => catalogue.tools,
+        status,
+        pending,
+        dialogs,
+        person,
+        marks: notebooks?.marks,
+        journal: notebooks?.journal,
+        settings: () => settings
+      })
     );
     const id = pageId(storage);
     const connections = new Connections(
@@ -142,7 +151,7 @@ const plugin: JupyterFrontEndPlugin<IAgentTools> = {
     status.follow(connections);
     const statusItem = new StatusItem(
       status,
-      () => void openStatusMenu(person, connections, () => status.pageChanged(), showChanges ?? undefined)
+      () => void openStatusMenu(person, connections, () => status.pageChanged(), notebooks?.showChanges)
     );
     statusBar?.registerStatusItem(`${PLUGIN_ID}:status`, { item: statusItem, align: 'left', rank: 100 });
     // Where the browser has WebMCP (SPEC §2.3c); elsewhere nothing happens.
@@ -166,8 +175,9 @@ const plugin: JupyterFrontEndPlugin<IAgentTools> = {
 
     // Tools act on the restored workspace, so they are offered once it is there.
     // Not awaited: the app is restored only after every plugin has activated.
-    void app.restored.then(() =>
-      watchSettings(
+    void app.restored.then(() => {
+      parts.tellOnce(alert, log.warn);
+      return watchSettings(
         settingRegistry,
         async (next) => {
           settings = next;
@@ -176,8 +186,8 @@ const plugin: JupyterFrontEndPlugin<IAgentTools> = {
           publish();
         },
         log.warn
-      )
-    );
+      );
+    });
     return extensionTools;
   }
 };
@@ -199,5 +209,6 @@ function showAgentChanges(app: JupyterFrontEnd, palette: ICommandPalette | null,
 }
 
 const SHOW_AGENT_CHANGES = 'jupyter-live-mcp-ui:show-agent-changes';
+const NOTEBOOK_TOOLS = 'the notebook tools';
 
 export default plugin;

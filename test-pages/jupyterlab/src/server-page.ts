@@ -32,6 +32,11 @@ export interface ServerPageOptions {
   extensions?: string[];
   /** Settings to pre-write, by plugin id, e.g. {'jupyter-live-mcp-bridge:plugin': {...}}. */
   userSettings?: Record<string, unknown>;
+  /**
+   * Plugin ids the page does not start, as the person's `jupyter labextension
+   * disable` does (their config's labconfig/page_config.json).
+   */
+  disabledExtensions?: string[];
   /** Receives each line the server prints. */
   log?: (line: string) => void;
   /**
@@ -220,6 +225,11 @@ export async function startJupyterServerPage(spec: ServerPageSpec, options: Serv
       await installExtension(path.resolve(extension), labextensionsDir);
     }
     await writeUserSettings(settingsDir, options.userSettings ?? {});
+    if (options.disabledExtensions?.length) {
+      const disabledExtensions = Object.fromEntries(options.disabledExtensions.map((id) => [id, true]));
+      await mkdir(dir('config/labconfig'), { recursive: true });
+      await writeFile(dir('config/labconfig/page_config.json'), JSON.stringify({ disabledExtensions }));
+    }
 
     const env = {
       ...process.env,

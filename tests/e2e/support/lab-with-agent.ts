@@ -51,15 +51,17 @@ interface SiteOptions {
   bridgeSettings: Record<string, unknown>;
   /** Other plugins' settings, by plugin id. */
   otherSettings: Record<string, Record<string, unknown>>;
+  /** Plugins the page does not start (server pages only). */
+  disabledExtensions?: string[];
 }
 
-const startJupyterLab = ({ extensions, bridgeSettings, otherSettings }: SiteOptions): Promise<JupyterLabPage> =>
-  startJupyterLabPage({ extensions, userSettings: { ...otherSettings, [BRIDGE_PLUGIN]: bridgeSettings } });
+const startJupyterLab = ({ extensions, bridgeSettings, otherSettings, disabledExtensions }: SiteOptions): Promise<JupyterLabPage> =>
+  startJupyterLabPage({ extensions, disabledExtensions, userSettings: { ...otherSettings, [BRIDGE_PLUGIN]: bridgeSettings } });
 
 const notebookSite =
   (start: typeof startNotebook7Page) =>
-  async ({ extensions, bridgeSettings, otherSettings }: SiteOptions): Promise<JupyterSite> => {
-    const page = await start({ extensions, userSettings: { ...otherSettings, [BRIDGE_PLUGIN]: bridgeSettings } });
+  async ({ extensions, bridgeSettings, otherSettings, disabledExtensions }: SiteOptions): Promise<JupyterSite> => {
+    const page = await start({ extensions, disabledExtensions, userSettings: { ...otherSettings, [BRIDGE_PLUGIN]: bridgeSettings } });
     return { ...page, notebookUrl: (notebookPath) => page.url.replace(/\/tree$/, `/notebooks/${encodeURI(notebookPath)}`) };
   };
 
@@ -111,6 +113,8 @@ export interface AgentOptions {
   otherSettings?: Record<string, Record<string, unknown>>;
   /** More Chromium flags, e.g. --enable-features=WebMCP. */
   chromiumArgs?: string[];
+  /** Plugins the page does not start (server pages only), e.g. to take an API away. */
+  disabledExtensions?: string[];
 }
 
 async function withAgent<Site extends JupyterSite>(
@@ -121,7 +125,8 @@ async function withAgent<Site extends JupyterSite>(
   const site = await startSite({
     extensions: [BRIDGE_DIR, ...(options.extensions ?? [])],
     bridgeSettings: { serverUrls: [`ws://127.0.0.1:${mcp.port}`], token: mcp.token, ...options.bridgeSettings },
-    otherSettings: options.otherSettings ?? {}
+    otherSettings: options.otherSettings ?? {},
+    disabledExtensions: options.disabledExtensions
   });
   const browser = await launchChromium(options.chromiumArgs);
   // One context for the tabs the page opens (window.open) and the tabs a test opens next to it.

@@ -27,8 +27,8 @@ export interface PageCallParts {
   dialogs: { watch(): DialogWatch };
   /** The person's pause and confirmation (ui/person-control). */
   person: { gate(tool: string, hints: ToolHints, args: Record<string, unknown>, needsApproval?: boolean): Promise<ToolResult | undefined> };
-  /** The marks of the agent's work in the notebooks (ui/work-marks); none without a notebook tracker. */
-  marks: { mark(work: Work): () => void } | null;
+  /** The marks of the agent's work in the notebooks (ui/work-marks); none without notebook tools. */
+  marks: { mark(work: Work): () => void } | undefined;
   settings(): Pick<BridgeSettings, 'maxImageSide' | 'maxResultChars'>;
   /** The journal of the agent's changes (notebook/journal); none without notebook tools. */
   journal:

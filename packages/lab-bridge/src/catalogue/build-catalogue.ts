@@ -36,6 +36,8 @@ export interface CatalogueInput {
   schemaOf(id: string): unknown;
   /** A JupyterLite page, which gets extensions only when its site is built: pip install does not reach it. */
   jupyterLite: boolean;
+  /** Why the bridge's own notebook tools are off on this page (catalogue/optional-parts.ts), if they are. */
+  ownToolsOff?: string;
 }
 
 export interface Catalogue {
@@ -148,6 +150,9 @@ function whyNotOffered(
   }
   if (tool.unavailable) {
     return { reason: tool.unavailable };
+  }
+  if (tool.declaration && input.ownToolsOff) {
+    return { reason: input.ownToolsOff };
   }
   const provider = tool.providedBy;
   const instead = 'or set the bridge\'s notebookTools setting to "bridge" for the bridge\'s own notebook tools';

@@ -91,6 +91,16 @@ describe('buildCatalogue', () => {
     expect(names(withoutAi)).toEqual(expect.arrayContaining(['edit_notebook', 'run_cells']));
   });
 
+  it("leaves the bridge's own notebook tools out, each with the reason, when they are off on the page; the rest stay", () => {
+    const off = 'the notebook tools are off: this page provides no INotebookTracker';
+    const catalogue = buildCatalogue(input({ ownToolsOff: off }));
+    const own = defaultToolsFor('bridge').filter((tool) => tool.declaration);
+    expect(own.length).toBeGreaterThan(10);
+    expect(catalogue.unavailable).toEqual(own.map((tool) => ({ name: tool.name, reason: off })));
+    expect(names(catalogue)).toEqual(names(buildCatalogue(input())).filter((name) => !own.some((tool) => tool.name === name)));
+    expect(names(catalogue)).toContain('get_context');
+  });
+
   it('removes disabled tools of any kind and tools whose command is blocked, saying why for the default ones', () => {
     const catalogue = buildCatalogue(
       input({ disabledTools: ['execute_command', 'run_cell'], isBlocked: (id) => id === 'docmanager:open' })

@@ -27,6 +27,14 @@ import { parseSettingsTools, type CatalogueError } from './settings-tools.js';
 /** Extensions register commands in bursts; one rebuild per burst is enough. */
 const REBUILD_DEBOUNCE_MS = 100;
 
+/** The bridge's own notebook tools (notebook/notebook-tools.ts), which a page without notebooks' APIs lacks. */
+export interface OwnTools {
+  /** The run of the tool so declared, called without its command. */
+  runOf(declaration: NotebookToolDeclaration): ToolRun | undefined;
+  /** Why the page has none of them (catalogue/optional-parts.ts), if so. */
+  whyOff(): string | undefined;
+}
+
 export class LiveCatalogue {
   tools: ReadonlyMap<string, BridgeTool> = new Map();
   errors: readonly CatalogueError[] = [];
@@ -51,8 +59,7 @@ export class LiveCatalogue {
     shortcuts: Readonly<Record<DefaultToolShortcut, CommandShortcut>>,
     /** Tools other extensions declare, and their handlers. */
     private readonly extensions: ExtensionToolSource,
-    /** The run of the bridge's own tool so declared (notebook/notebook-tools.ts), called without its command. */
-    private readonly ownRunOf: (declaration: NotebookToolDeclaration) => ToolRun | undefined
+    private readonly ownTools: OwnTools
   ) {
     this.shortcuts = shortcutsByCommand(shortcuts);
     this.builtIns = makeBuiltIns(this);
@@ -154,7 +161,8 @@ export class LiveCatalogue {
       hasCommandWithPrefix: (prefix) => allCommands.some((id) => id.startsWith(prefix)),
       isBlocked: this.isBlocked,
       schemaOf: (id) => schemas.get(id) ?? null,
-      jupyterLite: this.app.name === JUPYTERLITE_APP_NAME
+      jupyterLite: this.app.name === JUPYTERLITE_APP_NAME,
+      ownToolsOff: this.ownTools.whyOff()
     });
     const tools = new Map<string, BridgeTool>();
     for (const tool of this.builtIns) {
@@ -164,7 +172,7 @@ export class LiveCatalogue {
     }
     for (const { descriptor, tool } of catalogue.commandTools) {
       const { command, fixedArgs, worksOn, declaration } = tool;
-      const own = declaration && this.ownRunOf(declaration);
+      const own = declaration && this.ownTools.runOf(declaration);
       tools.set(descriptor.name, {
         descriptor,
         commandOf: () => command,
