@@ -1,6 +1,6 @@
 /**
  * The bridge, built against JupyterLab 4.6, installed unchanged on the oldest JupyterLab 4
- * and Notebook 7 minors tested (4.2.7, 7.2.3: test-pages/older-jupyter): it asks the page
+ * and Notebook 7 minors tested (4.0.2, 7.2.3: test-pages/older-jupyter): it asks the page
  * for the releases it supports, so the page logs no module-federation version warning, and
  * listing every command (which reads each label without arguments) logs no error; and
  * a smoke of every tool the server lists: each is called once and answers success.
@@ -13,14 +13,26 @@ import { LISTED_TOOL_NAMES } from './support/tool-names.js';
 interface Kind {
   kind: PageKind;
   app: { name: string; version: RegExp };
-  /** Errors the page logs without the bridge too (checked by hand), with why. */
+  /**
+   * Errors the page logs without the bridge too (checked by hand), with why: each one's first
+   * line (a stack with the page's port may follow). Logged once the tools below ran; the
+   * loading page and list_all_commands log none but these.
+   */
   pageErrors: string[];
   /** Notebooks open in a page of their own (Notebook 7's /notebooks/<path>). */
   notebookPage: boolean;
 }
 
 const KINDS: Kind[] = [
-  { kind: 'JupyterLab 4.2', app: { name: 'JupyterLab', version: /^4\.2\./ }, pageErrors: [], notebookPage: false },
+  {
+    kind: 'JupyterLab 4.0',
+    app: { name: 'JupyterLab', version: /^4\.0\./ },
+    // The 4.0 cell toolbar, when a cell is replaced in one change (add_cell on a new notebook's lone
+    // empty cell; the bare page logs it too when a cell's type changes, as the M key does): it adds a
+    // toolbar to the cell it is given and inserts it once the buttons rendered, by when that cell is gone.
+    pageErrors: ["Error rendering buttons of the cell toolbar:  TypeError: Cannot read properties of null (reading 'insertWidget')"],
+    notebookPage: false
+  },
   {
     kind: 'Notebook 7.2',
     app: { name: 'Jupyter Notebook', version: /^7\.2\./ },
@@ -29,6 +41,8 @@ const KINDS: Kind[] = [
     notebookPage: true
   }
 ];
+
+const firstLines = (errors: string[]) => errors.map((text) => text.replace(/\n.*/s, ''));
 
 describe.each(KINDS)('the bridge on $kind', ({ kind, app, pageErrors, notebookPage }) => {
   let setup: PageWithAgent;
@@ -57,7 +71,7 @@ describe.each(KINDS)('the bridge on $kind', ({ kind, app, pageErrors, notebookPa
   it('list_all_commands lists every command, and neither it nor the loading page logs an error or a version warning', async () => {
     const listed = await setup.mcp.ok('list_all_commands', { limit: 1000 });
     expect(listed.commandCount).toBeGreaterThan(100);
-    expect(setup.consoleErrors).toEqual(pageErrors);
+    expect(firstLines(setup.consoleErrors).filter((text) => !pageErrors.includes(text))).toEqual([]);
     expect(warnings.filter((text) => /Unsatisfied version|No satisfying version|shared module/i.test(text))).toEqual([]);
   });
 
@@ -128,6 +142,6 @@ describe.each(KINDS)('the bridge on $kind', ({ kind, app, pageErrors, notebookPa
     expect([...called].sort()).toEqual(listed);
     // The browser logs the 404 that answers "is this name free?" before a file is made.
     const nameCheck = /^Failed to load resource: .* 404 .*\/api\/contents\/(notes\.md|smoke\.ipynb)\?content=0/;
-    expect(setup.consoleErrors.filter((text) => !nameCheck.test(text))).toEqual(pageErrors);
+    expect(firstLines(setup.consoleErrors.filter((text) => !nameCheck.test(text)))).toEqual(pageErrors);
   });
 });

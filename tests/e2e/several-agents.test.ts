@@ -158,7 +158,7 @@ function expectedApp(kind: PageKind): string {
     JupyterLab: 'JupyterLab',
     'Notebook 7': 'Jupyter Notebook',
     JupyterLite: 'JupyterLite',
-    'JupyterLab 4.2': 'JupyterLab',
+    'JupyterLab 4.0': 'JupyterLab',
     'Notebook 7.2': 'Jupyter Notebook'
   }[kind];
 }

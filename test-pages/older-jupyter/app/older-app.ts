@@ -1,4 +1,4 @@
-// Starts a JupyterLab 4.2 or Notebook 7.2 app the way those releases' own pages do:
+// Starts a JupyterLab 4.0 or Notebook 7.2 app the way those releases' own pages do:
 // the app is made with its mime extensions, then the plugins are registered and it
 // starts (the plugin registry and service-manager plugins of the newer pages'
 // app-common/start-app.ts came with JupyterLab 4.4/4.5).

@@ -1,4 +1,4 @@
-// Starts the JupyterLab 4.2 and Notebook 7.2 test pages (build/, see build.ts) as the
+// Starts the JupyterLab 4.0 and Notebook 7.2 test pages (build/, see build.ts) as the
 // 4.6 / 7.6 pages start: the same serve.py, serving this folder's build.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,9 +8,9 @@ const buildDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
 const command = 'scripts/older-jupyter';
 
 /** `url` is the JupyterLab page, http://127.0.0.1:PORT/lab */
-export function startJupyterLab42Page(options: ServerPageOptions = {}): Promise<ServerPage> {
+export function startJupyterLab40Page(options: ServerPageOptions = {}): Promise<ServerPage> {
   return startJupyterServerPage(
-    { title: 'JupyterLab 4.2', page: 'jupyterlab', builtFile: 'index.html', build: { dir: path.join(buildDir, 'jupyterlab'), command } },
+    { title: 'JupyterLab 4.0', page: 'jupyterlab', builtFile: 'index.html', build: { dir: path.join(buildDir, 'jupyterlab'), command } },
     options
   );
 }

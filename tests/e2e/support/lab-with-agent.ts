@@ -13,7 +13,7 @@ import type { Browser, Page } from 'playwright-core';
 import { startJupyterLabPage, type JupyterLabPage } from '../../../test-pages/jupyterlab/src/jupyterlab-page.js';
 import { startJupyterLiteSite } from '../../../test-pages/jupyterlite/src/jupyterlite-site.js';
 import { startNotebook7Page } from '../../../test-pages/notebook7/src/notebook7-page.js';
-import { startJupyterLab42Page, startNotebook72Page } from '../../../test-pages/older-jupyter/src/older-pages.js';
+import { startJupyterLab40Page, startNotebook72Page } from '../../../test-pages/older-jupyter/src/older-pages.js';
 import { launchChromium } from './chromium.js';
 import { startMcpSession, type McpSession } from './mcp-session.js';
 import { waitFor } from './wait-for.js';
@@ -28,7 +28,7 @@ export const EXAMPLE_TOOLS_EXTENSION_DIR = fileURLToPath(
 export { BRIDGE_PLUGIN };
 
 /** JupyterLab 4.6, Notebook 7.6, JupyterLite 0.8, and the oldest JupyterLab / Notebook minors tested. */
-export type PageKind = 'JupyterLab' | 'Notebook 7' | 'JupyterLite' | 'JupyterLab 4.2' | 'Notebook 7.2';
+export type PageKind = 'JupyterLab' | 'Notebook 7' | 'JupyterLite' | 'JupyterLab 4.0' | 'Notebook 7.2';
 
 /** What the tests use of a served Jupyter, whatever its kind. */
 export interface JupyterSite {
@@ -68,8 +68,8 @@ const notebookSite =
 const SITES: Record<PageKind, (options: SiteOptions) => Promise<JupyterSite>> = {
   JupyterLab: startJupyterLab,
   'Notebook 7': notebookSite(startNotebook7Page),
-  'JupyterLab 4.2': ({ extensions, bridgeSettings, otherSettings }) =>
-    startJupyterLab42Page({ extensions, userSettings: { ...otherSettings, [BRIDGE_PLUGIN]: bridgeSettings } }),
+  'JupyterLab 4.0': ({ extensions, bridgeSettings, otherSettings }) =>
+    startJupyterLab40Page({ extensions, userSettings: { ...otherSettings, [BRIDGE_PLUGIN]: bridgeSettings } }),
   'Notebook 7.2': notebookSite(startNotebook72Page),
   // A site has no user settings folder: its bridge settings are the site's defaults.
   JupyterLite: async ({ extensions, bridgeSettings, otherSettings }) => {

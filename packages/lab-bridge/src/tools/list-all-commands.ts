@@ -33,8 +33,8 @@ export function listAllCommandsTool(app: JupyterFrontEnd, catalogue: CommandCata
 
 /**
  * A command's facts. Label and caption functions run with empty arguments, and some
- * need arguments: they throw, or (JupyterLab 4.2's fileeditor font size: "delta arg must
- * be a number") log an error and go on, and an older release's may answer undefined.
+ * need arguments: they throw, or (the fileeditor font size of JupyterLab 4.0 and 4.2: "delta
+ * arg must be a number") log an error and go on, and an older release's may answer undefined.
  * Any of these counts as unknown, and what it logged is kept out of the person's
  * console; the command is still listed.
  */

@@ -7,7 +7,7 @@ import { loaders, mimeExtensions } from '@generated/extensions';
 
 import type { FederatedExtension } from '../../../../packages/jupyterlite-site/app-common/federation.ts';
 import { pagePlugins } from '../../../notebook7/app/plugins.ts';
-import { startOlderApp, type ExtensionSource, type Plugin } from '../older-app.ts';
+import { startOlderApp, type ExtensionSource, type Plugin } from '../../app/older-app.ts';
 
 // The 7.6 lists take plugins that, in the 4.2 release, still need JupyterLab's own shell
 // (e.g. logconsole-extension:plugin); Notebook has none, so they are left out.

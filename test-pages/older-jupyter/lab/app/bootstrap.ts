@@ -1,5 +1,5 @@
-// The JupyterLab 4.2 page's entry: loads the prebuilt extensions' containers before
+// The JupyterLab 4.0 page's entry: loads the prebuilt extensions' containers before
 // any shared package (see test-pages/jupyterlab/app/bootstrap.ts), then the app.
 import { startServerPage } from '../../../jupyterlab/app/start-server-page.ts';
 
-startServerPage('JupyterLab 4.2', () => import('./main.ts'));
+startServerPage('JupyterLab 4.0', () => import('./main.ts'));
