@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import { attachedLabel, detachLabels, succeed, type AttachedImage } from '@jupyter-live-mcp/protocol';
+import { describe, expect, it, vi } from 'vitest';
+import { attachedLabel, capResult, detachLabels, succeed, type AttachedImage } from '@jupyter-live-mcp/protocol';
 import { MESSAGE_BUDGET_BYTES, fitMessageBudget, mostMessageBytes, type Fitted } from './message-budget.js';
 import { toCallToolResult } from './result-mapping.js';
 
@@ -109,6 +109,57 @@ describe('fitMessageBudget at its boundaries', () => {
     }
     const all = fitMessageBudget(result, images, encode, textBytes + 3 * 1064);
     expect(all.images).toHaveLength(3);
+  });
+
+  it('settles an answer under its size bound without building it, and measures one a byte over it', () => {
+    const measured = vi.fn(encode);
+    const bound = mostMessageBytes(JSON.stringify(result).length, images);
+    const fitted = fitMessageBudget(result, images, measured, bound);
+    expect(measured).not.toHaveBeenCalled();
+    expect(fitted.result).toBe(result);
+    expect(fitted.images).toBe(images);
+    const over = fitMessageBudget(result, images, measured, bound - 1);
+    expect(measured).toHaveBeenCalledWith({ result, images });
+    expect(over.result).toBe(result);
+    expect(over.images).toBe(images);
+  });
+
+  it('attaches a picture that fits to the byte, and not one a byte over', () => {
+    const why = /not attached: (.*)\]$/.exec(
+      (fitMessageBudget(result, images, encode, answerBytes({ result, images }) - 1).result as unknown as { outputs: string[] }).outputs[2]!
+    )![1]!;
+    const textBytes = answerBytes({ result: detachLabels(result, 0, why) as typeof result, images: [] });
+    for (const kept of [1, 2]) {
+      const exact = fitMessageBudget(result, images, encode, textBytes + kept * (1000 + 64));
+      expect(exact.images).toEqual(images.slice(0, kept));
+      const short = fitMessageBudget(result, images, encode, textBytes + kept * (1000 + 64) - 1);
+      expect(short.images).toEqual(images.slice(0, kept - 1));
+    }
+    // Room for the text with every picture detached, and not a byte more: the text whole, no picture.
+    const textOnly = fitMessageBudget(result, images, encode, textBytes);
+    expect(textOnly).toEqual({ result: detachLabels(result, 0, why), images: [] });
+  });
+
+  it('keeps whole a long text that fits to the byte once its pictures are left out', () => {
+    const long = succeed({ outputs: [label(1)], text: 'z'.repeat(2 * MiB) });
+    const why = /not attached: (.*)\]$/.exec(
+      (fitMessageBudget(long, [picture(1000)], encode, MiB).result as unknown as { outputs: string[] }).outputs[0]!
+    )![1]!;
+    const textOnly = detachLabels(long, 0, why) as typeof long;
+    const fitted = fitMessageBudget(long, [picture(1000)], encode, answerBytes({ result: textOnly, images: [] }));
+    expect(fitted).toEqual({ result: textOnly, images: [] });
+    expect((fitted.result as unknown as { text: string }).text).toHaveLength(2 * MiB);
+  });
+
+  it('takes the first of its cuts (a sixth of 8 MiB in characters, then halves) that fits to the byte', () => {
+    const long = succeed({ text: 'y'.repeat(4 * MiB) });
+    for (const chars of [Math.floor((8 * MiB) / 6), Math.floor((8 * MiB) / 12)]) {
+      const cut = capResult(long, chars);
+      const exact = fitMessageBudget(long, [], encode, answerBytes({ result: cut, images: [] }));
+      expect(exact).toEqual({ result: cut, images: [] });
+      const short = fitMessageBudget(long, [], encode, answerBytes({ result: cut, images: [] }) - 1);
+      expect(short.result).toEqual(capResult(long, Math.floor(chars / 2)));
+    }
   });
 
   it('cuts text that does not fit to the largest of its tries that does, within the budget', () => {

@@ -52,8 +52,11 @@ export function fitMessageBudget(
   }
   let room = budget - textBytes;
   let kept = 0;
-  while (kept < images.length && images[kept]!.data.length + IMAGE_BLOCK_BYTES <= room) {
-    room -= images[kept]!.data.length + IMAGE_BLOCK_BYTES;
+  for (const image of images) {
+    room -= image.data.length + IMAGE_BLOCK_BYTES;
+    if (room < 0) {
+      break;
+    }
     kept++;
   }
   return { result: detachLabels(result, kept, DETACHED_WHY) as ToolResult, images: images.slice(0, kept) };
@@ -79,6 +82,7 @@ export function mostMessageBytes(resultJsonChars: number, images: readonly Attac
  * in characters; halving from there ends in a few steps.
  */
 function cutToFit(result: ToolResult, fits: (candidate: ToolResult) => boolean): ToolResult {
+  // Stryker disable next-line EqualityOperator: the halvings of 1398101 (a sixth of 8 MiB) skip 1000, so > ends the loop where >= does.
   for (let chars = Math.floor(MESSAGE_BUDGET_BYTES / 6); chars >= 1000; chars = Math.floor(chars / 2)) {
     const cut = capResult(result, chars);
     if (fits(cut)) {

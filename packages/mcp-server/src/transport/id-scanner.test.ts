@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { IdScanner } from './id-scanner.js';
 
@@ -71,5 +72,96 @@ describe('IdScanner', () => {
     expect(idOf('{"ix":5,"method":"x"}')).toBeUndefined();
     expect(idOf('{"id":1,"xy":2}')).toBe(1);
     expect(idOf('{"i":1}')).toBeUndefined();
+  });
+
+  it('takes a key as JSON reads it, escapes and all', () => {
+    expect(idOf('{"\\u0069d":5,"method":"x"}')).toBe(5);
+    expect(idOf('{"i\\u0064":"a"}', 1)).toBe('a');
+    expect(idOf('{"\\u0069":5}')).toBeUndefined();
+    expect(idOf(`{"${'i'.repeat(300)}":5}`)).toBeUndefined();
+  });
+
+  it('finds the id JSON.parse finds in any object a client writes, fed in any pieces (property)', () => {
+    const keys = fc.oneof(fc.constantFrom('id', 'ID', 'idx', 'i', 'params', ''), fc.string({ unit: 'binary', maxLength: 4 }));
+    const values = fc.jsonValue({ stringUnit: 'binary', maxDepth: 3 });
+    const ids = fc.oneof(
+      fc.string({ unit: 'binary' }),
+      fc.string({ unit: 'binary', minLength: 250, maxLength: 260 }),
+      fc.integer(),
+      fc.double({ noNaN: true, noDefaultInfinity: true }),
+      values
+    );
+    const objects = fc
+      .tuple(fc.array(fc.tuple(keys, values), { maxLength: 5 }), fc.option(ids, { nil: undefined }), fc.nat())
+      .map(([entries, id, at]) => {
+        if (id !== undefined) {
+          entries.splice(at % (entries.length + 1), 0, ['id', id]);
+        }
+        return Object.fromEntries(entries);
+      });
+    fc.assert(
+      fc.property(objects, fc.constantFrom(undefined, 1, '\t'), fc.integer({ min: 1, max: 40 }), (object, indent, piece) => {
+        const json = JSON.stringify(object, null, indent);
+        const id: unknown = JSON.parse(json).id;
+        const kept =
+          (typeof id === 'string' && Buffer.byteLength(JSON.stringify(id)) - 2 <= 256) || typeof id === 'number' ? id : undefined;
+        expect(idOf(json, piece)).toBe(kept);
+        // Not the top-level object: no id.
+        expect(idOf(`[${json}]`, piece)).toBeUndefined();
+        expect(idOf(`{"params":${json}}`, piece)).toBeUndefined();
+      }),
+      { numRuns: 400 }
+    );
+  });
+
+  // A line that is not JSON is not answered as one (its id would be a guess): what the scanner
+  // does find is only the first value right after "id": at depth 1 of the object, never a
+  // value after it, one with no colon before it, or one outside the object; and a key only
+  // after { or a comma.
+  describe('in a line that is not JSON', () => {
+    it('keeps the value right after "id":, not one after it', () => {
+      expect(idOf('{"id":1 2}')).toBe(1);
+      expect(idOf('{"id":"a" "b"}')).toBe('a');
+      expect(idOf('{"id":"a":5}')).toBe('a');
+      expect(idOf('{"id":1:5}')).toBe(1);
+      expect(idOf('{"id":"a" 5}')).toBe('a');
+    });
+
+    it('takes no value after a nested one as the id', () => {
+      expect(idOf('{"id":[1] 2}')).toBeUndefined();
+      expect(idOf('{"id":[] "x"}')).toBeUndefined();
+      expect(idOf('{"id":{"a":1} 5}')).toBeUndefined();
+      expect(idOf('{"id":{"a":"b"} "c"}')).toBeUndefined();
+      expect(idOf('{"id":[{"a":1},2] 5}')).toBeUndefined();
+    });
+
+    it('reads a key only after { or a comma of the object', () => {
+      expect(idOf('{"a":[] "id":5}')).toBeUndefined();
+      expect(idOf('{"a":{} "id":5}')).toBeUndefined();
+      expect(idOf('{"a":[1,2] "id":5}')).toBeUndefined();
+      expect(idOf('{"a":{"b":1,"c":2} "id":5}')).toBeUndefined();
+      expect(idOf('{"a":"b" "id":5}')).toBeUndefined();
+      expect(idOf('{"a":1 "id":5}')).toBeUndefined();
+      expect(idOf('{{} "id":5}')).toBeUndefined();
+      expect(idOf('{"id"[]:5}')).toBeUndefined();
+      expect(idOf('{"a" {"b":1,"id":5}}')).toBeUndefined();
+    });
+
+    it('reads no key in a top-level array', () => {
+      expect(idOf('["id":5]')).toBeUndefined();
+      expect(idOf('[1,"id":5]')).toBeUndefined();
+      expect(idOf('{"a":1,}["id":5]')).toBeUndefined();
+      expect(idOf('[{"id":1},"id":5]')).toBeUndefined();
+    });
+
+    it('takes no value without the colon, and none outside the object', () => {
+      expect(idOf('{"id" 5}')).toBeUndefined();
+      expect(idOf('{"id" "x"}')).toBeUndefined();
+      expect(idOf('{"id":}7 ')).toBeUndefined();
+      expect(idOf('{"id":}"x"')).toBeUndefined();
+      expect(idOf('"id":7 ')).toBeUndefined();
+      expect(idOf('{"a":1,}"id":7 ')).toBeUndefined();
+      expect(idOf('{"id"}:7 ')).toBeUndefined();
+    });
   });
 });

@@ -17,8 +17,13 @@ const BACKSLASH = 0x5c;
 const NUMBER_BYTES = new Set([...'0123456789+-.eE'].map((c) => c.charCodeAt(0)));
 const NUMBER_START = new Set([...'0123456789-'].map((c) => c.charCodeAt(0)));
 
-/** Where the tokenizer is at depth 1 of the top-level object. */
-type Expecting = 'key' | 'colon' | 'value' | 'nothing';
+/**
+ * Where the tokenizer is at depth 1 of the top-level object; undefined after a value (until a
+ * comma), inside a nested value and in an array. Only depth 1 sets it: at depth 2 and below it
+ * stays undefined, so nothing there is a key; after the object ends a key or colon may still be
+ * read, but no value there is the id (isIdValue checks the depth) and the next { starts afresh.
+ */
+type Expecting = 'key' | 'colon' | 'value';
 
 export class IdScanner {
   /** The last top-level "id" seen so far, if it was a string or a number. */
@@ -27,10 +32,14 @@ export class IdScanner {
   private depth = 0;
   private inString = false;
   private escaped = false;
-  private expecting: Expecting = 'nothing';
+  private expecting: Expecting | undefined;
+  /** Whether the top-level value is an object: in an array (a batch) nothing is a key. */
+  private inObject?: boolean;
+  // Stryker disable next-line BooleanLiteral: read only once a key has set it (a value at depth 1 follows a key).
   private afterIdKey = false;
   /** What the text being gathered is: a key at depth 1, or the id's value. */
   private gathering: 'key' | 'id-string' | 'id-number' | undefined;
+  // Stryker disable next-line ArrayDeclaration: read only once a string or number has set it.
   private text: number[] = [];
 
   feed(bytes: Uint8Array): void {
@@ -54,32 +63,30 @@ export class IdScanner {
     switch (byte) {
       case QUOTE:
         this.inString = true;
-        this.gathering = this.depth !== 1 ? undefined : this.expecting === 'key' ? 'key' : this.isIdValue() ? 'id-string' : undefined;
+        this.gathering = this.expecting === 'key' ? 'key' : this.isIdValue() ? 'id-string' : undefined;
         this.text = [];
         return;
       case 0x7b: // {
       case 0x5b: // [
-        if (this.depth === 1 && this.expecting === 'value') {
-          this.expecting = 'nothing';
-        }
+        // The top-level value, or one nested in it: after that nothing at depth 1 is a key until a comma.
         this.depth++;
-        if (this.depth === 1 && byte === 0x7b) {
-          this.expecting = 'key';
+        if (this.depth === 1) {
+          this.inObject = byte === 0x7b;
         }
+        this.expecting = this.depth === 1 && this.inObject ? 'key' : undefined;
         return;
       case 0x7d: // }
       case 0x5d: // ]
         this.depth--;
         return;
       case 0x3a: // :
-        if (this.depth === 1 && this.expecting === 'colon') {
+        if (this.expecting === 'colon') {
           this.expecting = 'value';
         }
         return;
       case 0x2c: // ,
-        if (this.depth === 1) {
+        if (this.depth === 1 && this.inObject) {
           this.expecting = 'key';
-          this.afterIdKey = false;
         }
         return;
       default:
@@ -115,43 +122,39 @@ export class IdScanner {
 
   private endString(): void {
     if (this.gathering === 'key') {
-      this.afterIdKey = this.textIs('id');
+      // As JSON reads it: "\u0069d" is "id" too.
+      this.afterIdKey = this.parsed(`"${this.gathered()}"`) === 'id';
       this.expecting = 'colon';
     } else if (this.gathering === 'id-string') {
-      this.id = this.parsed(
-        (text) => `"${text}"`,
-        (value) => typeof value === 'string'
-      );
-      this.expecting = 'nothing';
-    } else if (this.depth === 1 && this.expecting === 'value') {
-      this.expecting = 'nothing';
+      this.id = this.parsed(`"${this.gathered()}"`);
+      this.expecting = undefined;
     }
     this.gathering = undefined;
   }
 
   private endNumber(): void {
-    this.id = this.parsed(
-      (text) => text,
-      (value) => typeof value === 'number'
-    );
-    this.expecting = 'nothing';
+    this.id = this.parsed(this.gathered());
+    this.expecting = undefined;
     this.gathering = undefined;
   }
 
-  private textIs(word: string): boolean {
-    return this.text.length === word.length && String.fromCharCode(...this.text) === word;
+  private gathered(): string {
+    return Buffer.from(this.text).toString('utf8');
   }
 
-  /** The gathered text as JSON, if it is one of an id's kinds and not cut short. */
-  private parsed(asJson: (text: string) => string, isId: (value: unknown) => boolean): RequestId | undefined {
-    if (this.text.length > MAX_ID_BYTES) {
-      return undefined;
+  /**
+   * The gathered string (quoted again) or number as JSON reads it, if it is not cut short;
+   * only a string or a number can come of it: what was gathered is one or not JSON.
+   */
+  private parsed(json: string): RequestId | undefined {
+    let value: RequestId | undefined;
+    if (this.text.length <= MAX_ID_BYTES) {
+      try {
+        value = JSON.parse(json) as RequestId;
+      } catch {
+        // Not JSON (a bad escape, a lone "-"): no id.
+      }
     }
-    try {
-      const value: unknown = JSON.parse(asJson(Buffer.from(this.text).toString('utf8')));
-      return isId(value) ? (value as RequestId) : undefined;
-    } catch {
-      return undefined;
-    }
+    return value;
   }
 }
