@@ -247,7 +247,10 @@ describe.each(KINDS)('the tool catalogue in $kind', (kind) => {
       position: 'above'
     });
     await expect.poll(() => cellSources(tab)).toEqual(['# Notes', SIX_TIMES_SEVEN]);
-    expect(await ok('edit_cell', { notebookPath: notebook, cellId: firstCellId, content: KEEP_42 })).toMatchObject({ cellId: firstCellId });
+    expect(await ok('edit_cell', { notebookPath: notebook, cellId: firstCellId, content: KEEP_42 })).toMatchObject({
+      success: true,
+      index: 1
+    });
     await expect.poll(() => cellSources(tab)).toEqual(['# Notes', KEEP_42]);
 
     const run = await ok('run_cell', { notebookPath: notebook, cellId: firstCellId });
@@ -262,7 +265,7 @@ describe.each(KINDS)('the tool catalogue in $kind', (kind) => {
     const codeId = (await ok('add_cell', { notebookPath: notebook, content: KEEP_42 })).cellId;
     const markdownId = (await ok('add_cell', { notebookPath: notebook, content: '# Notes', cellType: 'markdown', position: 'above' }))
       .cellId;
-    expect(await ok('read_cell', { notebookPath: notebook, cellId: codeId })).toMatchObject({ cellId: codeId, source: KEEP_42 });
+    expect(await ok('read_cell', { notebookPath: notebook, cellId: codeId })).toMatchObject({ index: 1, source: KEEP_42 });
     const cells = (await ok('read_notebook', { notebookPath: notebook })).cells as { id: string; type?: string }[];
     // The compact view gives a code cell no type.
     expect(cells.map((cell) => [cell.id, cell.type ?? 'code'])).toEqual([
@@ -325,7 +328,7 @@ describe.each(KINDS)('the tool catalogue in $kind', (kind) => {
       const first = await ok('execute_code', { kernelId: id, code: kind.longRun });
       expect(first).toMatchObject({ pending: true });
       const interrupted = await ok('interrupt_kernel', { kernelId: id });
-      expect(interrupted).toMatchObject({ kernelId: id, status: 'idle' });
+      expect(interrupted).toMatchObject({ success: true, status: 'idle' });
       expect(interrupted).not.toHaveProperty('warning');
       expect((await call('wait_for_result', { pendingId: first.pendingId, seconds: 10 })).result).toMatchObject({
         success: false,
@@ -356,7 +359,7 @@ describe.each(KINDS)('the tool catalogue in $kind', (kind) => {
     const tab = await shownNotebook(notebook);
     const id = await kernelId(notebook);
     await ok('execute_code', { kernelId: id, code: KEEP_42 });
-    expect(await ok('restart_kernel', { kernelId: id })).toMatchObject({ kernelId: id });
+    expect(await ok('restart_kernel', { kernelId: id })).toMatchObject({ success: true });
     // The kernel may still be starting up when the restart has answered.
     await expect
       .poll(async () => (await call('execute_code', { kernelId: id, code: kind.afterRestart.code })).result, { timeout: 30_000 })

@@ -151,7 +151,7 @@ describe.each(KINDS)('the marks of the agent’s work in $kind', (kind) => {
     if (!kind.oneDocument) {
       expect(await page().locator('.lm-TabBar-tab.jp-live-mcp-agent-tab').innerText()).toContain(NOTEBOOK);
     }
-    expect((await running).result).toMatchObject({ success: true, status: 'ok', cellId: ids.slow });
+    expect((await running).result).toMatchObject({ success: true, status: 'ok', executionCount: expect.any(Number) });
     expect(await marks()).toBe(0);
     await statusSays(/^Agent: 127\.0\.0\.1:\d+ · \d+ calls, last run_cell$/);
   });

@@ -32,7 +32,13 @@ export const CONDENSED_OUTPUTS = {
   /** …and from its end; the text says how many lines between were left out. */
   tailLines: 10,
   /**
-   * Lines of an HTML table's text/plain kept from its start (a DataFrame: its
+   * An HTML table's text/plain of at most this many lines is kept whole (a
+   * DataFrame of up to ten rows, with its column names and a line to spare):
+   * cutting a short table would save little and cost the agent a call for it.
+   */
+  tableWholeLines: 12,
+  /**
+   * Lines of a longer table's text/plain kept from its start (a DataFrame: its
    * column names and first rows, as head() shows), and none from its end: the
    * table's summary says its shape, and read_cell's outputIndex gives it whole.
    */

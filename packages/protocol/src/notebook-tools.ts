@@ -410,7 +410,7 @@ export const EDIT_NOTEBOOK = declare({
     description:
       'Edits in order, all or none: a wrong one (named edits[i]) changes nothing. ' +
       "cellId, before, after: a cell id or an earlier add's key. An add replaces a lone empty cell (replacedCellId). " +
-      'Returns newCellIds and the cells after (id, index; added or changed ones also type, first line). run: then run the cells added or changed (edited) or all from the first (fromFirstEdit), as run_cells (a failure keeps the edits). save: then save.',
+      'Returns newCellIds (in the order of the adds). run: then run the cells added or changed (edited) or all from the first (fromFirstEdit), as run_cells (a failure keeps the edits). save: then save.',
     hints: C,
     modes: ['bridge'],
     worksOn: { action: 'editing', notebook: 'notebookPath' }

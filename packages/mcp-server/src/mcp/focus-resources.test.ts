@@ -49,7 +49,8 @@ beforeEach(async () => {
     focus: FOCUS,
     call(tool: string, args: Record<string, unknown>, _signal?: AbortSignal, agent?: CallAgent) {
       calls.push({ tool, args, agent });
-      return Promise.resolve({ result: succeed({ notebookPath: args.notebookPath, cells: [] }), images: [] });
+      // As the page answers: without the path the call named.
+      return Promise.resolve({ result: succeed({ cells: [] }), images: [] });
     }
   } as unknown as PageSession;
   router.update(page);

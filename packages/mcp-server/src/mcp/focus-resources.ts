@@ -92,5 +92,6 @@ export async function readFocusResource(
   if (!result.success) {
     throw new RequestError(ErrorCode.InternalError, `The page could not read ${uri}: ${result.error}`);
   }
-  return json(result);
+  // The page's answer leaves out the path the call named; the person's attachment says which notebook.
+  return json({ notebookPath: focus.notebookPath, ...result });
 }

@@ -21,7 +21,7 @@ export interface CellView extends StaleMarks {
   source: string;
   /** Changes whenever the source does (SPEC §2.5): what an edit's ifRevision names. */
   revision: string;
-  executionCount?: number | null;
+  executionCount?: number;
   outputs?: CondensedOutput[];
 }
 
@@ -39,7 +39,10 @@ export function cellView(cell: CellLike, index: number, marks: StaleMarks = {}):
   const source = joinMultiline(cell.source);
   const view: CellView = { id: cell.id ?? '', index, ...(code ? {} : { type: cell.cell_type }), source, revision: cellRevision(source) };
   if (code) {
-    view.executionCount = cell.execution_count ?? null;
+    // None: it never ran (an absent count, not a null, says so).
+    if (typeof cell.execution_count === 'number') {
+      view.executionCount = cell.execution_count;
+    }
     const outputs = condenseOutputs(cell.outputs ?? []);
     if (outputs.length > 0) {
       view.outputs = outputs;

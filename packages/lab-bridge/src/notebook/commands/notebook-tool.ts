@@ -41,11 +41,23 @@ export async function runNotebookTool<P>(
     return fail('bad_input', parsed.error);
   }
   try {
-    return await tool.run(parsed.args, parts, call);
+    return withoutEchoes(await tool.run(parsed.args, parts, call), parsed.args);
   } catch (error) {
     if (error instanceof CommandFailure) {
       return fail(error.code, error.message, error.details);
     }
     throw error;
   }
+}
+
+/**
+ * The answer without what the agent sent: a field the answer shares with an
+ * argument, with the same value (notebookPath, cellId, kernelId, path…), costs
+ * the agent characters and tells it nothing. A value the tool resolved (a path
+ * it normalised) differs, and stays.
+ */
+export function withoutEchoes(result: ToolResult, args: Readonly<Record<string, unknown>>): ToolResult {
+  const echoed = (key: string, value: unknown) =>
+    key !== 'success' && key !== 'code' && key !== 'error' && (typeof value !== 'object' || value === null) && Object.is(args[key], value);
+  return Object.fromEntries(Object.entries(result).filter(([key, value]) => !echoed(key, value))) as ToolResult;
 }

@@ -8,11 +8,9 @@
  * run_cells runs them, and the answer is run_cells': a failing cell stops the
  * run, the edits stay. Unsaved unless `save` (or save_notebook).
  */
-import type { ICodeCellModel } from '@jupyterlab/cells';
 import type * as nbformat from '@jupyterlab/nbformat';
 import type { INotebookModel } from '@jupyterlab/notebook';
 import { EDIT_NOTEBOOK, succeed } from '@jupyter-live-mcp/protocol';
-import { cellOutline } from '../cells/cell-outline.js';
 import { CommandFailure } from '../commands/command-failure.js';
 import { isBlank, newCell } from './edit-commands.js';
 import { planEdits, type EditStep } from './edit-plan.js';
@@ -72,18 +70,13 @@ export const editNotebookTool = notebookTool(EDIT_NOTEBOOK, async (args, parts: 
   for (const index of renewed) {
     renderMarkdown(notebook, index);
   }
+  // What the agent could not know: the ids its adds got, in the order of the adds (a key's cell is its add's).
   const newCellIds = added.map(({ index }) => cells[index]!.id);
-  const keyed = added.flatMap(({ index, key }) => (key === undefined ? [] : [[key, cells[index]!.id] as const]));
   const edited = {
     notebookPath: notebook.path,
-    // Only what is there: a call that adds nothing has no new ids to tell.
     ...(newCellIds.length ? { newCellIds } : {}),
-    ...(keyed.length ? { keys: Object.fromEntries(keyed) } : {}),
     ...(replacedCellId !== undefined
-      ? {
-          replacedCellId,
-          message: `The notebook's only cell was empty, so the new cells took its place: cell "${replacedCellId}" no longer exists.`
-        }
+      ? { replacedCellId, message: "The notebook's only cell was empty: the new cells took its place (replacedCellId is gone)." }
       : {}),
     cellCount: cells.length
   };
@@ -101,25 +94,8 @@ export const editNotebookTool = notebookTool(EDIT_NOTEBOOK, async (args, parts: 
     );
   }
   const saved = await saveAfterWork(documents, notebook, agent, args.save);
-  return succeed({
-    ...edited,
-    // The cells this call added or changed whole; the others only where they are now, for the ids.
-    cells: cells.map((cell, index) =>
-      changed.includes(index)
-        ? cellOutline(
-            {
-              id: cell.id,
-              type: cell.type,
-              source: cell.sharedModel.getSource(),
-              ...(cell.type === 'code' ? { executionCount: (cell as ICodeCellModel).executionCount } : {})
-            },
-            index
-          )
-        : { id: cell.id, index }
-    ),
-    ...saved,
-    ...openedNote(notebook, opened)
-  });
+  // No outline of the cells: the agent knows what it sent, and read_notebook shows the rest.
+  return succeed({ ...edited, ...saved, ...openedNote(notebook, opened) });
 });
 
 const ON_RUN_ERROR = 'Fix it (edit_notebook or edit_cell), then run_cells from it (fromCellId).';

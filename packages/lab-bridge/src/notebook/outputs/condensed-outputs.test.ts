@@ -101,6 +101,23 @@ describe('condenseOutputs', () => {
     expect(text).toEqual({ text: [...lines(10), '[… 10 lines left out …]', ...lines(10, 20)].join('\n') });
   });
 
+  it("keeps a short table's text/plain whole (up to 12 lines: ten rows, their names and a line to spare), and cuts the next", () => {
+    const frameOf = (rows: number) =>
+      ['       a    b', 'key', ...Array.from({ length: rows }, (_, i) => `k${i}   ${i}  ${i * 2}`)].join('\n');
+    const html = (rows: number) =>
+      `<table class="dataframe"><thead><tr><th></th><th>a</th><th>b</th></tr></thead><tbody>${'<tr><th>k</th><td>1</td><td>2</td></tr>'.repeat(rows)}</tbody></table>`;
+    const condensed = (rows: number) =>
+      condenseOutputs([
+        { output_type: 'execute_result', execution_count: 1, metadata: {}, data: { 'text/plain': frameOf(rows), 'text/html': html(rows) } }
+      ])[0];
+    expect(condensed(4)).toEqual({ text: frameOf(4), table: 'DataFrame: 4 rows × 2 columns' });
+    expect(condensed(10)).toEqual({ text: frameOf(10), table: 'DataFrame: 10 rows × 2 columns' });
+    expect(condensed(11)).toEqual({
+      text: [...frameOf(11).split('\n').slice(0, 5), '[… 8 lines left out …]'].join('\n'),
+      table: 'DataFrame: 11 rows × 2 columns'
+    });
+  });
+
   it("names a table's columns when its text does not show them all", () => {
     const html =
       '<table class="dataframe"><thead><tr><th></th><th>alpha</th><th>beta</th></tr></thead><tbody><tr><th>0</th><td>1</td><td>2</td></tr></tbody></table>';

@@ -21,7 +21,8 @@ const {
   tailLines: TAIL_LINES,
   lineChars: LINE_CHARS,
   tracebackFrames: TRACEBACK_FRAMES,
-  tableLines: TABLE_LINES
+  tableLines: TABLE_LINES,
+  tableWholeLines: TABLE_WHOLE_LINES
 } = CONDENSED_OUTPUTS;
 
 /** One condensed output. A rich output keeps at most one picture, under its MIME type. */
@@ -182,7 +183,7 @@ function condenseRich(display: boolean, data: nbformat.IMimeBundle): CondensedOu
   const image = IMAGE_MIME_TYPES.find((mime) => isText(data[mime]));
   // Beside its picture, an object's bare repr ("<Figure size 640x480 with 1 Axes>") says nothing the picture does not.
   if (text !== undefined && !(image && BARE_REPR.test(text))) {
-    view.text = table ? headAndTail(text, TABLE_LINES, 0) : headAndTail(text);
+    view.text = table ? tableText(text) : headAndTail(text);
   }
   if (table) {
     view.table = table;
@@ -194,6 +195,12 @@ function condenseRich(display: boolean, data: nbformat.IMimeBundle): CondensedOu
     view.mimeTypes = Object.keys(data);
   }
   return view;
+}
+
+/** A table's text/plain: whole when short, else its first lines (its summary says the shape). */
+function tableText(text: string): string {
+  const lines = text.replace(/\n$/, '').split('\n').length;
+  return lines > TABLE_WHOLE_LINES ? headAndTail(text, TABLE_LINES, 0) : headAndTail(text);
 }
 
 /** A text cut to its first and last lines, each line to its first characters; the cuts say what they left out. */

@@ -10,7 +10,7 @@ const errorOutput = {
 };
 const subject = {
   tool: 'run_cell',
-  what: 'cell "c1"',
+  what: 'the cell',
   onError: 'Fix it (edit_cell) and run it again.',
   fields: { notebookPath: 'a.ipynb', cellId: 'c1' }
 };
@@ -107,7 +107,7 @@ describe('executionResult', () => {
     expect(result).toEqual({
       success: false,
       code: 'cell_error',
-      error: `run_cell: cell "c1" raised NameError: name 'x' is not defined. That is the code's outcome, not a failure of the call. Fix it (edit_cell) and run it again.`,
+      error: `run_cell: the cell raised an exception (ename, evalue, traceback). That is the code's outcome, not a failure of the call. Fix it (edit_cell) and run it again.`,
       status: 'error',
       notebookPath: 'a.ipynb',
       cellId: 'c1',
@@ -118,6 +118,16 @@ describe('executionResult', () => {
       outputs: [{ type: 'stream', name: 'stdout', text: 'before\n' }]
     });
     expect(JSON.stringify(result).match(/Traceback/g)).toHaveLength(1);
+  });
+
+  it('leaves out what is absent: no outputs when there are none, no execution count when the run got none', () => {
+    const result = executionResult(subject, { status: 'ok', executionCount: 4, outputs: [] });
+    expect(result).toEqual({ success: true, status: 'ok', notebookPath: 'a.ipynb', cellId: 'c1', executionCount: 4 });
+    const aborted = executionResult(subject, { status: 'aborted', outputs: [], reason: 'the kernel aborted it' });
+    expect(aborted).not.toHaveProperty('outputs');
+    expect(aborted).not.toHaveProperty('executionCount');
+    const noCount = executionResult(subject, { status: 'ok', executionCount: null, outputs: [] });
+    expect(noCount).not.toHaveProperty('executionCount');
   });
 
   it('keeps the last frames of a long traceback, and all of them for code in no cell', () => {
@@ -143,7 +153,7 @@ describe('executionResult', () => {
       success: false,
       code: 'kernel_input',
       error: expect.stringMatching(
-        /^run_cell: cell "c1" asked for input \(prompt "Name: "\), which an agent cannot type, so the run was stopped\. Put the value in the code/
+        /^run_cell: the cell asked for input \(prompt "Name: "\), which an agent cannot type, so the run was stopped\. Put the value in the code/
       )
     });
   });

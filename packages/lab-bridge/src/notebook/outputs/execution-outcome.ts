@@ -118,23 +118,29 @@ export function executionResult(subject: RunSubject, outcome: ExecutionOutcome):
   // An error output is told once, in ename, evalue and traceback.
   const shown = outcome.outputs.filter((output) => output.output_type !== 'error');
   const outputs = subject.wholeOutputs ? outputsForAgent(shown) : condenseOutputs(shown);
-  const fields = { ...subject.fields, ...(outcome.warning ? { warning: outcome.warning } : {}) };
+  // What is absent is left out: no empty outputs, no count for a run that got none.
+  const fields = {
+    ...subject.fields,
+    ...(outcome.warning ? { warning: outcome.warning } : {}),
+    ...('executionCount' in outcome && outcome.executionCount !== null ? { executionCount: outcome.executionCount } : {})
+  };
+  const shownOutputs = outputs.length ? { outputs } : {};
   switch (outcome.status) {
     case 'ok':
-      return succeed({ status: 'ok', ...fields, executionCount: outcome.executionCount, outputs });
+      return succeed({ status: 'ok', ...fields, ...shownOutputs });
     case 'error': {
       const error = `${outcome.ename}${outcome.evalue ? `: ${stripAnsi(outcome.evalue)}` : ''}`;
+      // The sentence says what the fields beside it do not: which exception is in ename and evalue.
       return fail(
         'cell_error',
-        `${tool}: ${what} raised ${error}. That is the code's outcome, not a failure of the call. ${subject.onError}`,
+        `${tool}: ${what} raised an exception (ename, evalue, traceback). That is the code's outcome, not a failure of the call. ${subject.onError}`,
         {
           status: 'error',
           ...fields,
-          executionCount: outcome.executionCount,
           ename: outcome.ename,
           evalue: stripAnsi(outcome.evalue),
           traceback: subject.wholeOutputs ? tracebackText(outcome.traceback) : condenseTraceback(outcome.traceback, error),
-          outputs
+          ...shownOutputs
         }
       );
     }
@@ -143,20 +149,20 @@ export function executionResult(subject: RunSubject, outcome: ExecutionOutcome):
         'kernel_input',
         `${tool}: ${what} asked for input${outcome.prompt ? ` (prompt ${JSON.stringify(outcome.prompt)})` : ''}, which an ` +
           'agent cannot type, so the run was stopped. Put the value in the code instead (a variable or an argument), then run it again.',
-        { status: 'error', ...fields, outputs }
+        { status: 'error', ...fields, ...shownOutputs }
       );
     case 'deleted':
       return fail(
         'not_found',
         `${tool}: ${what} was deleted while it ran, so its outputs are gone. Its code may still be running in the kernel ` +
           '(get_context kernels shows it busy; interrupt_kernel stops it).',
-        { status: 'aborted', ...fields, outputs }
+        { status: 'aborted', ...fields, ...shownOutputs }
       );
     case 'aborted':
       return fail(
         'execution_aborted',
         `${tool}: ${what} did not run to its end: ${outcome.reason}. Check the kernel (get_context kernels), then run it again.`,
-        { status: 'aborted', ...fields, outputs }
+        { status: 'aborted', ...fields, ...shownOutputs }
       );
   }
 }

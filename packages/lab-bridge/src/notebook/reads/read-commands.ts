@@ -183,7 +183,7 @@ function notebookResult(
     return succeed({ ...read.header, format: 'nbformat', cellCount, content: { ...content, cells } });
   }
   const { summary, marks } = staleState(read.cells, read.recordOf);
-  const fields = { ...read.header, cellCount, stale: summary };
+  const fields = { ...read.header, cellCount, ...(Object.keys(summary).length ? { stale: summary } : {}) };
   const cells = cellsWithin(
     indexes,
     (index) => cellView(read.cellAt(index), index, marks.get(read.cells[index]!.id)),

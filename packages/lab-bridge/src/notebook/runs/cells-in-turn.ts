@@ -90,9 +90,7 @@ export async function runInTurn(
         unmark();
         call.progress = undefined;
       }
-      const run = cellRun(
-        executionResult({ tool, what: `cell "${cellId}" (index ${index})`, onError, fields: { cellId, index } }, outcome)
-      );
+      const run = cellRun(executionResult({ tool, what: 'a cell', onError, fields: { cellId, index } }, outcome));
       runs.push(run);
       const interrupted = wasInterrupted(outcome);
       if (run.failure && (!continueOnError || outcome.status === 'aborted' || outcome.status === 'deleted' || interrupted)) {

@@ -41,7 +41,7 @@ export const runCellTool = notebookTool(RUN_CELL, async ({ notebookPath, cellId 
   const outcome = await runCode(notebook, index, kernel);
   documents.changes.ranByAgent(notebook, caller?.key, cell.id, outcome);
   return executionResult(
-    { tool, what: `cell "${cell.id}"`, onError: 'Fix it (edit_cell) and run it again.', fields: { ...fields, kernelId: kernel.id } },
+    { tool, what: 'the cell', onError: 'Fix it (edit_cell) and run it again.', fields: { ...fields, kernelId: kernel.id } },
     outcome
   );
 });

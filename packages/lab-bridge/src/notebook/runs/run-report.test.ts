@@ -4,12 +4,7 @@ import { cellRun, runReport } from './run-report.js';
 
 const FIELDS = { notebookPath: 'nb.ipynb', kernelId: 'k' };
 const ran = (cellId: string, index: number, outcome: ExecutionOutcome) =>
-  cellRun(
-    executionResult(
-      { tool: 'run_cells', what: `cell "${cellId}" (index ${index})`, onError: 'Fix it.', fields: { cellId, index } },
-      outcome
-    )
-  );
+  cellRun(executionResult({ tool: 'run_cells', what: 'a cell', onError: 'Fix it.', fields: { cellId, index } }, outcome));
 const ok = (cellId: string, index: number) => ran(cellId, index, { status: 'ok', executionCount: index + 1, outputs: [] });
 const raised = (cellId: string, index: number) =>
   ran(cellId, index, {
@@ -35,7 +30,7 @@ describe('runReport', () => {
       ...FIELDS,
       cells: [
         { status: 'no-op', cellId: 'm', index: 0, type: 'markdown' },
-        { status: 'ok', cellId: 'a', index: 1, executionCount: 2, outputs: [] }
+        { status: 'ok', cellId: 'a', index: 1, executionCount: 2 }
       ]
     });
   });
@@ -44,7 +39,7 @@ describe('runReport', () => {
     const report = runReport('run_cells', [ok('a', 0), raised('b', 1)], { notRun: ['c', 'd'], why: 'The run stopped there' }, FIELDS);
     expect(report).toMatchObject({ success: false, code: 'cell_error', status: 'error', notRun: ['c', 'd'] });
     expect(report.success === false && report.error).toBe(
-      "run_cells: cell \"b\" (index 1) raised NameError: name 'x' is not defined. That is the code's outcome, not a failure of the " +
+      "run_cells: a cell raised an exception (ename, evalue, traceback). That is the code's outcome, not a failure of the " +
         'call. Fix it. The run stopped there: 2 cells did not run (notRun).'
     );
     const cells = (report as unknown as { cells: Record<string, unknown>[] }).cells;
@@ -57,7 +52,7 @@ describe('runReport', () => {
     const report = runReport('run_cells', [raised('a', 0), ok('b', 1), raised('c', 2)], undefined, FIELDS);
     expect(report).toMatchObject({ success: false, code: 'cell_error' });
     expect(report.success === false && report.error).toMatch(
-      /^run_cells: 2 of the 3 cells run failed \(cells has each one's outcome\)\. The first: cell "a" \(index 0\) raised NameError/
+      /^run_cells: 2 of the 3 cells run failed \(cells has each one's outcome\)\. The first: a cell raised an exception/
     );
     expect(report).not.toHaveProperty('notRun');
   });
