@@ -226,8 +226,9 @@ describe.each(KINDS)('the notebook tools in $kind', (kind) => {
     const ran = await ok('run_cell', { notebookPath: 'task.ipynb', cellId: added.cellId });
     expect(ran).toMatchObject({ status: 'ok', executionCount: 1, outputs: [{ text: '42' }] });
     const read = await ok('read_notebook', { notebookPath: 'task.ipynb' });
-    // Nothing the agent sent comes back.
+    // Nothing the agent sent comes back, and nothing was cut.
     expect(read).not.toHaveProperty('notebookPath');
+    expect(read).not.toHaveProperty('cut');
     expect(read).toMatchObject({
       readFrom: kind.oneDocument ? 'memory' : 'tab',
       cellCount: 1,
@@ -504,6 +505,8 @@ describe.each(KINDS)('the notebook tools in $kind', (kind) => {
       cellCount: 5,
       // The traceback cell ran before the stream cell above it; the page saw none of these runs.
       stale: { outOfOrder: ['error'], unknown: 4 },
+      // Said once, as outputs are cut: how to get one whole.
+      cut: expect.stringMatching(/read_cell with its outputIndex gives it whole/),
       cells: [
         { id: 'notes', index: 0, type: 'markdown', source: '# Worked' },
         {

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { hasCutOutput } from '@jupyter-live-mcp/protocol';
+import { condenseOutputs } from '../outputs/condensed-outputs.js';
 import { withoutEchoes } from './notebook-tool.js';
 
 describe('withoutEchoes', () => {
@@ -27,5 +29,19 @@ describe('withoutEchoes', () => {
       code: 'not_found',
       error: 'gone'
     });
+  });
+});
+
+describe('hasCutOutput', () => {
+  it("finds each of the compact view's cuts, in a cell's outputs or a run's traceback, and none in sources", () => {
+    const [stream, table] = condenseOutputs([
+      { output_type: 'stream', name: 'stdout', text: Array.from({ length: 30 }, (_, i) => `line ${i}`).join('\n') },
+      { output_type: 'execute_result', execution_count: 1, metadata: {}, data: { 'text/plain': 'x'.repeat(600) } }
+    ]);
+    expect(hasCutOutput({ cells: [{ id: 'a', outputs: [stream] }] })).toBe(true);
+    expect(hasCutOutput({ outputs: [table] })).toBe(true);
+    expect(hasCutOutput({ traceback: '[… 3 earlier frames left out …]\nframe 3' })).toBe(true);
+    expect(hasCutOutput({ cells: [{ id: 'a', source: 'print("[… 3 lines left out …]")', outputs: [{ text: '42' }] }] })).toBe(false);
+    expect(hasCutOutput({ success: true, cellCount: 2 })).toBe(false);
   });
 });

@@ -5,7 +5,15 @@
  * it answers in the result protocol, a CommandFailure with its own code.
  */
 import type { z } from 'zod';
-import { fail, parseInput, UI_ONLY_ARGUMENTS, type NotebookToolDeclaration, type ToolResult } from '@jupyter-live-mcp/protocol';
+import {
+  CUT_HINT,
+  fail,
+  hasCutOutput,
+  parseInput,
+  UI_ONLY_ARGUMENTS,
+  type NotebookToolDeclaration,
+  type ToolResult
+} from '@jupyter-live-mcp/protocol';
 import type { CallContext } from '../../calls/call-context.js';
 import { CommandFailure } from './command-failure.js';
 
@@ -41,7 +49,7 @@ export async function runNotebookTool<P>(
     return fail('bad_input', parsed.error);
   }
   try {
-    return withoutEchoes(await tool.run(parsed.args, parts, call), parsed.args);
+    return withCutHint(withoutEchoes(await tool.run(parsed.args, parts, call), parsed.args));
   } catch (error) {
     if (error instanceof CommandFailure) {
       return fail(error.code, error.message, error.details);
@@ -60,4 +68,9 @@ export function withoutEchoes(result: ToolResult, args: Readonly<Record<string, 
   const echoed = (key: string, value: unknown) =>
     key !== 'success' && key !== 'code' && key !== 'error' && (typeof value !== 'object' || value === null) && Object.is(args[key], value);
   return Object.fromEntries(Object.entries(result).filter(([key, value]) => !echoed(key, value))) as ToolResult;
+}
+
+/** An answer with a cut output says once how to get it whole. */
+function withCutHint(result: ToolResult): ToolResult {
+  return hasCutOutput(result) ? { ...result, cut: CUT_HINT } : result;
 }

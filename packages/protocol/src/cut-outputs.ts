@@ -1,0 +1,28 @@
+/**
+ * The compact view's cuts (CONDENSED_OUTPUTS; the bridge's condensed-outputs.ts
+ * makes them): whether an answer shows one, and the sentence that says once
+ * how to get the rest. Pure.
+ */
+
+/** Said once in an answer that has a cut output: how to get the rest. */
+export const CUT_HINT = '"[… left out …]" marks a cut output: read_cell with its outputIndex gives it whole.';
+
+const CUT_MARK = /\[… \d+ (?:lines|characters|earlier frames) left out/;
+
+/**
+ * Whether an answer shows an output cut here: a mark in an output's or a
+ * traceback's text (a cell's source is the agent's own and never cut). The marks are
+ * condensed-outputs.ts' in the bridge.
+ */
+export function hasCutOutput(value: unknown, key = ''): boolean {
+  if (key === 'source') {
+    return false;
+  }
+  if (typeof value === 'string') {
+    return CUT_MARK.test(value);
+  }
+  if (value === null || typeof value !== 'object') {
+    return false;
+  }
+  return Object.entries(value).some(([name, item]) => hasCutOutput(item, Array.isArray(value) ? key : name));
+}
