@@ -3,7 +3,7 @@
  * its packages, in an import or wherever else a path or a package name goes (package.json
  * scripts and dependencies, tsconfig, paths put together in code, HTML and CSS).
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
@@ -75,15 +75,18 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-function testPagePackages(): string[] {
-  return readdirSync(testPagesDir, { withFileTypes: true }).flatMap((entry) => {
-    if (!entry.isDirectory()) {
+/** The names of test-pages/' packages: a folder's package.json, or its sub-folders' (older-jupyter/lab, …). */
+function testPagePackages(dir = testPagesDir, depth = 0): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    if (!entry.isDirectory() || notSources.has(entry.name)) {
       return [];
     }
-    const manifest = JSON.parse(readFileSync(path.join(testPagesDir, entry.name, 'package.json'), 'utf8')) as {
-      name: string;
-    };
-    return [manifest.name];
+    const folder = path.join(dir, entry.name);
+    const manifest = path.join(folder, 'package.json');
+    if (existsSync(manifest)) {
+      return [(JSON.parse(readFileSync(manifest, 'utf8')) as { name: string }).name];
+    }
+    return depth === 0 ? testPagePackages(folder, depth + 1) : [];
   });
 }
 
