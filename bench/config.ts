@@ -41,6 +41,8 @@ export interface BenchConfig {
   pages: number;
   pageCalls: number;
   cliStarts: number;
+  /** New tabs whose start is profiled (footprint's page start). */
+  pageStarts: number;
 }
 
 const FULL = {
@@ -59,7 +61,8 @@ const FULL = {
   pngRuns: 3,
   pages: 10,
   pageCalls: 1000,
-  cliStarts: 5
+  cliStarts: 5,
+  pageStarts: 5
 };
 
 const QUICK: typeof FULL = {
@@ -78,7 +81,8 @@ const QUICK: typeof FULL = {
   pngRuns: 1,
   pages: 3,
   pageCalls: 90,
-  cliStarts: 2
+  cliStarts: 2,
+  pageStarts: 3
 };
 
 const USAGE = `Usage: scripts/pnpm bench [--quick] [--only ${SCENARIOS.join(',')}] [--json FILE]`;

@@ -24,7 +24,9 @@ interface ProfileNode {
   children?: number[];
 }
 
-interface Profile {
+export interface Profile {
+  /** Microseconds, on the clock the samples' deltas count from. */
+  startTime?: number;
   nodes: ProfileNode[];
   samples?: number[];
   timeDeltas?: number[];
@@ -54,6 +56,25 @@ export async function profilePage(page: Page, runs: number, run: () => Promise<u
 }
 
 function attribute(profile: Profile): Omit<PageCpu, 'runs'> {
+  const cpu = { bridgeMs: 0, jupyterlabMs: 0, otherMs: 0 };
+  for (const sample of profileSamples(profile)) {
+    cpu[`${sample.owner}Ms`] += sample.ms;
+  }
+  return cpu;
+}
+
+/** One sample of a CPU profile: when it was taken, the time it stands for, and whose it is. */
+export interface ProfileSample {
+  /** Microseconds after the profile's start. */
+  atUs: number;
+  ms: number;
+  owner: 'bridge' | 'jupyterlab' | 'other';
+  /** Whether a function of the bridge's bundle is anywhere on its stack (it ran for the bridge, whoever's code it is). */
+  bridgeOnStack: boolean;
+}
+
+/** The profile's samples but the idle ones, each given to the script it belongs to. */
+export function profileSamples(profile: Profile): ProfileSample[] {
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
   const parents = new Map<number, number>();
   for (const node of profile.nodes) {
@@ -71,22 +92,31 @@ function attribute(profile: Profile): Omit<PageCpu, 'runs'> {
     }
     return '(program)';
   };
-  const cpu = { bridgeMs: 0, jupyterlabMs: 0, otherMs: 0 };
+  const onStack = (id: number): boolean => {
+    for (let current: number | undefined = id; current !== undefined; current = parents.get(current)) {
+      if (nodes.get(current)!.callFrame.url.includes(BRIDGE_URL)) {
+        return true;
+      }
+    }
+    return false;
+  };
+  const samples: ProfileSample[] = [];
+  let atUs = 0;
   (profile.samples ?? []).forEach((id, index) => {
-    const ms = (profile.timeDeltas?.[index] ?? 0) / 1000;
+    const delta = profile.timeDeltas?.[index] ?? 0;
+    atUs += delta;
     const script = owner(id);
     if (script === '(idle)' || script === '(root)') {
       return;
     }
-    if (script.startsWith('(')) {
-      cpu.otherMs += ms;
-    } else if (script.includes(BRIDGE_URL)) {
-      cpu.bridgeMs += ms;
-    } else {
-      cpu.jupyterlabMs += ms;
-    }
+    samples.push({
+      atUs,
+      ms: delta / 1000,
+      owner: script.startsWith('(') ? 'other' : script.includes(BRIDGE_URL) ? 'bridge' : 'jupyterlab',
+      bridgeOnStack: onStack(id)
+    });
   });
-  return cpu;
+  return samples;
 }
 
 export const describeCpu = (cpu: PageCpu): string =>

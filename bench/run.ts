@@ -19,6 +19,7 @@ import { bundleScenario, cliStartScenario, memoryScenario } from './scenarios/fo
 import { kernelScenario } from './scenarios/kernel.js';
 import { liteScenario } from './scenarios/lite.js';
 import { manyPagesScenario } from './scenarios/many-pages.js';
+import { pageStartScenario } from './scenarios/page-start.js';
 import { overheadScenario } from './scenarios/overhead.js';
 import { throughputScenario } from './scenarios/throughput.js';
 
@@ -77,6 +78,11 @@ async function main(): Promise<void> {
     try {
       await waitForQuietPage(bench.page);
       idleRss = memoryOf(bench.mcp.pid).rss;
+      if (footprint) {
+        progress('footprint: page start');
+        sampler.during('page start');
+        await pageStartScenario(bench, config, report);
+      }
       for (const [name, scenario] of labScenarios) {
         progress(name);
         sampler.during(name);

@@ -35,6 +35,7 @@ import { revertCalls } from './notebook/journal/revert-calls.js';
 import { NotebookTools } from './notebook/notebook-tools.js';
 import { PLUGIN_ID, readSettings } from './settings/bridge-settings.js';
 import { watchSettings } from './settings/watch-settings.js';
+import { markStart } from './start-marks.js';
 import { answerDialogTool } from './tools/answer-dialog.js';
 import { defaultToolShortcuts } from './tools/default-tool-shortcuts.js';
 import { executeCommandTool } from './tools/execute-command.js';
@@ -69,6 +70,7 @@ const plugin: JupyterFrontEndPlugin<IAgentTools> = {
     notebookTracker: INotebookTracker | null,
     palette: ICommandPalette | null
   ) => {
+    markStart('activate');
     let settings: BridgeSettings = readSettings({});
     const storage = claimTabStorage(tabStorage(), window);
     const dialogs = new DialogWatcher();
@@ -136,7 +138,12 @@ const plugin: JupyterFrontEndPlugin<IAgentTools> = {
       {
         bridgeVersion: BRIDGE_VERSION,
         alert,
-        changed: () => status.pageChanged(),
+        changed: () => {
+          status.pageChanged();
+          if (connections.connectedUrls().length > 0) {
+            markStart('welcome');
+          }
+        },
         identity: () => pageIdentity(id, app),
         catalogue: () => catalogue.message(),
         run: heldAnswers(
@@ -176,6 +183,7 @@ const plugin: JupyterFrontEndPlugin<IAgentTools> = {
     // Tools act on the restored workspace, so they are offered once it is there.
     // Not awaited: the app is restored only after every plugin has activated.
     void app.restored.then(() => {
+      markStart('restored');
       parts.tellOnce(alert, log.warn);
       return watchSettings(
         settingRegistry,
@@ -188,6 +196,7 @@ const plugin: JupyterFrontEndPlugin<IAgentTools> = {
         log.warn
       );
     });
+    markStart('activated');
     return extensionTools;
   }
 };
