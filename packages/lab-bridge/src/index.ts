@@ -51,7 +51,7 @@ import { openStatusMenu } from './ui/status-menu.js';
 import { WorkMarks } from './ui/work-marks.js';
 import { BRIDGE_VERSION } from './version.js';
 import { findModelContext } from './webmcp/model-context.js';
-import { PublishedTools } from './webmcp/published-tools.js';
+import type { PublishedTools } from './webmcp/published-tools.js';
 
 export { IAgentTools, type AgentToolHandler } from './agent-tools.js';
 
@@ -161,16 +161,23 @@ const plugin: JupyterFrontEndPlugin<IAgentTools> = {
       () => void openStatusMenu(person, connections, () => status.pageChanged(), notebooks?.showChanges)
     );
     statusBar?.registerStatusItem(`${PLUGIN_ID}:status`, { item: statusItem, align: 'left', rank: 100 });
-    // Where the browser has WebMCP (SPEC §2.3c); elsewhere nothing happens.
-    const modelContext = findModelContext(globalThis.document);
-    const inPage =
-      modelContext &&
-      new PublishedTools(modelContext, {
-        call: (tool, args) => call(tool, args, 'in-page', IN_PAGE_CALLER),
-        warn: log.warn,
-        taken: (names) => status.showTaken(names)
-      });
+    // Where the browser has WebMCP (SPEC §2.3c); elsewhere nothing happens, and its code (a chunk of its own) is never loaded.
+    let inPage: PublishedTools | undefined;
     const publish = () => inPage?.sync(settings.enabled && settings.webmcp ? catalogue.descriptors() : []);
+    const modelContext = findModelContext(globalThis.document);
+    if (modelContext) {
+      import('./webmcp/published-tools.js').then(
+        ({ PublishedTools }) => {
+          inPage = new PublishedTools(modelContext, {
+            call: (tool, args) => call(tool, args, 'in-page', IN_PAGE_CALLER),
+            warn: log.warn,
+            taken: (names) => status.showTaken(names)
+          });
+          publish();
+        },
+        (error: Error) => log.warn(`could not load the WebMCP part, so this page publishes no tools to WebMCP: ${error.message}`)
+      );
+    }
     catalogue.onChange(() => {
       connections.sendCatalogue();
       publish();

@@ -21,7 +21,7 @@ import { workTarget } from '../calls/work-target.js';
 import { log } from '../log.js';
 import { buildCatalogue, shortcutsByCommand } from './build-catalogue.js';
 import { compilePatterns } from './command-patterns.js';
-import { parseExtensionTools, type ExtensionToolSource } from './extension-tools.js';
+import type { ExtensionTool, ExtensionToolSource } from './extension-tools.js';
 import { parseSettingsTools, type CatalogueError } from './settings-tools.js';
 
 /** Extensions register commands in bursts; one rebuild per burst is enough. */
@@ -131,7 +131,7 @@ export class LiveCatalogue {
     }
     const { commands } = this.app;
     const parsed = parseSettingsTools(settings.tools);
-    const extensionTools = parseExtensionTools(this.extensions.declarations(), this.extensions.registered());
+    const extensionTools = await extensionToolsOf(this.extensions);
     const defaultTools = defaultToolsFor(settings.notebookTools);
     const commandIds = [...new Set([...defaultTools.map((t) => t.command), ...parsed.specs.map((s) => s.command)])].filter((id) =>
       commands.hasCommand(id)
@@ -210,4 +210,19 @@ export class LiveCatalogue {
       }
     }
   }
+}
+
+/**
+ * The tools other extensions declare, checked. Their checks (extension-tools.ts)
+ * are a chunk of their own, loaded only once a plugin declares a tool or
+ * registers a handler.
+ */
+async function extensionToolsOf(source: ExtensionToolSource): Promise<{ specs: ExtensionTool[]; errors: CatalogueError[] }> {
+  const declarations = source.declarations();
+  const registered = source.registered();
+  if (declarations.length === 0 && registered.size === 0) {
+    return { specs: [], errors: [] };
+  }
+  const { parseExtensionTools } = await import('./extension-tools.js');
+  return parseExtensionTools(declarations, registered);
 }

@@ -23,6 +23,7 @@ import { createFileTool, listDirectoryTool, readFileTool, writeFileTool } from '
 import { executeCodeTool } from './kernels/execute-code.js';
 import { interruptKernelTool, restartKernelTool } from './kernels/kernel-commands.js';
 import { KernelConnections } from './kernels/kernel-connections.js';
+import { loadHtmlTables } from './outputs/condensed-outputs.js';
 import { readCellTool, readNotebookTool } from './reads/read-commands.js';
 import { runCellTool } from './runs/run-cell.js';
 import { runCellsTool } from './runs/run-cells.js';
@@ -74,8 +75,11 @@ export class NotebookTools {
     const parts: NotebookParts = { app, documents, docManager, kernels, resultChars };
     for (const tool of NOTEBOOK_TOOLS) {
       const { declaration } = tool;
-      const run: ToolRun = async (args, call) =>
-        withChanges(documents, declaration, args, call, await runNotebookTool(tool, args, parts, call));
+      const run: ToolRun = async (args, call) => {
+        // The tools' results may condense outputs, whose HTML tables' summaries load on the first call.
+        await loadHtmlTables();
+        return withChanges(documents, declaration, args, call, await runNotebookTool(tool, args, parts, call));
+      };
       this.runs.set(declaration, run);
       app.commands.addCommand(declaration.command, {
         label: `${declaration.label} (agent bridge)`,

@@ -13,7 +13,7 @@ import type { INotebookModel } from '@jupyterlab/notebook';
 import { EDIT_NOTEBOOK, succeed } from '@jupyter-live-mcp/protocol';
 import { CommandFailure } from '../commands/command-failure.js';
 import { isBlank, newCell } from './edit-commands.js';
-import { planEdits, type EditStep } from './edit-plan.js';
+import type { EditStep } from './edit-plan.js';
 import { notebookTool } from '../commands/notebook-tool.js';
 import type { NotebookParts } from '../documents/notebook-parts.js';
 import { cellsOf } from '../cells/notebook-cells.js';
@@ -33,6 +33,8 @@ export const editNotebookTool = notebookTool(EDIT_NOTEBOOK, async (args, parts: 
   documents.changes.refuseClosed(tool, path, agent, force);
   const { notebook, opened } = await documents.hold(tool, path);
   const before = cellsOf(notebook.model).map((cell) => ({ id: cell.id, type: cell.type, blank: isBlank(cell) }));
+  // The planner is a chunk of its own, loaded at the first edit_notebook call.
+  const { planEdits } = await import('./edit-plan.js');
   const planned = planEdits(notebook.path, before, edits);
   if ('refused' in planned) {
     const { code, edit, op, reason } = planned.refused;

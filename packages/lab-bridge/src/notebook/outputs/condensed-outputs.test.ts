@@ -1,6 +1,9 @@
 import type * as nbformat from '@jupyterlab/nbformat';
-import { describe, expect, it } from 'vitest';
-import { condensedCount, condenseOutputs, condenseTraceback, headAndTail, wholeOutput } from './condensed-outputs.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { condensedCount, condenseOutputs, condenseTraceback, headAndTail, loadHtmlTables, wholeOutput } from './condensed-outputs.js';
+
+// The notebook tools load the tables' summaries before they run; these tests do it once.
+beforeAll(() => loadHtmlTables());
 
 const red = (text: string) => `\u001b[0;31m${text}\u001b[0m`;
 const lines = (count: number, from = 0) => Array.from({ length: count }, (_, i) => `line ${from + i}`);

@@ -8,13 +8,13 @@
  * where the image pipeline (calls/images) takes it out and attaches it. Colour
  * escapes are removed throughout. An execute result, by far the most common
  * output, has no `type`: every other output says its own.
- * `wholeOutput` gives one of them uncondensed (read_cell's outputIndex). Pure.
+ * `wholeOutput` gives one of them uncondensed (read_cell's outputIndex). Pure,
+ * once the HTML tables' summaries are loaded (`loadHtmlTables`).
  */
 import type * as nbformat from '@jupyterlab/nbformat';
 import { CONDENSED_OUTPUTS } from '@jupyter-live-mcp/protocol';
 import { IMAGE_MIME_TYPES, type ImageMimeType } from '../../calls/images/image-outputs.js';
 import { joinMultiline, outputsForAgent, stripAnsi } from './nbformat-outputs.js';
-import { describeHtmlTable } from './html-tables.js';
 
 const {
   headLines: HEAD_LINES,
@@ -39,6 +39,27 @@ export type CondensedOutput =
       mimeTypes?: string[];
     } & { [mime in ImageMimeType]?: string })
   | { type: string };
+
+/**
+ * html-tables.ts is a chunk of its own, loaded on first need: the notebook
+ * tools await loadHtmlTables() before they run (notebook/notebook-tools.ts).
+ * Until it is loaded (or when it could not be) an HTML table gets no summary,
+ * its text/plain is cut as any other; a later call tries the load again.
+ */
+let describeHtmlTable: ((html: string, shownHeader?: string) => string | undefined) | undefined;
+let loadingTables: Promise<void> | undefined;
+
+export function loadHtmlTables(): Promise<void> {
+  loadingTables ??= import('./html-tables.js').then(
+    (module) => {
+      describeHtmlTable = module.describeHtmlTable;
+    },
+    () => {
+      loadingTables = undefined;
+    }
+  );
+  return loadingTables;
+}
 
 const BARE_REPR = /^<[^<>\n]*>$/;
 
@@ -179,7 +200,8 @@ function condenseRich(display: boolean, data: nbformat.IMimeBundle): CondensedOu
   const html = data['text/html'];
   const textMime = TEXT_MIME_TYPES.find((mime) => isText(data[mime]));
   const text = textMime ? stripAnsi(joinMultiline(data[textMime] as nbformat.MultilineString)) : undefined;
-  const table = isText(html) ? describeHtmlTable(joinMultiline(html), headAndTail(text?.split('\n', 1)[0] ?? '')) : undefined;
+  const table =
+    isText(html) && describeHtmlTable ? describeHtmlTable(joinMultiline(html), headAndTail(text?.split('\n', 1)[0] ?? '')) : undefined;
   const image = IMAGE_MIME_TYPES.find((mime) => isText(data[mime]));
   // Beside its picture, an object's bare repr ("<Figure size 640x480 with 1 Axes>") says nothing the picture does not.
   if (text !== undefined && !(image && BARE_REPR.test(text))) {
