@@ -14,11 +14,15 @@
  * calls it (adding a status item, a command). Samples of the browser's native
  * work and GC count for no script. Profiled code runs slower than unprofiled.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
+import { BRIDGE_DIR } from '../../tests/e2e/support/lab-with-agent.js';
 import type { BenchLab } from '../lab.js';
 import type { BenchConfig } from '../config.js';
 import { profileSamples, type Profile } from '../page-profile.js';
-import { ms, type Report } from '../report.js';
+import { ms, size, type Report } from '../report.js';
 import { summarise } from '../stats.js';
 
 const MARK = 'jupyter-live-mcp:';
@@ -37,7 +41,11 @@ export interface PageStart {
   activateToWelcome: number;
   /** activate's own run, synchronous. */
   activateRun: number;
+  /** The bridge's files the tab fetched by its first welcome. */
+  files: string[];
 }
+
+const BRIDGE_STATIC = '/jupyter-live-mcp-bridge/static/';
 
 /** One tab's start, profiled. */
 async function profiledStart(page: Page, url: string): Promise<PageStart> {
@@ -49,6 +57,13 @@ async function profiledStart(page: Page, url: string): Promise<PageStart> {
       cdp.on('Profiler.consoleProfileFinished', (event) => resolve(event.profile as unknown as Profile));
     });
     await page.addInitScript(`globalThis.__benchProfileStart = performance.now(); console.profile(${JSON.stringify(PROFILE_TITLE)});`);
+    const files = new Set<string>();
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.includes(BRIDGE_STATIC)) {
+        files.add(pathname.slice(pathname.indexOf(BRIDGE_STATIC) + BRIDGE_STATIC.length));
+      }
+    });
     await page.goto(url);
     await page.waitForFunction((mark) => performance.getEntriesByName(`${mark}welcome`).length > 0, MARK, {
       timeout: 90_000,
@@ -78,7 +93,8 @@ async function profiledStart(page: Page, url: string): Promise<PageStart> {
       scriptsBeforeRestored: sum(marks.restored, (sample) => sample.owner !== 'other'),
       activateToRestored: marks.restored - marks.activate,
       activateToWelcome: marks.welcome - marks.activate,
-      activateRun: marks.activated - marks.activate
+      activateRun: marks.activated - marks.activate,
+      files: [...files].sort()
     };
   } finally {
     await cdp.detach().catch(() => {});
@@ -106,6 +122,17 @@ export async function pageStartScenario(bench: BenchLab, config: BenchConfig, re
     target: '≤ 30 ms (p50)',
     met: before.p50 <= 30,
     data: starts
+  });
+  const fetched = starts[0]?.files ?? [];
+  const gzip = fetched.reduce(
+    (total, file) => total + gzipSync(readFileSync(path.join(BRIDGE_DIR, 'static', file)), { level: 9 }).length,
+    0
+  );
+  report.add({
+    section: 'footprint',
+    name: `  bridge files a page fetches by its first welcome (${fetched.length} .js)`,
+    value: `${size(gzip)} gzip`,
+    data: { files: fetched, gzip }
   });
   report.add({
     section: 'footprint',
