@@ -36,6 +36,8 @@ describe('parseCommandLine', () => {
       options: { settingsDir: '/s' }
     });
     expect(run(['uninstall'])).toMatchObject({ command: 'uninstall', options: {} });
+    // A common flag's value written after "=" is one argument: the next one is the command's.
+    expect(run(['--log-level=warn', '--port', '9999'])).toMatchObject({ logLevel: 'warn', options: { port: 9999 } });
   });
 
   it.each([
@@ -86,6 +88,8 @@ describe('parseCommandLine', () => {
     expect(parseCommandLine(['install', '--port', '0', '--prot', '-h'])).toEqual({ kind: 'help' });
     expect(parseCommandLine(['-v'])).toEqual({ kind: 'version' });
     expect(parseCommandLine(['token', '-v'])).toEqual({ kind: 'version' });
+    // -h among short flags run together is help too.
+    expect(parseCommandLine(['-vh'])).toEqual({ kind: 'help' });
   });
 
   it('refuses an unknown flag, suggests the flag it is a slip of, and points to --help', () => {

@@ -18,7 +18,24 @@ describe('closestWord', () => {
     expect(closestWord('ip', flags)).toBeUndefined();
   });
 
-  it('takes the nearest of several', () => {
+  it('takes the nearest of several, the first listed of equally near ones', () => {
     expect(closestWord('tokn', ['token', 'lite', 'install'])).toBe('token');
+    // 'headers' is two edits away, 'headless' one, whichever comes first.
+    expect(closestWord('headles', ['headless', 'headers'])).toBe('headless');
+    expect(closestWord('headles', ['headers', 'headless'])).toBe('headless');
+    expect(closestWord('poet', ['port', 'post'])).toBe('port');
+    expect(closestWord('poet', ['post', 'port'])).toBe('post');
+  });
+
+  it('suggests for two edits but not three, and only while fewer than half the letters changed', () => {
+    expect(closestWord('settigns-di', flags)).toBe('settings-dir');
+    expect(closestWord('my-port', flags)).toBeUndefined();
+    expect(closestWord('level', flags)).toBeUndefined();
+    expect(closestWord('ehdalses', flags)).toBeUndefined();
+    // Half of a word changed is another word: 'poxx' is not 'port', 'op' not 'po'.
+    expect(closestWord('poxx', flags)).toBeUndefined();
+    expect(closestWord('pot', flags)).toBe('port');
+    expect(closestWord('op', ['po'])).toBeUndefined();
+    expect(closestWord('opx', ['pox'])).toBe('pox');
   });
 });

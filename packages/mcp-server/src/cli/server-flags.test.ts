@@ -32,6 +32,8 @@ describe("the server's flags", () => {
     expect(parse(['--http=localhost:8080']).http).toEqual({ host: 'localhost', port: 8080 });
     expect(parse(['--http', '[::1]:8080']).http).toEqual({ host: '::1', port: 8080 });
     expect(parse([]).http).toBeUndefined();
+    // Port 0 for both is a free port each, never the same one.
+    expect(parse(['--port', '0', '--http', '0'])).toMatchObject({ port: 0, http: { host: '127.0.0.1', port: 0 } });
   });
 
   it.each([

@@ -13,6 +13,19 @@ describe('--help', () => {
     expect(USAGE).toMatch(/^ {2}-h, --help {13}show this help$/m);
   });
 
+  it('starts with the usage lines and the commands, and puts a flag too long for its column on a line of its own', () => {
+    expect(USAGE).toMatch(/^Usage: jupyter-live-mcp \[options\]\n {7}jupyter-live-mcp lite /);
+    expect(USAGE).toContain('\nCommands:\n  lite ');
+    expect(USAGE).toMatch(/^ {2}--heartbeat-seconds <n>\n {25}how often each page is pinged;/m);
+    // Every line of an option's text after its first is indented to the text's column.
+    const options = USAGE.slice(USAGE.indexOf('Options:\n') + 'Options:\n'.length)
+      .trimEnd()
+      .split('\n');
+    for (const line of options) {
+      expect(line).toMatch(/^( {2}-| {25}\S)/);
+    }
+  });
+
   it('wraps the options within 96 columns', () => {
     expect(
       USAGE.slice(USAGE.indexOf('Options:'))

@@ -29,6 +29,32 @@ describe('PageLiveness', () => {
     expect(liveness.silentSeconds()).toBeUndefined();
   });
 
+  it('draws each line to the millisecond: working until two probes and half a second, silent after a period and a probe', () => {
+    let now = 50_000;
+    const liveness = new PageLiveness(10_000, () => now);
+    liveness.alive();
+    expect(liveness.answersHeartbeats).toBe(true);
+    now += 4_499;
+    expect(liveness.working).toBe(true);
+    now += 1;
+    expect(liveness.working).toBe(false);
+    now = 50_000 + 12_000;
+    expect(liveness.silentSeconds()).toBeUndefined();
+    now += 1;
+    expect(liveness.silentSeconds()).toBe(12);
+    now = 50_000 + 12_499;
+    expect(liveness.silentSeconds()).toBe(12);
+    now += 1;
+    expect(liveness.silentSeconds()).toBe(13);
+  });
+
+  it('reads the real clock when given none', () => {
+    const liveness = new PageLiveness(10_000);
+    liveness.alive();
+    expect(liveness.working).toBe(true);
+    expect(liveness.silentSeconds()).toBeUndefined();
+  });
+
   it('asks a page with calls in flight every 2 s, or twice a period when that is shorter', () => {
     expect(new PageLiveness(30_000).probeMs()).toBe(2_000);
     expect(new PageLiveness(1_000).probeMs()).toBe(500);

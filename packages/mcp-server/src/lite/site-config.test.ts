@@ -35,6 +35,10 @@ describe('pairedSiteConfig', () => {
 
   it('says the site is damaged when it is not a JupyterLite config', () => {
     expect(() => pairedSiteConfig('{}', PAIRING)).toThrow(/reinstall jupyter-live-mcp/);
+    expect(() => pairedSiteConfig('{"jupyter-config-data":null}', PAIRING)).toThrow(/reinstall jupyter-live-mcp/);
+    expect(() => pairedSiteConfig('{"jupyter-config-data":"lab"}', PAIRING)).toThrow(
+      'jupyter-lite.json has no "jupyter-config-data": the lite site is damaged; reinstall jupyter-live-mcp.'
+    );
     expect(() => pairedSiteConfig('not json', PAIRING)).toThrow();
   });
 });

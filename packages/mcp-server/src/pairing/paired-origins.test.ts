@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PAIRED_ORIGINS_CACHE_MS, PairedOrigins } from './paired-origins.js';
 
 describe('paired origins', () => {
@@ -22,6 +22,45 @@ describe('paired origins', () => {
     expect(await origins.tokenOf('https://hub.example.org')).toBe('b'.repeat(64));
     expect(reads).toBe(2);
     expect(await origins.origins()).toEqual(['https://hub.example.org']);
+  });
+
+  it('keeps a read for a second to the millisecond, whenever the clock starts', async () => {
+    let reads = 0;
+    // performance.now() counts from the process start: a server up for two hours.
+    let now = 7_200_000;
+    const origins = new PairedOrigins(
+      async () => {
+        reads++;
+        return {};
+      },
+      () => now
+    );
+    await origins.origins();
+    now += PAIRED_ORIGINS_CACHE_MS - 1;
+    await origins.origins();
+    expect(reads).toBe(1);
+    now += 1;
+    await origins.origins();
+    expect(reads).toBe(2);
+  });
+
+  it('reads the real clock when given none', async () => {
+    vi.useFakeTimers({ toFake: ['performance'] });
+    try {
+      let reads = 0;
+      const origins = new PairedOrigins(async () => {
+        reads++;
+        return {};
+      });
+      await origins.origins();
+      await origins.origins();
+      expect(reads).toBe(1);
+      vi.advanceTimersByTime(PAIRED_ORIGINS_CACHE_MS);
+      await origins.origins();
+      expect(reads).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('tells a read that failed to the page that waited for it, and reads again a second later', async () => {

@@ -70,7 +70,9 @@ function expectedOf(issue: z.core.$ZodIssue): string | undefined {
   if (issue.code === 'invalid_type') {
     return EXPECTED[issue.expected] ?? issue.expected;
   }
-  if (issue.code === 'invalid_union' && issue.errors.every((branch) => branch.length === 1 && branch[0]?.code === 'invalid_type')) {
+  // Only branches that refuse the value itself: a branch refusing a field inside it is no plain type to name.
+  const plain = (branch: z.core.$ZodIssue[]) => branch.length === 1 && branch[0]!.code === 'invalid_type' && branch[0]!.path.length === 0;
+  if (issue.code === 'invalid_union' && issue.errors.every(plain)) {
     return issue.errors.map((branch) => expectedOf(branch[0]!)).join(' or ');
   }
   return undefined;

@@ -32,6 +32,16 @@ describe('oauthAnswer', () => {
   it('tells a browser sent to /authorize in plain text, and leaves other paths alone', () => {
     expect(oauthAnswer('GET', '/authorize')).toEqual({ status: 403, contentType: 'text/plain; charset=utf-8', body: `${NO_OAUTH}.\n` });
     expect(oauthAnswer('POST', '/mcp')).toBeUndefined();
+    // Only a browser's GET of /authorize is a person reading: a client's POST there, or a GET of /token, gets the OAuth error.
+    for (const [method, path] of [
+      ['POST', '/authorize'],
+      ['GET', '/token'],
+      ['GET', '/revoke']
+    ] as const) {
+      const answer = oauthAnswer(method, path)!;
+      expect(answer).toMatchObject({ status: 403, contentType: 'application/json' });
+      expect(description(answer.body)).toBe(`${NO_OAUTH}.`);
+    }
     expect(oauthAnswer('GET', '/registered')).toBeUndefined();
     expect(oauthAnswer('GET', '/.well-known/security.txt')).toBeUndefined();
   });

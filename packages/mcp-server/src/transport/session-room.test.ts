@@ -17,6 +17,25 @@ describe('sessionToGiveWay', () => {
     ).toBe('idle-first');
   });
 
+  it('picks the session idle longest whatever the order, the older of two idle since the same moment', () => {
+    expect(
+      sessionToGiveWay(
+        sessions([
+          ['idle-first', { open: 0, lastActive: 20 }],
+          ['idle-later', { open: 0, lastActive: 30 }]
+        ])
+      )
+    ).toBe('idle-first');
+    expect(
+      sessionToGiveWay(
+        sessions([
+          ['older', { open: 0, lastActive: 20 }],
+          ['newer', { open: 0, lastActive: 20 }]
+        ])
+      )
+    ).toBe('older');
+  });
+
   it('picks none while every session has a stream open or a call in flight', () => {
     expect(
       sessionToGiveWay(
