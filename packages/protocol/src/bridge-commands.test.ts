@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { BRIDGE_COMMANDS_PREFIX, commandArgsSchema } from './bridge-commands.js';
 import { commandToolDescriptor } from './command-tool.js';
 import { DEFAULT_TOOLS, defaultToolsFor } from './default-tools.js';
@@ -42,6 +43,19 @@ describe("the bridge's notebook, file and kernel commands", () => {
       additionalProperties: false
     });
     expect(commandArgsSchema(ADD_CELL).properties!.cellType).toMatchObject({ type: 'string', enum: ['code', 'markdown', 'raw'] });
+  });
+
+  it("declare any command's input as its plain JSON Schema, made once and the same at every listing", () => {
+    const declaration = { input: z.strictObject({ path: z.string().min(1), limit: z.number().int().optional() }) };
+    const schema = commandArgsSchema(declaration);
+    expect(schema).toEqual({
+      type: 'object',
+      properties: { path: { type: 'string' }, limit: { type: 'integer' } },
+      required: ['path'],
+      additionalProperties: false
+    });
+    expect(commandArgsSchema(declaration)).toBe(schema);
+    expect(commandArgsSchema({ input: declaration.input })).toBe(schema);
   });
 
   it('refuse a missing content and an unknown argument (their own check, for execute_command callers)', () => {
@@ -105,6 +119,15 @@ describe('the default notebook, file and kernel tools', () => {
       expect(tool).toMatchObject({ command: tool.aiCommands!.command, providedBy: { name: 'jupyterlab-ai-commands' } });
       expect(tool.description).toBe(tool.aiCommands!.description);
     }
+    // What the release must offer goes with each tool that needs it, and no other has it.
+    for (const tool of modeTools) {
+      expect(tool.needs, tool.name).toEqual(tool.aiCommands!.needs);
+      expect('needs' in tool, tool.name).toBe(tool.aiCommands!.needs !== undefined);
+    }
+    expect(defaultToolsFor('jupyterlab-ai-commands').find((tool) => tool.name === 'read_cell')?.needs).toEqual({
+      release: '0.4',
+      inputs: ['cellId', 'createWidget']
+    });
     expect(defaultToolsFor('bridge')).toEqual(DEFAULT_TOOLS);
     const aiCommandsOf = (name: string) => DEFAULT_TOOLS.find((tool) => tool.name === name)?.aiCommands;
     expect(aiCommandsOf('read_notebook')).toMatchObject({
@@ -168,7 +191,10 @@ describe('the batch tools edit_notebook and run_cells (SPEC §2.3b)', () => {
     expect(defaultToolsFor('bridge').filter((candidate) => candidate.unavailable)).toEqual([]);
     const ai = defaultToolsFor('jupyterlab-ai-commands').filter((candidate) => candidate.unavailable);
     expect(ai.map((candidate) => candidate.name)).toEqual(['edit_notebook', 'run_cells']);
-    expect(ai[1]!.unavailable).toMatch(/notebookTools setting to "bridge" for it, or do the same one cell per call/);
+    expect(ai[1]!.unavailable).toBe(
+      'the page\'s notebookTools setting is "jupyterlab-ai-commands", and run_cells runs on the bridge\'s own notebook commands only: ' +
+        'set the bridge\'s notebookTools setting to "bridge" for it, or do the same one cell per call (add_cell, edit_cell, delete_cell, run_cell)'
+    );
     // In that mode they keep the bridge's command: no other runs them.
     expect(ai[1]!.command).toBe(RUN_CELLS.command);
   });

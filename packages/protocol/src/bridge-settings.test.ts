@@ -24,6 +24,27 @@ describe('readBridgeSettingsFile', () => {
     });
   });
 
+  it('takes a null setting as its default, as the page does, and keeps the one of the two that is right', () => {
+    expect(readBridgeSettingsFile({ token: null, serverUrls: null })).toEqual({
+      all: { token: null, serverUrls: null },
+      token: '',
+      serverUrls: [DEFAULT_SERVER_URL],
+      problems: {}
+    });
+    expect(readBridgeSettingsFile({ token: 'no', serverUrls: ['wss://127.0.0.1:9000'] })).toEqual({
+      all: { token: 'no', serverUrls: ['wss://127.0.0.1:9000'] },
+      token: '',
+      serverUrls: ['wss://127.0.0.1:9000'],
+      problems: { token: 'token: not a token (64 hex digits)' }
+    });
+    expect(readBridgeSettingsFile({ token: TOKEN, serverUrls: ['http://x'] })).toEqual({
+      all: { token: TOKEN, serverUrls: ['http://x'] },
+      token: TOKEN,
+      serverUrls: [DEFAULT_SERVER_URL],
+      problems: { serverUrls: 'serverUrls.0: not a ws:// or wss:// URL' }
+    });
+  });
+
   it('reads nothing from JSON that is not an object', () => {
     for (const json of [null, [], 'text', 3]) {
       expect(readBridgeSettingsFile(json)).toBeUndefined();

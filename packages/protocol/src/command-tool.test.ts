@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { commandToolDescriptor } from './command-tool.js';
+import { commandToolDescriptor, schemaProperties } from './command-tool.js';
 import { DEFAULT_TOOLS } from './default-tools.js';
 import { R } from './tool-listing.js';
 
@@ -78,5 +78,52 @@ describe('commandToolDescriptor', () => {
       required: ['path'],
       additionalProperties: false
     });
+  });
+});
+
+describe('schemaProperties', () => {
+  it('reads the properties of an object schema, and of nothing else, as no schema (undefined, never null)', () => {
+    expect(schemaProperties({ type: 'object', properties: { path: { type: 'string' } } })).toEqual({ path: { type: 'string' } });
+    for (const described of [
+      undefined,
+      null,
+      { type: 'object' },
+      { type: 'object', properties: null },
+      { type: 'object', properties: 'path' },
+      { type: 'string', properties: { path: {} } },
+      { properties: { path: {} } }
+    ]) {
+      expect(schemaProperties(described), JSON.stringify(described)).toBeUndefined();
+    }
+  });
+});
+
+describe('commandToolDescriptor, a tool of the settings', () => {
+  const settingsTool = { name: 'x', description: 'd', command: 'c', hints: R, fixedArgs: { background: true } };
+
+  it('leaves out a listed input the command does not declare, and requires only inputs it shows', () => {
+    const descriptor = commandToolDescriptor(
+      { ...settingsTool, inputs: ['path', 'gone', 'background'], required: ['path', 'gone', 'background'] },
+      { type: 'object', properties: { path: { type: 'string' }, background: { type: 'boolean' }, isPalette: {} }, required: ['isPalette'] }
+    );
+    expect(descriptor.inputSchema).toEqual({
+      type: 'object',
+      properties: { path: { type: 'string' } },
+      required: ['path'],
+      additionalProperties: false
+    });
+  });
+
+  it('is listed with its title when it has one, and without one when not', () => {
+    const described = { type: 'object', properties: {} };
+    expect(commandToolDescriptor({ ...settingsTool, title: 'Rename a file', required: [] }, described)).toEqual({
+      name: 'x',
+      title: 'Rename a file',
+      description: 'd',
+      command: 'c',
+      hints: R,
+      inputSchema: { type: 'object', properties: {}, additionalProperties: false }
+    });
+    expect(commandToolDescriptor({ ...settingsTool, required: [] }, described)).not.toHaveProperty('title');
   });
 });

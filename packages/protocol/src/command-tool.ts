@@ -26,7 +26,8 @@ export function commandToolDescriptor(tool: CommandTool, described?: unknown): T
   const declared = schemaProperties(described);
   const declaredRequired = Array.isArray((described as { required?: unknown } | null | undefined)?.required)
     ? (described as { required: string[] }).required
-    : [];
+    : // Stryker disable next-line ArrayDeclaration: a name that is no shown input is filtered out of required below
+      [];
   const available: InputProperties = declared ?? { ...tool.properties };
   const hidden = new Set([...Object.keys(tool.fixedArgs), ...UI_ONLY_ARGUMENTS]);
   const shown = tool.inputs ?? (tool.properties && Object.keys(tool.properties)) ?? Object.keys(available);

@@ -19,7 +19,9 @@ describe('readConfigFile', () => {
   it.each([
     ['{"token": ', 'it is not JSON'],
     ['[]', 'it is not a JSON object'],
-    ['null', 'it is not a JSON object']
+    ['null', 'it is not a JSON object'],
+    ['3', 'it is not a JSON object'],
+    ['"token"', 'it is not a JSON object']
   ])('says that %j is no config at all', (text, problem) => {
     expect(readConfigFile(text)).toEqual({ config: {}, problem });
   });

@@ -13,6 +13,13 @@ describe('hasCutOutput', () => {
     expect(hasCutOutput({ cells: [{ source: 'print("[… 3 lines left out …]")' }] })).toBe(false);
     expect(hasCutOutput({ outputs: [{ text: '[… lines left out …]' }] })).toBe(false);
     expect(hasCutOutput(null)).toBe(false);
+    for (const value of [undefined, 3, true, {}, [], { outputs: [{ text: undefined, count: 3 }] }]) {
+      expect(hasCutOutput(value), JSON.stringify(value)).toBe(false);
+    }
+  });
+
+  it('finds one cut output among others', () => {
+    expect(hasCutOutput({ outputs: [{ text: '42' }, { text: '[… 3 lines left out …]' }], executionCount: 1 })).toBe(true);
   });
 
   it('says how to get the rest: read_cell with the output index', () => {

@@ -14,7 +14,7 @@ const CUT_MARK = /\[… \d+ (?:lines|characters|earlier frames) left out/;
  * traceback's text (a cell's source is the agent's own and never cut). The marks are
  * condensed-outputs.ts' in the bridge.
  */
-export function hasCutOutput(value: unknown, key = ''): boolean {
+export function hasCutOutput(value: unknown, key?: string): boolean {
   if (key === 'source') {
     return false;
   }

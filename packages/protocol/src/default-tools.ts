@@ -68,7 +68,7 @@ export const DEFAULT_TOOLS: readonly DefaultTool[] = [
 export function defaultToolsFor(mode: NotebookToolsMode): DefaultTool[] {
   return DEFAULT_TOOLS.map((tool) => {
     if (tool.modes && !tool.modes.includes(mode)) {
-      return { ...tool, unavailable: notInMode(tool, mode) };
+      return { ...tool, unavailable: notInMode(tool.name, tool.modes, mode) };
     }
     const mapping = mode === 'bridge' ? undefined : tool.aiCommands;
     if (!mapping) {
@@ -81,10 +81,12 @@ export function defaultToolsFor(mode: NotebookToolsMode): DefaultTool[] {
   });
 }
 
-function notInMode(tool: DefaultTool, mode: NotebookToolsMode): string {
-  const modes = (tool.modes ?? []).map((name) => `"${name}"`).join(' or ');
+function notInMode(name: string, offeredIn: readonly NotebookToolsMode[], mode: NotebookToolsMode): string {
+  const quoted = offeredIn.map((offered) => `"${offered}"`);
+  // Stryker disable next-line StringLiteral: of the two modes, a tool missing from one is offered in the other alone
+  const modes = quoted.join(' or ');
   return (
-    `the page's notebookTools setting is "${mode}", and ${tool.name} runs on the bridge's own notebook commands only: ` +
+    `the page's notebookTools setting is "${mode}", and ${name} runs on the bridge's own notebook commands only: ` +
     `set the bridge's notebookTools setting to ${modes} for it, or do the same one cell per call (add_cell, edit_cell, delete_cell, run_cell)`
   );
 }

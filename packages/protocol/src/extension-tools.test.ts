@@ -25,6 +25,20 @@ describe('extension tool names', () => {
     expect(toolDescriptorSchema.shape.name.safeParse(name).success).toBe(true);
   });
 
+  it('take a scope and :plugin off only at the ends, and write each run of other characters as one _, none at either end', () => {
+    expect(pluginShortName('my@org/tools:plugin')).toBe('my_org_tools');
+    expect(pluginShortName('weather:plugins')).toBe('weather_plugins');
+    expect(pluginShortName('Weather--Ext..Maps')).toBe('weather_ext_maps');
+    expect(pluginShortName('@x/-_tools_-:plugin')).toBe('tools');
+    expect(pluginShortName('@x/_9:plugin')).toBe('ext_9');
+  });
+
+  it('cut the short name where it must, without an _ at the cut', () => {
+    // 30 characters are left for the short name: "abcd_" six times, its last _ left out.
+    expect(extensionToolName(`@x/${'abcd-'.repeat(10)}:plugin`, 'a'.repeat(32))).toBe(`${'abcd_'.repeat(5)}abcd__${'a'.repeat(32)}`);
+    expect(extensionToolName(`@x/${'abcde'.repeat(10)}:plugin`, 'a'.repeat(32))).toBe(`${'abcde'.repeat(6)}__${'a'.repeat(32)}`);
+  });
+
   it('registration ids round-trip, the tool id after the last colon', () => {
     expect(parseRegistrationId(registrationId('@my-org/weather-ext:plugin', 'get_weather'))).toEqual({
       pluginId: '@my-org/weather-ext:plugin',

@@ -42,7 +42,8 @@ export function pluginShortName(pluginId: string): string {
   const short = unscoped
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '_')
-    .replace(/^_+|_+$/g, '');
+    // A run is one _ by now.
+    .replace(/^_|_$/g, '');
   return /^[a-z]/.test(short) ? short : `ext_${short}`;
 }
 
@@ -52,7 +53,8 @@ export function pluginShortName(pluginId: string): string {
  */
 export function extensionToolName(pluginId: string, id: string): string {
   const room = MAX_EXTENSION_TOOL_NAME - EXTENSION_TOOL_SEPARATOR.length - id.length;
-  const short = pluginShortName(pluginId).slice(0, room).replace(/_+$/, '');
+  // The short name has no run of _ to end with.
+  const short = pluginShortName(pluginId).slice(0, room).replace(/_$/, '');
   return `${short}${EXTENSION_TOOL_SEPARATOR}${id}`;
 }
 

@@ -25,7 +25,6 @@ import {
 } from './handshake.js';
 import { proofOf } from './pairing.js';
 import {
-  CLOSE_CODES,
   PROTOCOL_VERSION,
   type Call,
   type Cancel,
@@ -201,7 +200,7 @@ describe('the server side', () => {
       name: 'an alive before the proof ends the handshake',
       sequence: [hello, { type: 'alive' }],
       phase: 'awaiting-proof',
-      actions: expect.arrayContaining([expect.objectContaining({ do: 'close', code: CLOSE_CODES.handshakeFailed })])
+      actions: refused('alive arrived before welcome')
     },
     {
       name: 'a proof that does not say whether the page is in front counts as not focused',
@@ -489,6 +488,16 @@ describe('the page side', () => {
       actions: [
         { do: 'log', level: 'info', text: `connected to jupyter-live-mcp test at ${SERVER_URL}` },
         { do: 'welcomed', heartbeatMs: 30_000 }
+      ]
+    },
+    {
+      name: 'a welcome that asks for answers is answered alive at once, after the catalogue',
+      sequence: [open, challenge, { ...welcome, answerHeartbeats: true }],
+      phase: 'welcomed',
+      actions: [
+        { do: 'log', level: 'info', text: `connected to jupyter-live-mcp test at ${SERVER_URL}` },
+        { do: 'welcomed', heartbeatMs: 30_000 },
+        { do: 'send', message: { type: 'alive' } }
       ]
     },
     {

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { ADD_CELL, EDIT_NOTEBOOK, RUN_CELLS } from './notebook-tools.js';
 import { BUILT_IN_INPUTS } from './tool-table.js';
@@ -156,6 +156,12 @@ describe('checkInput', () => {
     });
   });
 
+  it('counts a JavaScript bigint (from a WebMCP caller) as a number', () => {
+    const counted = { type: 'object', properties: { n: { type: 'number' }, s: { type: 'string' } } } as InputSchema;
+    expect(checkInput('t', counted, { n: 10n })).toEqual({ ok: true, args: { n: 10n } });
+    expect(checkInput('t', counted, { s: 10n })).toEqual({ ok: false, error: 't: argument "s" must be a string, not a number (10).' });
+  });
+
   it('quotes a wrong string of up to 40 characters whole, and the first 40 of a longer one', () => {
     const quoted = (text: string) => {
       const result = checkInput('t', schema, { notebookPath: 'a', position: text });
@@ -295,6 +301,13 @@ describe('parseInput', () => {
       ok: false,
       error: 'list_all_commands: argument "limit": Too small: expected number to be >=1.'
     });
+  });
+
+  it("gives the message of a check of the arguments together, at an argument left out, as that check's, not as missing", () => {
+    const input = z
+      .strictObject({ from: z.string().optional(), all: z.boolean().optional() })
+      .refine((args) => args.all || args.from, { path: ['from'], message: 'Give from, or all: true' });
+    expect(parseInput('t', input, {})).toEqual({ ok: false, error: 't: argument "from": Give from, or all: true.' });
   });
 
   it('passes good arguments through typed', () => {

@@ -157,11 +157,9 @@ export function parseInput<T extends z.ZodObject>(tool: string, input: T, args: 
 export function describeIssue(tool: string, accepted: readonly string[], args: Record<string, unknown>, error: z.ZodError): string {
   const issue = error.issues[0]!;
   const acceptedList = `Accepted arguments: ${accepted.join(', ')}.`;
-  const name = issue.path
-    .map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`))
-    .join('')
-    // Stryker disable next-line Regex: an issue's path starts at an argument's name, so its first dot is the leading one.
-    .replace(/^\./, '');
+  const dotted = issue.path.map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`)).join('');
+  // Stryker disable next-line Regex: an issue's path starts at an argument's name, so its first dot is the leading one.
+  const name = dotted.replace(/^\./, '');
   if (issue.code === 'unrecognized_keys') {
     return name
       ? `${tool}: argument "${name}" has an unknown field "${issue.keys[0]}" (the tool's input schema lists the fields it takes).`

@@ -137,3 +137,85 @@ describe('the join handshake', () => {
     expect(parseHubMessage(JSON.stringify({ type: 'joined' }))).toMatchObject({ ok: false });
   });
 });
+
+describe('the join channel, a message out of turn', () => {
+  const token = newToken();
+  const hubFrame = (message: object) => parseJoinerMessage(JSON.stringify(message));
+  const joinerFrame = (message: object) => parseHubMessage(JSON.stringify(message));
+  const mcpMessage = { jsonrpc: '2.0', id: 1, method: 'tools/list' };
+  const failed = (reason: unknown) => ({ state: { phase: 'closed' }, actions: [{ do: 'close', code: JOIN_CLOSE_CODES.failed, reason }] });
+
+  it('closes the hub side, naming what was expected and what came', () => {
+    const awaitingProof: HubJoinState = {
+      phase: 'awaiting-proof',
+      exchange: { port: PORT, pageNonce: PAIRING_CRYPTO.nonce(), serverNonce: PAIRING_CRYPTO.nonce() }
+    };
+    expect(hubJoinStep({ phase: 'awaiting-join' }, hubFrame({ type: 'left' }), hubCtx(token))).toEqual(
+      failed('expected "join", got "left"')
+    );
+    expect(hubJoinStep(awaitingProof, hubFrame({ type: 'mcp', message: mcpMessage }), hubCtx(token))).toEqual(
+      failed('expected "join-proof", got "mcp"')
+    );
+    expect(hubJoinStep(awaitingProof, hubFrame({ type: 'join-proof', proof: 'f'.repeat(64), pid: 3 }), hubCtx(token))).toEqual({
+      state: { phase: 'closed' },
+      actions: [{ do: 'close', code: JOIN_CLOSE_CODES.notProved, reason: 'the joining server could not prove the pairing token' }]
+    });
+    const joined: HubJoinState = { phase: 'joined', pid: 200 };
+    expect(
+      hubJoinStep(joined, hubFrame({ type: 'join', protocol: JOIN_PROTOCOL_VERSION, nonce: PAIRING_CRYPTO.nonce() }), hubCtx(token))
+    ).toEqual(failed('"join" arrived after the join'));
+    expect(hubJoinStep({ phase: 'awaiting-join' }, parseJoinerMessage('{'), hubCtx(token))).toEqual(
+      failed(expect.stringMatching(/^message is not JSON: /))
+    );
+  });
+
+  it('on the hub side after the join, carries MCP messages and the joiner leaving; a closed hub does nothing more', () => {
+    const joined: HubJoinState = { phase: 'joined', pid: 200 };
+    expect(hubJoinStep(joined, hubFrame({ type: 'mcp', message: mcpMessage }), hubCtx(token))).toEqual({
+      state: joined,
+      actions: [{ do: 'mcp', message: mcpMessage }]
+    });
+    expect(hubJoinStep(joined, hubFrame({ type: 'left' }), hubCtx(token))).toEqual({ state: joined, actions: [{ do: 'left' }] });
+    for (const frame of [hubFrame({ type: 'left' }), parseJoinerMessage('{')]) {
+      expect(hubJoinStep({ phase: 'closed' }, frame, hubCtx(token))).toEqual({ state: { phase: 'closed' }, actions: [] });
+    }
+  });
+
+  it('refuses on the joiner side, saying why, and a closed joiner does nothing more', () => {
+    const refused = (reason: string) => ({
+      state: { phase: 'closed' },
+      actions: [
+        { do: 'refused', refusal: { kind: 'refused', reason } },
+        { do: 'close', code: JOIN_CLOSE_CODES.failed, reason }
+      ]
+    });
+    const leaving = { type: 'leaving', pages: 0 };
+    const start: JoinerState = { phase: 'awaiting-challenge', nonce: PAIRING_CRYPTO.nonce() };
+    expect(joinerStep(start, joinerFrame(leaving), joinerCtx(token))).toEqual(refused('it sent "leaving" first'));
+    expect(joinerStep({ phase: 'awaiting-joined' }, joinerFrame(leaving), joinerCtx(token))).toEqual(
+      refused('it sent "leaving" instead of "joined"')
+    );
+    expect(
+      joinerStep({ phase: 'joined', hubPid: 1 }, joinerFrame({ type: 'joined', serverVersion: '1', pid: 2 }), joinerCtx(token))
+    ).toEqual(refused('it sent "joined" after the join'));
+    const bad = parseHubMessage('{"type":"joined"}');
+    expect(bad.ok).toBe(false);
+    expect(joinerStep(start, bad, joinerCtx(token))).toEqual(refused(bad.ok ? '' : bad.error));
+    expect(bad).toEqual({ ok: false, error: expect.stringMatching(/^malformed join-channel message: \S/) });
+    for (const frame of [joinerFrame(leaving), bad]) {
+      expect(joinerStep({ phase: 'closed' }, frame, joinerCtx(token))).toEqual({ state: { phase: 'closed' }, actions: [] });
+    }
+  });
+
+  it('tells the joiner a hub of another token by its own reason', () => {
+    const start: JoinerState = { phase: 'awaiting-challenge', nonce: PAIRING_CRYPTO.nonce() };
+    const challenge = { type: 'join-challenge', nonce: PAIRING_CRYPTO.nonce(), proof: 'f'.repeat(64) };
+    expect(joinerStep(start, joinerFrame(challenge), joinerCtx(token))).toEqual({
+      state: { phase: 'closed' },
+      actions: [
+        { do: 'refused', refusal: { kind: 'other-token' } },
+        { do: 'close', code: JOIN_CLOSE_CODES.hubNotProved, reason: 'the server holding the port could not prove the pairing token' }
+      ]
+    });
+  });
+});

@@ -38,4 +38,9 @@ describe('listedInputSchema', () => {
       }
     });
   });
+  it('adds no additionalProperties key where the schema had none, and keeps a value that is no schema as it is', () => {
+    const open = { type: 'object' as const, properties: { a: { type: 'object', properties: { b: null } } } };
+    expect(listedInputSchema(open)).toStrictEqual(open);
+    expect(Object.keys(listedInputSchema(open))).toEqual(['type', 'properties']);
+  });
 });

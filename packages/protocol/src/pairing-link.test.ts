@@ -24,6 +24,26 @@ describe('pairing links', () => {
     }
   });
 
+  it('takes ports 1 to 65535, a fragment with or without its #, and a key only as the whole name of a part', () => {
+    expect(readPairingFragment(`jupyter-live-mcp-pair=65535:${token}`)).toEqual({
+      kind: 'pairing',
+      secret: { port: 65535, token },
+      rest: ''
+    });
+    expect(readPairingFragment(`#jupyter-live-mcp-pair=1:${token}`)).toEqual({ kind: 'pairing', secret: { port: 1, token }, rest: '' });
+    for (const value of [`65536:${token}`, `100000:${token}`, `08767:${token}`, `8767:${token}0`, `8767:${token}\n`, `:${token}`]) {
+      expect(readPairingFragment(`#jupyter-live-mcp-pair=${value}`), value).toEqual({ kind: 'damaged', rest: '' });
+    }
+    expect(readPairingFragment(`#x#y&jupyter-live-mcp-pair=9000:${token}`)).toEqual({
+      kind: 'pairing',
+      secret: { port: 9000, token },
+      rest: 'x#y'
+    });
+    expect(readPairingFragment(`x#y&jupyter-live-mcp-pair=9000:${token}`)).toMatchObject({ kind: 'pairing', rest: 'x#y' });
+    expect(readPairingFragment(`#x-jupyter-live-mcp-pair=9000:${token}`)).toEqual({ kind: 'none' });
+    expect(readPairingFragment(`#jupyter-live-mcp-pair-x=9000:${token}`)).toEqual({ kind: 'none' });
+  });
+
   it('points a paired page at loopback only', () => {
     expect(pairedServerUrl({ port: 9000, token })).toBe('ws://127.0.0.1:9000');
   });

@@ -30,4 +30,54 @@ describe('plainJsonSchema', () => {
       ]
     });
   });
+  it('is the whole input schema, without the dialect marker, and with a defaulted input optional (the input, not the output)', () => {
+    const input = z.strictObject({ path: z.string(), save: z.boolean().default(true).describe('Save after.') });
+    expect(plainJsonSchema(input)).toEqual({
+      type: 'object',
+      properties: { path: { type: 'string' }, save: { type: 'boolean', default: true, description: 'Save after.' } },
+      required: ['path'],
+      additionalProperties: false
+    });
+    expect(plainJsonSchema(z.object({}))).toEqual({ type: 'object', properties: {} });
+  });
+
+  it('leaves out the safe-integer bounds zod adds to every integer, and keeps each bound a schema sets', () => {
+    const input = z.strictObject({ any: z.number().int(), low: z.number().int().min(0), high: z.number().int().max(9), real: z.number() });
+    expect(plainJsonSchema(input).properties).toEqual({
+      any: { type: 'integer' },
+      low: { type: 'integer', minimum: 0 },
+      high: { type: 'integer', maximum: 9 },
+      real: { type: 'number' }
+    });
+  });
+
+  it('lists a union of plain types as one type list, and any other union as anyOf, with its description', () => {
+    const input = z.strictObject({
+      plain: z.union([z.string(), z.number().int(), z.null()]).describe('A label or an index.'),
+      described: z.union([z.string().describe('A label.'), z.number()]),
+      nested: z.union([z.union([z.string(), z.number().int()]), z.boolean()])
+    });
+    expect(plainJsonSchema(input).properties).toEqual({
+      plain: { type: ['string', 'integer', 'null'], description: 'A label or an index.' },
+      described: { anyOf: [{ type: 'string', description: 'A label.' }, { type: 'number' }] },
+      nested: { anyOf: [{ type: ['string', 'integer'] }, { type: 'boolean' }] }
+    });
+  });
+
+  it('lists an object of any keys and values as just type object, and keeps what narrows one', () => {
+    const input = z.strictObject({
+      args: z.record(z.string(), z.unknown()),
+      counts: z.record(z.string(), z.number()),
+      named: z.record(z.string().min(2), z.unknown()),
+      none: z.strictObject({}),
+      loose: z.looseObject({ a: z.string() })
+    });
+    expect(plainJsonSchema(input).properties).toEqual({
+      args: { type: 'object' },
+      counts: { type: 'object', propertyNames: { type: 'string' }, additionalProperties: { type: 'number' } },
+      named: { type: 'object', propertyNames: { type: 'string', minLength: 2 }, additionalProperties: {} },
+      none: { type: 'object', properties: {}, additionalProperties: false },
+      loose: { type: 'object', properties: { a: { type: 'string' } }, required: ['a'], additionalProperties: {} }
+    });
+  });
 });

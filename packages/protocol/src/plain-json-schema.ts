@@ -25,10 +25,8 @@ export function plainJsonSchema(input: z.ZodObject): InputSchema {
  * keys as just `type: "object"`.
  */
 function plainProperty(property: z.core.JSONSchema._JSONSchema): Record<string, unknown> {
-  if (typeof property === 'boolean') {
-    return {};
-  }
-  const { anyOf, ...rest } = property;
+  // A boolean schema has no keywords: its rest is {}.
+  const { anyOf, ...rest } = property as z.core.JSONSchema.JSONSchema;
   const out: Record<string, unknown> = { ...rest };
   if (out.minimum === Number.MIN_SAFE_INTEGER) {
     delete out.minimum;
@@ -36,7 +34,8 @@ function plainProperty(property: z.core.JSONSchema._JSONSchema): Record<string, 
   if (out.maximum === Number.MAX_SAFE_INTEGER) {
     delete out.maximum;
   }
-  if (out.type === 'object' && out.properties === undefined && isEmpty(out.additionalProperties) && isStringKeys(out.propertyNames)) {
+  // Only a record has propertyNames (and never properties): one of any string key and any value.
+  if (isEmpty(out.additionalProperties) && isStringKeys(out.propertyNames)) {
     delete out.additionalProperties;
     delete out.propertyNames;
   }
@@ -51,7 +50,7 @@ function plainProperty(property: z.core.JSONSchema._JSONSchema): Record<string, 
 }
 
 function isEmpty(value: unknown): boolean {
-  return typeof value === 'object' && value !== null && Object.keys(value).length === 0;
+  return JSON.stringify(value) === '{}';
 }
 
 function isStringKeys(value: unknown): boolean {
@@ -69,7 +68,8 @@ function plainNode({ jsonSchema }: { jsonSchema: z.core.JSONSchema.BaseSchema })
     jsonSchema.anyOf = jsonSchema.oneOf;
     delete jsonSchema.oneOf;
   }
-  if (jsonSchema.type === 'string' && jsonSchema.minLength === 1) {
+  // Only a string has a minLength.
+  if (jsonSchema.minLength === 1) {
     delete jsonSchema.minLength;
   }
 }

@@ -22,7 +22,10 @@ describe('parseStatusAnswer', () => {
     });
   });
 
-  it.each([[undefined], ['not json'], [{ service: 'other' }], [[]]])('knows %j is not from jupyter-live-mcp', (json) => {
-    expect(parseStatusAnswer(statusChallengeSchema, json)).toEqual({ kind: 'not-ours' });
-  });
+  it.each([[undefined], [null], [42], ['not json'], [{ service: 'other' }], [{}], [[]]])(
+    'knows %j is not from jupyter-live-mcp',
+    (json) => {
+      expect(parseStatusAnswer(statusChallengeSchema, json)).toEqual({ kind: 'not-ours' });
+    }
+  );
 });

@@ -48,6 +48,11 @@ describe('parsePageMessage', () => {
     );
   });
 
+  it('rejects a page-only message coming from the server, naming the server and its types', () => {
+    const parsed = parseServerMessage(JSON.stringify({ type: 'hello' }));
+    expect(!parsed.ok && parsed.error).toMatch(/^unknown message type "hello" from the server; expected one of challenge, welcome, call, /);
+  });
+
   it('rejects a server-only message coming from a page', () => {
     const parsed = parsePageMessage(JSON.stringify({ type: 'call', callId: 'c1', tool: 'get_context', args: {} }));
     expect(!parsed.ok && parsed.error).toMatch(/unknown message type "call" from the page/);
