@@ -5,7 +5,7 @@
  * input, so the catalogue reads it as it reads any command's, and the default
  * tools list the same schema before a page has connected.
  */
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { plainJsonSchema } from './plain-json-schema.js';
 import type { InputSchema } from './wire.js';
 

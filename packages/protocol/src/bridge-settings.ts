@@ -6,7 +6,7 @@
  * server reads and writes the same settings file (install writes the token and
  * serverUrls, doctor checks them) through readBridgeSettingsFile.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { NOTEBOOK_TOOLS_MODES } from './tool-listing.js';
 import { TOKEN_OR_NONE_PATTERN } from './pairing.js';
 import { DEFAULT_SERVER_URL, describeIssues } from './wire.js';

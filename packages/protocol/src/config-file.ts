@@ -3,7 +3,7 @@
  * pairing/pairing-token.ts reads and writes it). Fields this version does not know are
  * kept, so what a newer server added survives an older one's rewrite.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { TOKEN_PATTERN } from './pairing.js';
 import { describeIssues } from './wire.js';
 

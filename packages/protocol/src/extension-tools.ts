@@ -4,7 +4,7 @@
  * the handler that plugin registers with the bridge's IAgentTools token. This is
  * the declaration's one definition, and the form of the names the agent sees.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { declaredToolHintsSchema, inputSchemaSchema } from './wire.js';
 
 /** The key of a plugin's settings schema (schema/<plugin>.json) that lists its tools. */

@@ -4,7 +4,7 @@
  * checked here before anything runs. Errors name the tool and the argument and say
  * what would be right.
  */
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { InputSchema } from './wire.js';
 
 /** Arguments JupyterLab adds when a command runs from a toolbar, palette, menu… */

@@ -18,7 +18,7 @@
  * nonces: the token never crosses the wire, and neither a page's proof nor the
  * other side's can be replayed here.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Exchange } from './pairing.js';
 import { authNonce, authProof, type Parsed } from './wire.js';
 import type { CloseAction, HandshakeCrypto, Step } from './handshake.js';

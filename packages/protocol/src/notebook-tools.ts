@@ -5,7 +5,7 @@
  * lists them before a page connects; the bridge binds each one's run to its
  * declaration (lab-bridge's notebook/notebook-tools.ts).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   BRIDGE_COMMANDS_PREFIX,
   CELL_TYPES,

@@ -4,7 +4,7 @@
  * last worked in, its active cell, the selected cells (bounded) and the cursor
  * and selection in the active cell's editor (text bounded).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The most selected cells named; past it `selectedCount` says how many there are. */
 export const MAX_FOCUS_CELLS = 200;

@@ -2,7 +2,7 @@
  * zod inputs as the JSON Schema the project lists (SPEC §3.1): one converter for
  * every input defined in zod.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { inputSchemaSchema, type InputSchema } from './wire.js';
 
 /**

@@ -3,7 +3,7 @@
  * boolean `success`. A failure always has an `error` written for the agent (what
  * went wrong and what to do) and a stable machine word in `code`.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Stable failure codes. Agents and tests match on these; never rename one. */
 export const RESULT_CODES = [

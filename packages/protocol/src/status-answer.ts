@@ -5,7 +5,7 @@
  * over it, the version and the kinds of connected pages (never URLs, titles or
  * the token); to a wrong proof, why it was refused.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { describeIssues } from './wire.js';
 
 export const STATUS_SERVICE = 'jupyter-live-mcp';

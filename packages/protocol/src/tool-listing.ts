@@ -3,7 +3,7 @@
  * phrases the descriptions share, and what a tool runs in the
  * jupyterlab-ai-commands mode.
  */
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { CONDENSED_OUTPUTS } from './bridge-commands.js';
 import type { InputProperties, ToolHints } from './wire.js';
 

@@ -3,7 +3,7 @@
  * MCP server lists them before any page is connected, so clients that never
  * refresh their tool list still see them.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { plainJsonSchema } from './plain-json-schema.js';
 import type { ToolDescriptor } from './wire.js';
 

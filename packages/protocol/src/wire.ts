@@ -21,7 +21,7 @@
  * strict, so a later minor addition (an optional field) does not break older peers;
  * only `hello` and `proof`, all a page may send before it proved the token, are.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { personFocusSchema } from './person-focus.js';
 import { toolResultSchema } from './result-protocol.js';
 

@@ -5,7 +5,7 @@
  * `wait_for_result`. Knows nothing of JupyterLab: dialogs come in through a
  * DialogWatch.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { describeIssues, fail, succeed, toolResultSchema, type ToolResult } from '@jupyter-live-mcp/protocol';
 import type { DialogInfo, DialogWatch } from './dialogs.js';
 import { log } from '../log.js';

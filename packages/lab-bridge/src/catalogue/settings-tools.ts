@@ -3,7 +3,7 @@
  * a bad one becomes a catalogue error (shown in get_context) and never stops the
  * others. Pure.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { BUILT_IN_TOOLS, declaredToolHintsSchema, describeIssues, toolHintsSchema, type CommandTool } from '@jupyter-live-mcp/protocol';
 
 export interface CatalogueError {

@@ -4,7 +4,7 @@
  * run gets checked arguments, the parts it works with and the call's context;
  * it answers in the result protocol, a CommandFailure with its own code.
  */
-import type { z } from 'zod';
+import type * as z from 'zod';
 import {
   CUT_HINT,
   fail,
