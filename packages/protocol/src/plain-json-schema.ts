@@ -25,8 +25,10 @@ export function plainJsonSchema(input: z.ZodObject): InputSchema {
  * keys as just `type: "object"`.
  */
 function plainProperty(property: z.core.JSONSchema._JSONSchema): Record<string, unknown> {
-  // A boolean schema has no keywords: its rest is {}.
-  const { anyOf, ...rest } = property as z.core.JSONSchema.JSONSchema;
+  if (typeof property === 'boolean') {
+    return {};
+  }
+  const { anyOf, ...rest } = property;
   const out: Record<string, unknown> = { ...rest };
   if (out.minimum === Number.MIN_SAFE_INTEGER) {
     delete out.minimum;
@@ -50,7 +52,7 @@ function plainProperty(property: z.core.JSONSchema._JSONSchema): Record<string, 
 }
 
 function isEmpty(value: unknown): boolean {
-  return JSON.stringify(value) === '{}';
+  return typeof value === 'object' && value !== null && Object.keys(value).length === 0;
 }
 
 function isStringKeys(value: unknown): boolean {
