@@ -11,6 +11,7 @@ describe('hasCutOutput', () => {
   it('finds none in an answer without cuts, in a source that quotes a mark, or in a mark without its count', () => {
     expect(hasCutOutput({ success: true, cellCount: 2, cells: [{ id: 'a', outputs: [{ text: '42' }], executionCount: 1 }] })).toBe(false);
     expect(hasCutOutput({ cells: [{ source: 'print("[… 3 lines left out …]")' }] })).toBe(false);
+    expect(hasCutOutput({ path: 'notes.md', content: 'a\n[… 3 lines left out …]\nb' })).toBe(false);
     expect(hasCutOutput({ outputs: [{ text: '[… lines left out …]' }] })).toBe(false);
     expect(hasCutOutput(null)).toBe(false);
     for (const value of [undefined, 3, true, {}, [], { outputs: [{ text: undefined, count: 3 }] }]) {

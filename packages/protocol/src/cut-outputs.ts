@@ -7,15 +7,18 @@
 /** Said once in an answer that has a cut output: how to get the rest. */
 export const CUT_HINT = '"[… left out …]" marks a cut output: read_cell with its outputIndex gives it whole.';
 
+const NEVER_CUT = new Set(['source', 'content']);
+
 const CUT_MARK = /\[… \d+ (?:lines|characters|earlier frames) left out/;
 
 /**
  * Whether an answer shows an output cut here: a mark in an output's or a
- * traceback's text (a cell's source is the agent's own and never cut). The marks are
- * condensed-outputs.ts' in the bridge.
+ * traceback's text. A cell's source and a file's content are never cut, and
+ * not walked: a file that quotes a mark gets no hint, and a big read_file
+ * answer costs no scan. The marks are condensed-outputs.ts' in the bridge.
  */
 export function hasCutOutput(value: unknown, key?: string): boolean {
-  if (key === 'source') {
+  if (key !== undefined && NEVER_CUT.has(key)) {
     return false;
   }
   if (typeof value === 'string') {
