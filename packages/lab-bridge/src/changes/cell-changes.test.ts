@@ -15,6 +15,13 @@ describe('cellChanges', () => {
     ]);
   });
 
+  it('finds a cell whose source alone changed, and one whose type alone changed', () => {
+    expect(cellChanges(cells('a', 'b'), [cell('a', 'a(1)'), cell('b', 'b()', 'markdown')])).toEqual([
+      { id: 'a', before: { index: 0, type: 'code', source: 'a()' }, after: { index: 0, type: 'code', source: 'a(1)' } },
+      { id: 'b', before: { index: 1, type: 'code', source: 'b()' }, after: { index: 1, type: 'markdown', source: 'b()' } }
+    ]);
+  });
+
   it('gives an added cell no before and a deleted cell no after, without counting the cells they shift as moved', () => {
     expect(cellChanges(cells('a', 'b', 'c'), cells('new', 'a', 'c'))).toEqual([
       { id: 'new', before: null, after: { index: 0, type: 'code', source: 'new()' } },

