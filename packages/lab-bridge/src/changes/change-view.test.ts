@@ -57,4 +57,17 @@ describe('entryView', () => {
       cells: [{ title: 'Cell 1 changed', diff: [] }]
     });
   });
+
+  it('names a code cell added or deleted without its type, and an entry not taken back without a reverted line, at the local time', () => {
+    const view = entryView(recorded([cell('a', 'x')], [cell('n', 'y')]));
+    expect(view).toEqual({
+      id: 1,
+      heading: '#1 edit_notebook · n.ipynb',
+      detail: `claude-code (a1b2) · ${new Date(5).toLocaleTimeString()} · 2 cells`,
+      cells: [
+        { title: 'Cell 1 deleted', diff: [{ kind: 'removed', text: 'x' }] },
+        { title: 'Cell 1 added', diff: [{ kind: 'added', text: 'y' }] }
+      ]
+    });
+  });
 });

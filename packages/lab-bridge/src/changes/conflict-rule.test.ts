@@ -40,6 +40,12 @@ describe('findConflicts', () => {
     expect(check([{ cellId: 'nope' }])).toEqual([]);
   });
 
+  it('counts the person as typing for TYPING_WINDOW_MS after a keystroke, to the millisecond', () => {
+    const at = (elapsed: number) => findConflicts({ targets: [{ cellId: 'c' }], current, seen, force: false, now: now - 500 + elapsed });
+    expect(at(TYPING_WINDOW_MS - 1)).toMatchObject([{ id: 'c', reason: 'typing' }]);
+    expect(at(TYPING_WINDOW_MS)).toEqual([]);
+  });
+
   it('names a cell targeted twice once', () => {
     expect(check([{ cellId: 'b' }, { cellId: 'b' }])).toHaveLength(1);
   });
@@ -54,6 +60,21 @@ describe('describeConflicts', () => {
     expect(text).toContain('wait a few seconds');
     expect(text).toContain('force: true');
     expect(describeConflicts('edit_cell', 'n.ipynb', check([{ cellId: 'b' }]))).not.toContain('wait a few seconds');
+  });
+
+  it('says it whole: the cells joined by semicolons, the wait only when the person is typing', () => {
+    expect(describeConflicts('edit_notebook', 'n.ipynb', check([{ cellId: 'b' }, { cellId: 'c' }]))).toBe(
+      'edit_notebook changed nothing in "n.ipynb": cell "b" (index 1) changed after you last read or wrote it; ' +
+        'cell "c" (index 2) is being typed in by the person right now. The current source and revision of each are in `conflicts`: ' +
+        'redo your edit on that text in your next call (pass ifRevision to make sure it is still that text), ' +
+        'wait a few seconds for the person to finish typing, or pass force: true only if you mean to overwrite what is there.'
+    );
+    expect(describeConflicts('edit_cell', 'n.ipynb', check([{ cellId: 'b' }]))).toBe(
+      'edit_cell changed nothing in "n.ipynb": cell "b" (index 1) changed after you last read or wrote it. ' +
+        'The current source and revision of each are in `conflicts`: ' +
+        'redo your edit on that text in your next call (pass ifRevision to make sure it is still that text), ' +
+        'or pass force: true only if you mean to overwrite what is there.'
+    );
   });
 });
 
@@ -75,6 +96,14 @@ describe('SeenRevisions', () => {
     revisions.closed('r.ipynb');
     expect(revisions.seen('r.ipynb', 'one', 'a')).toBeUndefined();
     expect(revisions.seen('m.ipynb', 'one', 'a')).toBe(cellRevision('z'));
+  });
+
+  it('adds what an agent reads later to what it saw before, cell by cell', () => {
+    const revisions = new SeenRevisions();
+    revisions.saw('n.ipynb', 'one', [{ id: 'a', source: 'x' }]);
+    revisions.saw('n.ipynb', 'one', [{ id: 'b', source: 'y', revision: 'given1' }]);
+    expect(revisions.seen('n.ipynb', 'one', 'a')).toBe(cellRevision('x'));
+    expect(revisions.seen('n.ipynb', 'one', 'b')).toBe('given1');
   });
 
   it('remembers which agents saw a notebook that closed, until each reads it again', () => {

@@ -73,6 +73,7 @@ function reasonFor(
   seen: string | undefined,
   now: number
 ): ConflictReason | undefined {
+  // Stryker disable next-line ConditionalExpression: without a keystroke the difference is NaN, which is not below the window.
   if (cell.lastKeystroke !== undefined && now - cell.lastKeystroke < TYPING_WINDOW_MS) {
     return 'typing';
   }
@@ -138,6 +139,7 @@ export class SeenRevisions {
   }
 
   renamed(from: string, to: string): void {
+    // Stryker disable next-line ConditionalExpression,BlockStatement: moving an entry to its own key leaves it where it was.
     if (from === to) {
       return;
     }
@@ -155,6 +157,7 @@ export class SeenRevisions {
     const agents = this.byNotebook.get(path);
     this.byNotebook.delete(path);
     if (agents?.size) {
+      // Stryker disable next-line ArrayDeclaration: an agent key is "<server>#<id>" or "in-page", never the text a mutant would add.
       this.closedOn.set(path, new Set([...(this.closedOn.get(path) ?? []), ...agents.keys()]));
     }
   }

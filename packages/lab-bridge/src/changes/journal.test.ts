@@ -40,12 +40,27 @@ describe('Journal', () => {
     expect(bySize.entries().map((entry) => entry.id)).toEqual([2]);
   });
 
+  it('keeps calls whose sources come to exactly its bound in characters, counting the text before as well as after', () => {
+    const journal = new Journal({ entries: 10, chars: 100 });
+    journal.record(call('edit_cell', [cell('a', 'x'.repeat(40))], [cell('a', 'y'.repeat(20))]));
+    journal.record(call('delete_cell', [cell('a', 'y'.repeat(20)), cell('b', 'z'.repeat(40))], [cell('a', 'y'.repeat(20))]));
+    expect(journal.entries().map((entry) => [entry.id, entry.sourcesDropped])).toEqual([
+      [2, undefined],
+      [1, undefined]
+    ]);
+    journal.record(call('delete_cell', [cell('a', 'y')], []));
+    expect(journal.entries().map((entry) => entry.id)).toEqual([3, 2]);
+    const exact = new Journal({ entries: 10, chars: 100 });
+    expect(exact.record(call('edit_cell', [cell('a', 'x'.repeat(50))], [cell('a', 'y'.repeat(50))]))?.sourcesDropped).toBeUndefined();
+  });
+
   it('lists a call larger than it keeps by its cells only, marked so it cannot be taken back', () => {
     const journal = new Journal({ entries: 10, chars: 100 });
     journal.record(call('edit_cell', [cell('small', '')], [cell('small', 'kept')]));
     const big = journal.record(call('edit_cell', [cell('a', '')], [cell('a', 'x'.repeat(500))]));
     expect(big).toMatchObject({ sourcesDropped: true, cells: [{ id: 'a', after: { source: '' } }] });
     expect(journal.entries().map((entry) => entry.id)).toEqual([2, 1]);
+    expect(journal.record(call('edit_cell', [cell('a', '')], [cell('a', 'next')]))?.id).toBe(3);
   });
 
   it('follows a rename, forgets a closed notebook, marks reverted calls and tells its listeners', () => {
@@ -58,6 +73,8 @@ describe('Journal', () => {
     expect(journal.after(1).map((entry) => entry.id)).toEqual([3]);
     journal.markReverted([3], 5000);
     expect(journal.entry(3)?.revertedAt).toBe(5000);
+    expect(journal.entry(1)?.revertedAt).toBeUndefined();
+    expect(journal.after(99)).toEqual([]);
     journal.renamed('n.ipynb', 'renamed.ipynb');
     expect(journal.entries('renamed.ipynb').map((entry) => entry.id)).toEqual([3, 1]);
     journal.closed('renamed.ipynb');
