@@ -35,4 +35,10 @@ describe('personFocus', () => {
     expect(focus.selectedCells).toHaveLength(MAX_FOCUS_CELLS);
     expect(focus.selectedCount).toBe(2000);
   });
+
+  it('gives no count when exactly the bound of cells is selected', () => {
+    const focus = personFocus({ path: 'n.ipynb', activeIndex: 0, cells: cells(MAX_FOCUS_CELLS, () => true) });
+    expect(focus.selectedCells).toHaveLength(MAX_FOCUS_CELLS);
+    expect(focus).not.toHaveProperty('selectedCount');
+  });
 });
