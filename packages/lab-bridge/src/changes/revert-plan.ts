@@ -67,7 +67,7 @@ export function planRevert(entries: readonly JournalEntry[], cells: readonly Cel
         blocked
       };
     }
-    const taken = stepsFor(entry);
+    const taken = stepsFor(entry, state);
     state = applySteps(state, taken);
     steps.push(...taken);
   }
@@ -117,34 +117,58 @@ function changedSince(entry: JournalEntry, cells: readonly CellState[], later: r
   });
 }
 
-/** Deletes first (the cells the call added), then sources and types, then cells back in place in the order they stood. */
-function stepsFor(entry: JournalEntry): RevertStep[] {
+/**
+ * Deletes first (the cells the call added), then sources and types, then each cell the call moved or deleted back in
+ * the place it stood, from the top: the cells the call did not touch keep their order around them. A cell of the call
+ * found above its place goes to the end, to come back to its place in turn.
+ */
+function stepsFor(entry: JournalEntry, cells: readonly CellState[]): RevertStep[] {
   const deletes: RevertStep[] = [];
   const contents: RevertStep[] = [];
-  const places: { index: number; step: RevertStep }[] = [];
+  const places: { index: number; cell: CellState }[] = [];
   for (const { id, before, after } of entry.cells) {
     if (!before) {
       deletes.push({ op: 'delete', cellId: id });
       continue;
     }
-    if (!after) {
-      places.push({
-        index: before.index,
-        step: { op: 'insert', index: before.index, cell: { id, type: before.type, source: before.source } }
-      });
-      continue;
-    }
-    if (after.type !== before.type) {
+    if (after && after.type !== before.type) {
       contents.push({ op: 'setType', cellId: id, type: before.type });
     }
-    if (after.source !== before.source) {
+    if (after && after.source !== before.source) {
       contents.push({ op: 'setSource', cellId: id, source: before.source });
     }
-    if (after.index !== before.index) {
-      places.push({ index: before.index, step: { op: 'move', cellId: id, index: before.index } });
+    places.push({ index: before.index, cell: { id, type: before.type, source: before.source } });
+  }
+  const touched = new Set(places.map((place) => place.cell.id));
+  const now = applySteps(cells, deletes).map((cell) => cell.id);
+  const target: string[] = now.filter((id) => !touched.has(id));
+  for (const { index, cell } of places.sort((a, b) => a.index - b.index)) {
+    target.splice(Math.min(index, target.length), 0, cell.id);
+  }
+  const moves: RevertStep[] = [];
+  for (let index = 0; index < target.length; ) {
+    const want = target[index]!;
+    const here = now[index];
+    if (here === want) {
+      index++;
+    } else if (touched.has(want)) {
+      const from = now.indexOf(want);
+      if (from < 0) {
+        moves.push({ op: 'insert', index, cell: places.find((place) => place.cell.id === want)!.cell });
+      } else {
+        now.splice(from, 1);
+        moves.push({ op: 'move', cellId: want, index });
+      }
+      now.splice(index, 0, want);
+      index++;
+    } else {
+      // The cells not touched are in their order, so the one here is the call's, above its place.
+      now.splice(index, 1);
+      now.push(here!);
+      moves.push({ op: 'move', cellId: here!, index: now.length - 1 });
     }
   }
-  return [...deletes, ...contents, ...places.sort((a, b) => a.index - b.index).map((place) => place.step)];
+  return [...deletes, ...contents, ...moves];
 }
 
 /** The cells after the steps: what the adapter does to the model, step by step, and what tests check. */
