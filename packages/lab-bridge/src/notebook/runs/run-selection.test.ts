@@ -26,6 +26,7 @@ describe('cellsToRun', () => {
   it('runs every cell top to bottom, or a cell and those below it', () => {
     expect(select({ all: true })).toEqual(['a', 'b', 'c', 'd']);
     expect(select({ fromCellId: 'c' })).toEqual(['c', 'd']);
+    expect(select({ fromCellId: 'a' })).toEqual(['a', 'b', 'c', 'd']);
   });
 
   it('runs listed cells in the order given', () => {
