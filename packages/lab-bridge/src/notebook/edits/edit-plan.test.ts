@@ -119,6 +119,13 @@ describe('planEdits', () => {
     // Only adds make it go; a cell with source never does.
     expect(planned(fresh, [{ op: 'set_type', cellId: 'blank', cellType: 'markdown' }]).replacedCellId).toBeUndefined();
     expect(planned([code('full')], [{ op: 'add' }]).replacedCellId).toBeUndefined();
+    // Edits of the new cells themselves do not keep it.
+    const edited = planned(fresh, [
+      { op: 'add', key: 'k' },
+      { op: 'set_source', cellId: 'k', content: 'x = 1' }
+    ]);
+    expect(edited.replacedCellId).toBe('blank');
+    expect(play(fresh, edited.steps)).toEqual(['+0']);
   });
 
   it("has a cell added at the start take the lone empty cell's place too, the new cell kept", () => {
@@ -144,8 +151,9 @@ describe('planEdits', () => {
       { op: 'add', key: 'tmp' },
       { op: 'delete', cellId: 'tmp' }
     ]);
-    expect(plan.steps[1]).toEqual({ kind: 'delete', index: 4 });
+    expect(plan.steps[1]).toStrictEqual({ kind: 'delete', index: 4 });
     expect(plan.added).toEqual([]);
+    expect(planned(CELLS, [{ op: 'add' }, { op: 'add', key: 'k' }]).added).toStrictEqual([{ index: 4 }, { index: 5, key: 'k' }]);
   });
 
   it('refuses the first edit that names a cell not there, by its index, listing the ids', () => {
@@ -164,6 +172,12 @@ describe('planEdits', () => {
       )
     });
     expect(refusal(CELLS, [{ op: 'add', after: 'x' }])).toMatchObject({ code: 'not_found', edit: 0, op: 'add' });
+    expect(
+      refusal(CELLS, [{ op: 'add', key: 'k' }, { op: 'add', key: 'j' }, { op: 'add' }, { op: 'delete', cellId: 'nope' }]).reason
+    ).toMatch(/\. Keys given so far in this call: "k", "j"\.$/);
+    expect(refusal(CELLS, [{ op: 'add' }, { op: 'delete', cellId: 'nope' }]).reason).toBe(
+      '"nb.ipynb" has no cell with id "nope". Its cells: "a" (code), "b" (code), "m" (markdown), "c" (code).'
+    );
     // A key given only by a later add is not there yet.
     expect(
       refusal(CELLS, [
