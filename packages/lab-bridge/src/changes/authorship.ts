@@ -35,7 +35,6 @@ export class Authorship {
     } finally {
       // Stryker disable next-line ArrayDeclaration: the claim set above is there until this call removes it.
       const left = (this.claims.get(path) ?? []).filter((claimant, at, all) => claimant !== agent || all.indexOf(agent) !== at);
-      // Stryker disable next-line ConditionalExpression: an empty list of claims reads as none; deleting it only frees the entry.
       if (left.length) {
         this.claims.set(path, left);
       } else {

@@ -72,7 +72,6 @@ function movedIds(beforeOrder: readonly string[], afterOrder: readonly string[])
     let high = tails.length;
     while (low < high) {
       const middle = (low + high) >> 1;
-      // Stryker disable next-line EqualityOperator: positions are distinct (an id is once in a notebook), so < and <= agree.
       if (tails[middle]! < value) {
         low = middle + 1;
       } else {
@@ -81,7 +80,6 @@ function movedIds(beforeOrder: readonly string[], afterOrder: readonly string[])
     }
     tails[low] = value;
     tailAt[low] = at;
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: tailAt[-1] is undefined, which ends the walk below as -1 does.
     previous[at] = low > 0 ? tailAt[low - 1]! : -1;
   }
   const kept = new Set<string>();

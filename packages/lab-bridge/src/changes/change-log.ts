@@ -72,7 +72,6 @@ export class ChangeLog {
   record(path: string, event: NotebookEvent, by: Author): void {
     const log = this.logs.get(path);
     // No agent has looked at this notebook: there is no one to tell, so nothing is kept (a person typing costs nothing).
-    // Stryker disable next-line ConditionalExpression: forgetAgent deletes a log its last agent leaves, so none is kept without cursors.
     if (!log || log.cursors.size === 0) {
       return;
     }
@@ -113,7 +112,6 @@ export class ChangeLog {
     const since = cursor === undefined ? [] : log.events.filter((event) => event.seq > cursor && event.by !== agent);
     log.cursors.set(agent, this.seq);
     this.trim(log);
-    // Stryker disable next-line ConditionalExpression,BlockStatement: on a first call `since` is empty and the cursor is no older than any drop, so the fold says {} too.
     if (cursor === undefined) {
       return {};
     }
@@ -173,7 +171,6 @@ export function fold(events: readonly NotebookEvent[], indexOf: (cellId: string)
         fates.set(event.cellId, fate);
         if (event.kind === 'added') {
           // A cell of before, taken out and put back (a drag, an undone delete), moved.
-          // Stryker disable next-line ConditionalExpression,LogicalOperator: the list adds back only a cell it took out, and a new cell is never listed as moved.
           fate.moved ||= fate.existedBefore && !fate.exists;
           fate.exists = true;
         } else if (event.kind === 'deleted') {

@@ -73,7 +73,6 @@ function reasonFor(
   seen: string | undefined,
   now: number
 ): ConflictReason | undefined {
-  // Stryker disable next-line ConditionalExpression: without a keystroke the difference is NaN, which is not below the window.
   if (cell.lastKeystroke !== undefined && now - cell.lastKeystroke < TYPING_WINDOW_MS) {
     return 'typing';
   }
@@ -139,7 +138,6 @@ export class SeenRevisions {
   }
 
   renamed(from: string, to: string): void {
-    // Stryker disable next-line ConditionalExpression,BlockStatement: moving an entry to its own key leaves it where it was.
     if (from === to) {
       return;
     }
