@@ -68,4 +68,21 @@ describe('OptionalParts', () => {
       expect.stringMatching(/^the notebook tools: off: this page provides no @jupyterlab\/notebook:INotebookTracker/)
     ]);
   });
+
+  it('keeps apart the parts that are off and those that are on, and names each part that is off in the one notification', () => {
+    const parts = new OptionalParts();
+    parts.build('the notebook tools', { tracker: [TRACKER, null] }, () => 1);
+    parts.build('the cell marks', { tracker: [TRACKER, 'tracker'] }, () => 1);
+    parts.build('the edit planner', { docs: [DOCS, null] }, () => 1);
+    expect(parts.whyOff('the cell marks')).toBeUndefined();
+    expect(parts.whyOff('the edit planner')).toMatch(
+      /^the edit planner are off: this page provides no @jupyterlab\/docmanager:IDocumentManager /
+    );
+    const notified: string[] = [];
+    parts.tellOnce(
+      (message) => notified.push(message),
+      () => {}
+    );
+    expect(notified).toEqual(['Agent bridge: the notebook tools, the edit planner are off on this page; the browser console says why.']);
+  });
 });
