@@ -136,6 +136,12 @@ describe('planRevert, more cases', () => {
     const swapped = [c('d'), c('c'), c('a'), c('b')];
     const back = planRevert([record(new Journal(), [c('a'), c('b'), c('c'), c('d')], swapped)!], swapped);
     expect(back.ok && applySteps(swapped, back.steps)).toEqual([c('a'), c('b'), c('c'), c('d')]);
+    // Only the cells the call moved are moved back (c and d), never the others.
+    expect(back.ok && back.steps).toEqual([
+      { op: 'move', cellId: 'd', index: 3 },
+      { op: 'move', cellId: 'c', index: 3 },
+      { op: 'move', cellId: 'c', index: 2 }
+    ]);
   });
 
   it('takes back an edit with one step per thing it changed, and nothing else', () => {
@@ -175,6 +181,11 @@ describe('planRevert, more cases', () => {
         'cell 3 "typed" (by the person) changed since. Take those changes back first, or change the cells by hand.',
       blocked: [{ cellId: 'a', byEntry: 2 }, { cellId: 'b', byEntry: 2 }, { cellId: 'c' }]
     });
+    const twice = new Journal();
+    record(twice, [cell('a', '1')], [cell('a', '2')]);
+    record(twice, [cell('a', '2')], [cell('a', '3')]);
+    record(twice, [cell('a', '3')], [cell('a', '4')]);
+    expect(planRevert([twice.entry(1)!], [cell('a', '4')], twice.after(1))).toMatchObject({ blocked: [{ cellId: 'a', byEntry: 3 }] });
     expect(planRevert([journal.entry(2)!], [cell('a', '3'), cell('b', '3', 'markdown'), cell('c', '2')], journal.after(2))).toMatchObject({
       ok: false,
       blocked: [{ cellId: 'b' }]
@@ -196,11 +207,10 @@ describe('planRevert, more cases', () => {
 describe('planJournalRevert', () => {
   it('takes back one call, or it and the later calls not taken back yet, newest first', () => {
     const { journal, start, cells } = threeCalls();
+    expect(planJournalRevert(journal, 2, 'call', cells)).toMatchObject({ ok: true, entries: [2] });
     const one = planJournalRevert(journal, 3, 'call', cells);
     expect(one.ok && applySteps(cells, one.steps)).toEqual(cells.slice(0, 3));
     journal.markReverted([3], 2000);
-    const middle = planJournalRevert(journal, 2, 'call', cells.slice(0, 3));
-    expect(middle).toMatchObject({ ok: true, entries: [2] });
     const since = planJournalRevert(journal, 1, 'since', cells.slice(0, 3));
     expect(since).toMatchObject({ ok: true, entries: [2, 1] });
     expect(since.ok && applySteps(cells.slice(0, 3), since.steps)).toEqual(start);
