@@ -192,6 +192,13 @@ describe('ChangeLog', () => {
     log.record('n.ipynb', edited('a'), undefined);
     log.forgetAgent('one');
     expect(kept()).toEqual(new Map());
+    log.take('n.ipynb', 'one', indexOf);
+    log.take('n.ipynb', 'two', indexOf);
+    log.record('n.ipynb', edited('a'), undefined);
+    log.take('n.ipynb', 'one', indexOf);
+    expect(kept().get('n.ipynb')).toBe(1);
+    log.forgetAgent('two');
+    expect(kept().get('n.ipynb')).toBe(0);
   });
 
   it('lists the cells of each kind of change in notebook order, not in the order they changed', () => {
