@@ -48,6 +48,7 @@ function middleOf(a: readonly string[], b: readonly string[]): Plain[] {
   // common[i][j]: the longest common subsequence of a[i..] and b[j..].
   const width = b.length + 1;
   const common = new Uint32Array((a.length + 1) * width);
+  // Stryker disable next-line ArithmeticOperator: rows past the last line read as no match, as the last row itself does.
   for (let i = a.length - 1; i >= 0; i--) {
     for (let j = b.length - 1; j >= 0; j--) {
       common[i * width + j] =
