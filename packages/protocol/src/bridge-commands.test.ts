@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { BRIDGE_COMMANDS_PREFIX, commandArgsSchema } from './bridge-commands.js';
 import { commandToolDescriptor } from './command-tool.js';
 import { DEFAULT_TOOLS, defaultToolsFor } from './default-tools.js';
@@ -46,7 +46,7 @@ describe("the bridge's notebook, file and kernel commands", () => {
   });
 
   it("declare any command's input as its plain JSON Schema, made once and the same at every listing", () => {
-    const declaration = { input: z.strictObject({ path: z.string().min(1), limit: z.number().int().optional() }) };
+    const declaration = { input: z.strictObject({ path: z.string().check(z.minLength(1)), limit: z.optional(z.int()) }) };
     const schema = commandArgsSchema(declaration);
     expect(schema).toEqual({
       type: 'object',

@@ -5,7 +5,7 @@
  * input, so the catalogue reads it as it reads any command's, and the default
  * tools list the same schema before a page has connected.
  */
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { plainJsonSchema } from './plain-json-schema.js';
 import type { InputSchema } from './wire.js';
 
@@ -54,10 +54,10 @@ export const CONDENSED_OUTPUTS = {
 /** How read_notebook gives the cells: the agent's compact view, or the notebook's own JSON. */
 export const READ_FORMATS = ['compact', 'nbformat'] as const;
 
-const schemas = new WeakMap<z.ZodObject, InputSchema>();
+const schemas = new WeakMap<z.ZodMiniObject, InputSchema>();
 
 /** The JSON Schema of a command's input, as its `describedBy` declares it. */
-export function commandArgsSchema({ input }: { input: z.ZodObject }): InputSchema {
+export function commandArgsSchema({ input }: { input: z.ZodMiniObject }): InputSchema {
   let schema = schemas.get(input);
   if (!schema) {
     schema = plainJsonSchema(input);

@@ -3,24 +3,27 @@
  * pairing/pairing-token.ts reads and writes it). Fields this version does not know are
  * kept, so what a newer server added survives an older one's rewrite.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import './zod-english.js';
 import { TOKEN_PATTERN } from './pairing.js';
 import { describeIssues } from './wire.js';
 
 // Never the value in the message: the file holds secrets.
-const token = z.string().regex(TOKEN_PATTERN, 'not a token (64 hex digits)');
+const token = z.string().check(z.regex(TOKEN_PATTERN, 'not a token (64 hex digits)'));
+
+const nonEmpty = z.string().check(z.minLength(1));
 
 export const configFileSchema = z.looseObject({
   /** The pairing token pages prove. */
-  token: token.optional(),
+  token: z.optional(token),
   /** Bridge settings files `install` wrote the token into; `token --rotate` rewrites them. */
-  settingsFiles: z.array(z.string().min(1)).optional(),
+  settingsFiles: z.optional(z.array(nonEmpty)),
   /** Per settings file, the keys `install` set there (token, serverUrls): `uninstall` removes just these. */
-  installedKeys: z.record(z.string().min(1), z.array(z.string().min(1))).optional(),
+  installedKeys: z.optional(z.record(nonEmpty, z.array(nonEmpty))),
   /** lite's page tokens, per --lite-port: a loaded page pairs again after a restart. */
-  liteTokens: z.record(z.string().regex(/^[1-9][0-9]{0,4}$/, 'not a port'), token).optional(),
+  liteTokens: z.optional(z.record(z.string().check(z.regex(/^[1-9][0-9]{0,4}$/, 'not a port')), token)),
   /** Pages from another host paired with `pair`: each origin's own token, which only pages of that origin prove. */
-  pairedOrigins: z.record(z.string().regex(/^https?:\/\/[^/\s]+$/, 'not an origin'), token).optional()
+  pairedOrigins: z.optional(z.record(z.string().check(z.regex(/^https?:\/\/[^/\s]+$/, 'not an origin')), token))
 });
 
 export type ConfigFile = z.infer<typeof configFileSchema>;

@@ -4,7 +4,8 @@
  * the handler that plugin registers with the bridge's IAgentTools token. This is
  * the declaration's one definition, and the form of the names the agent sees.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import './zod-english.js';
 import { declaredToolHintsSchema, inputSchemaSchema } from './wire.js';
 
 /** The key of a plugin's settings schema (schema/<plugin>.json) that lists its tools. */
@@ -21,13 +22,13 @@ export const EXTENSION_TOOL_SEPARATOR = '__';
 
 export const extensionToolDeclarationSchema = z.strictObject({
   /** What the plugin passes to registerTool after its plugin id: `<plugin id>:<id>`. */
-  id: z.string().regex(/^[a-z][a-z0-9_]{0,31}$/, 'must match ^[a-z][a-z0-9_]{0,31}$ (lower case, digits, _; at most 32)'),
-  title: z.string().min(1).max(200).optional(),
-  description: z.string().min(1, 'must say what the tool does and when to use it, for the agent').max(10_000),
+  id: z.string().check(z.regex(/^[a-z][a-z0-9_]{0,31}$/, 'must match ^[a-z][a-z0-9_]{0,31}$ (lower case, digits, _; at most 32)')),
+  title: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
+  description: z.string().check(z.minLength(1, 'must say what the tool does and when to use it, for the agent'), z.maxLength(10_000)),
   inputSchema: inputSchemaSchema,
-  hints: declaredToolHintsSchema.prefault({}),
+  hints: z.prefault(declaredToolHintsSchema, {}),
   /** The person confirms each call in the page, whatever the bridge's `confirm` setting says. */
-  needsApproval: z.boolean().optional()
+  needsApproval: z.optional(z.boolean())
 });
 
 /**

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import { ADD_CELL, EDIT_NOTEBOOK, RUN_CELLS } from './notebook-tools.js';
 import { BUILT_IN_INPUTS } from './tool-table.js';
@@ -234,7 +234,7 @@ describe('checkInput', () => {
   });
 });
 
-const issue = (declaration: { input: z.ZodObject }, args: Record<string, unknown>, tool = 'add_cell') => {
+const issue = (declaration: { input: z.ZodMiniObject }, args: Record<string, unknown>, tool = 'add_cell') => {
   const parsed = declaration.input.safeParse(args);
   if (parsed.success) throw new Error('expected a failure');
   return describeIssue(tool, Object.keys(declaration.input.shape), args, parsed.error);
@@ -305,8 +305,8 @@ describe('parseInput', () => {
 
   it("gives the message of a check of the arguments together, at an argument left out, as that check's, not as missing", () => {
     const input = z
-      .strictObject({ from: z.string().optional(), all: z.boolean().optional() })
-      .refine((args) => args.all || args.from, { path: ['from'], message: 'Give from, or all: true' });
+      .strictObject({ from: z.optional(z.string()), all: z.optional(z.boolean()) })
+      .check(z.refine((args) => args.all || args.from, { path: ['from'], message: 'Give from, or all: true' }));
     expect(parseInput('t', input, {})).toEqual({ ok: false, error: 't: argument "from": Give from, or all: true.' });
   });
 

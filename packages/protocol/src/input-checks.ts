@@ -4,7 +4,7 @@
  * checked here before anything runs. Errors name the tool and the argument and say
  * what would be right.
  */
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { InputSchema } from './wire.js';
 
 /** Arguments JupyterLab adds when a command runs from a toolbar, palette, menu… */
@@ -146,7 +146,7 @@ export type ParsedInput<T> = { ok: true; args: T } | { ok: false; error: string 
  * Parses arguments with a tool's zod input, for the limits a JSON type check
  * does not see (a minimum, an enum, a check of the arguments together).
  */
-export function parseInput<T extends z.ZodObject>(tool: string, input: T, args: Record<string, unknown>): ParsedInput<z.infer<T>> {
+export function parseInput<T extends z.ZodMiniObject>(tool: string, input: T, args: Record<string, unknown>): ParsedInput<z.infer<T>> {
   const parsed = input.safeParse(args);
   return parsed.success
     ? { ok: true, args: parsed.data }
@@ -154,7 +154,7 @@ export function parseInput<T extends z.ZodObject>(tool: string, input: T, args: 
 }
 
 /** The first thing wrong with the arguments, said as the input checks above say it; a field inside one as edits[2].cellId. */
-export function describeIssue(tool: string, accepted: readonly string[], args: Record<string, unknown>, error: z.ZodError): string {
+export function describeIssue(tool: string, accepted: readonly string[], args: Record<string, unknown>, error: z.core.$ZodError): string {
   const issue = error.issues[0]!;
   const acceptedList = `Accepted arguments: ${accepted.join(', ')}.`;
   const dotted = issue.path.map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`)).join('');

@@ -18,7 +18,8 @@
  * nonces: the token never crosses the wire, and neither a page's proof nor the
  * other side's can be replayed here.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import './zod-english.js';
 import type { Exchange } from './pairing.js';
 import { authNonce, authProof, type Parsed } from './wire.js';
 import type { CloseAction, HandshakeCrypto, Step } from './handshake.js';
@@ -41,23 +42,27 @@ export const JOIN_CLOSE_CODES = {
   handedOver: 4000
 } as const;
 
-const joinSchema = z.strictObject({ type: z.literal('join'), protocol: z.number().int().positive(), nonce: authNonce });
+const joinSchema = z.strictObject({ type: z.literal('join'), protocol: z.int().check(z.positive()), nonce: authNonce });
 const joinChallengeSchema = z.object({ type: z.literal('join-challenge'), nonce: authNonce, proof: authProof });
 const joinProofSchema = z.strictObject({
   type: z.literal('join-proof'),
   proof: authProof,
   /** The joining server's process id, for the hub's log lines. */
-  pid: z.number().int().positive()
+  pid: z.int().check(z.positive())
 });
-const joinedSchema = z.object({ type: z.literal('joined'), serverVersion: z.string().max(100), pid: z.number().int().positive() });
+const joinedSchema = z.object({
+  type: z.literal('joined'),
+  serverVersion: z.string().check(z.maxLength(100)),
+  pid: z.int().check(z.positive())
+});
 /** One JSON-RPC message; its shape is the MCP SDK's to check, on the side that reads it. */
 const mcpSchema = z.object({ type: z.literal('mcp'), message: z.record(z.string(), z.unknown()) });
 const leavingSchema = z.object({
   type: z.literal('leaving'),
   /** How many pages were connected: the one that takes over waits for them to reconnect. */
-  pages: z.number().int().min(0),
+  pages: z.int().check(z.gte(0)),
   /** The joiner's page selection, kept across the takeover. */
-  selectedPageId: z.string().max(500).optional()
+  selectedPageId: z.optional(z.string().check(z.maxLength(500)))
 });
 const leftSchema = z.object({ type: z.literal('left') });
 
@@ -76,7 +81,7 @@ export function parseHubMessage(data: string): Parsed<HubMessage> {
   return parseWith(data, hubMessageSchema);
 }
 
-function parseWith<T>(data: string, schema: z.ZodType<T>): Parsed<T> {
+function parseWith<T>(data: string, schema: z.ZodMiniType<T>): Parsed<T> {
   let value: unknown;
   try {
     value = JSON.parse(data);

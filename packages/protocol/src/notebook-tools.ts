@@ -5,7 +5,8 @@
  * lists them before a page connects; the bridge binds each one's run to its
  * declaration (lab-bridge's notebook/notebook-tools.ts).
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import './zod-english.js';
 import {
   BRIDGE_COMMANDS_PREFIX,
   CELL_TYPES,
@@ -31,29 +32,31 @@ import {
 } from './tool-listing.js';
 
 // The server's instructions say once what notebookPath and the ids are (TOOLS_IN_GENERAL).
-const notebookPath = z.string().min(1);
-const cellId = z.string().min(1);
+const nonEmpty = z.string().check(z.minLength(1));
+const notebookPath = nonEmpty;
+const cellId = nonEmpty;
 
 /** A cell an edit_notebook edit names: by id, or by the key an earlier add of the same call gave it (its description says so once). */
-const editedCell = z.string().min(1);
+const editedCell = nonEmpty;
 /** Where an added or moved cell goes; the bridge's edit-plan.ts checks that at most one (for a move: exactly one) is given. */
 const placement = {
-  before: editedCell.optional(),
-  after: editedCell.optional(),
-  at: z.enum(['start', 'end']).optional()
+  before: z.optional(editedCell),
+  after: z.optional(editedCell),
+  at: z.optional(z.enum(['start', 'end']))
 };
 
 /** The guard of every edit of a cell that is there already (SPEC §2.5); the server's instructions say what it and force do, once. */
 // A check, not a listed pattern: the agent only ever passes back what a read gave it.
-const ifRevision = z
-  .string()
-  .refine((revision) => REVISION_PATTERN.test(revision), {
-    error: 'a revision is what a read gave the cell as revision: 1 to 11 lowercase letters and digits, e.g. "k3x9q0a1z"'
-  })
-  .optional();
-const force = z.boolean().optional();
+const ifRevision = z.optional(
+  z.string().check(
+    z.refine((revision) => REVISION_PATTERN.test(revision), {
+      error: 'a revision is what a read gave the cell as revision: 1 to 11 lowercase letters and digits, e.g. "k3x9q0a1z"'
+    })
+  )
+);
+const force = z.optional(z.boolean());
 /** The calls that change or run cells can keep them on disk without a call of their own (the descriptions say so). */
-const save = z.boolean().optional();
+const save = z.optional(z.boolean());
 
 const opError = { error: () => `op must be one of ${NOTEBOOK_EDIT_OPS.map((op) => `"${op}"`).join(', ')}` };
 
@@ -63,10 +66,10 @@ const notebookEdit = z.discriminatedUnion(
   [
     z.strictObject({
       op: z.literal('add'),
-      content: z.string().optional(),
-      cellType: z.enum(CELL_TYPES).optional(),
+      content: z.optional(z.string()),
+      cellType: z.optional(z.enum(CELL_TYPES)),
       ...placement,
-      key: z.string().min(1).optional()
+      key: z.optional(nonEmpty)
     }),
     z.strictObject({ op: z.literal('set_source'), cellId: editedCell, content: z.string(), ifRevision }),
     z.strictObject({ op: z.literal('delete'), cellId: editedCell, ifRevision }),
@@ -81,30 +84,34 @@ const notebookEdit = z.discriminatedUnion(
  * description saying which kind takes which, so the fields the kinds share are
  * listed once; then checked per kind.
  */
-const listedEdit = z
-  .strictObject({
-    op: z.enum(NOTEBOOK_EDIT_OPS, opError),
-    cellId: editedCell.optional(),
-    content: z.string().optional(),
-    cellType: z.enum(CELL_TYPES).optional(),
-    ...placement,
-    key: z.string().min(1).optional(),
-    ifRevision
-  })
-  .describe(
-    'add: content, cellType, before|after|at (default: the end), key (a name later edits use); set_source: cellId, content; ' +
-      'delete: cellId; move: cellId, before|after|at; set_type: cellId, cellType; ifRevision on all but add.'
-  )
-  .pipe(notebookEdit);
+const listedEdit = z.pipe(
+  z
+    .strictObject({
+      op: z.enum(NOTEBOOK_EDIT_OPS, opError),
+      cellId: z.optional(editedCell),
+      content: z.optional(z.string()),
+      cellType: z.optional(z.enum(CELL_TYPES)),
+      ...placement,
+      key: z.optional(nonEmpty),
+      ifRevision
+    })
+    .check(
+      z.describe(
+        'add: content, cellType, before|after|at (default: the end), key (a name later edits use); set_source: cellId, content; ' +
+          'delete: cellId; move: cellId, before|after|at; set_type: cellId, cellType; ifRevision on all but add.'
+      )
+    ),
+  notebookEdit
+);
 
-const filePath = z.string().min(1);
-const kernelName = z.string().min(1).describe('E.g. "python3" (get_context kernelspecs).');
+const filePath = nonEmpty;
+const kernelName = nonEmpty.check(z.describe('E.g. "python3" (get_context kernelspecs).'));
 /** The kernelId input of every command that takes one. */
-const kernelId = z.string().min(1);
-const cellIndex = z.number().int().min(0);
+const kernelId = nonEmpty;
+const cellIndex = z.int().check(z.gte(0));
 
 /** A declaration, its input type kept. */
-const declare = <I extends z.ZodObject>(declaration: NotebookToolDeclaration<I>): NotebookToolDeclaration<I> => declaration;
+const declare = <I extends z.ZodMiniObject>(declaration: NotebookToolDeclaration<I>): NotebookToolDeclaration<I> => declaration;
 
 export const INTERRUPT_KERNEL = declare({
   command: `${BRIDGE_COMMANDS_PREFIX}interrupt-kernel`,
@@ -135,10 +142,10 @@ export const READ_NOTEBOOK = declare({
   label: 'Read Notebook',
   input: z.strictObject({
     notebookPath,
-    format: z.enum(READ_FORMATS).optional().describe('nbformat: the whole nbformat JSON under content.'),
-    from: cellIndex.optional().describe('First cell index (0-based).'),
-    to: cellIndex.optional().describe('Index after the last cell, as in a slice.'),
-    cellIds: z.array(z.string().min(1)).min(1).optional().describe('Instead of from/to.')
+    format: z.optional(z.enum(READ_FORMATS)).check(z.describe('nbformat: the whole nbformat JSON under content.')),
+    from: z.optional(cellIndex).check(z.describe('First cell index (0-based).')),
+    to: z.optional(cellIndex).check(z.describe('Index after the last cell, as in a slice.')),
+    cellIds: z.optional(z.array(nonEmpty).check(z.minLength(1))).check(z.describe('Instead of from/to.'))
   }),
   tool: {
     name: 'read_notebook',
@@ -163,8 +170,8 @@ export const READ_CELL = declare({
   label: 'Read Cell',
   input: z.strictObject({
     notebookPath,
-    cellId: cellId.optional(),
-    outputIndex: cellIndex.optional().describe("0-based, in the cell's outputs list.")
+    cellId: z.optional(cellId),
+    outputIndex: z.optional(cellIndex).check(z.describe("0-based, in the cell's outputs list."))
   }),
   tool: {
     name: 'read_cell',
@@ -186,10 +193,10 @@ export const ADD_CELL = declare({
   changesCells: true,
   input: z.strictObject({
     notebookPath,
-    content: z.string().optional(),
-    cellType: z.enum(CELL_TYPES).optional(),
-    position: z.enum(['above', 'below']).optional().describe('Default below; alone: the start or the end.'),
-    referenceCellId: cellId.optional()
+    content: z.optional(z.string()),
+    cellType: z.optional(z.enum(CELL_TYPES)),
+    position: z.optional(z.enum(['above', 'below'])).check(z.describe('Default below; alone: the start or the end.')),
+    referenceCellId: z.optional(cellId)
   }),
   tool: {
     name: 'add_cell',
@@ -214,7 +221,7 @@ export const EDIT_CELL = declare({
   changesCells: true,
   input: z.strictObject({
     notebookPath,
-    cellId: cellId.optional(),
+    cellId: z.optional(cellId),
     content: z.string(),
     ifRevision,
     force
@@ -287,9 +294,9 @@ export const CREATE_NOTEBOOK = declare({
   command: `${BRIDGE_COMMANDS_PREFIX}create-notebook`,
   label: 'Create Notebook',
   input: z.strictObject({
-    name: z.string().min(1),
-    kernel: kernelName.optional(),
-    language: z.string().min(1).optional().describe('Instead of kernel, e.g. "python".')
+    name: nonEmpty,
+    kernel: z.optional(kernelName),
+    language: z.optional(nonEmpty).check(z.describe('Instead of kernel, e.g. "python".'))
   }),
   tool: {
     name: 'create_notebook',
@@ -304,8 +311,8 @@ export const LIST_DIRECTORY = declare({
   command: `${BRIDGE_COMMANDS_PREFIX}list-directory`,
   label: 'List Directory',
   input: z.strictObject({
-    path: z.string().optional().describe('Default: the root.'),
-    includeHidden: z.boolean().optional().describe('Also names starting with ".".')
+    path: z.optional(z.string()).check(z.describe('Default: the root.')),
+    includeHidden: z.optional(z.boolean()).check(z.describe('Also names starting with ".".'))
   }),
   tool: {
     name: 'list_directory',
@@ -339,7 +346,7 @@ export const WRITE_FILE = declare({
   input: z.strictObject({
     filePath,
     content: z.string(),
-    save: z.boolean().optional().describe('Default true; false leaves it unsaved in the open editor.')
+    save: z.optional(z.boolean()).check(z.describe('Default true; false leaves it unsaved in the open editor.'))
   }),
   tool: {
     name: 'write_file',
@@ -354,10 +361,10 @@ export const CREATE_FILE = declare({
   command: `${BRIDGE_COMMANDS_PREFIX}create-file`,
   label: 'Create File',
   input: z.strictObject({
-    fileName: z.string().min(1),
-    fileType: z.string().min(1).optional().describe('E.g. "markdown" (default: from the extension).'),
-    content: z.string().optional(),
-    cwd: z.string().optional().describe('Its folder (default: the root).')
+    fileName: nonEmpty,
+    fileType: z.optional(nonEmpty).check(z.describe('E.g. "markdown" (default: from the extension).')),
+    content: z.optional(z.string()),
+    cwd: z.optional(z.string()).check(z.describe('Its folder (default: the root).'))
   }),
   tool: {
     name: 'create_file',
@@ -395,13 +402,13 @@ export const EDIT_NOTEBOOK = declare({
   changesCells: true,
   input: z.strictObject({
     notebookPath,
-    edits: z.array(listedEdit).min(1).max(MAX_EDITS),
+    edits: z.array(listedEdit).check(z.minLength(1), z.maxLength(MAX_EDITS)),
     force,
-    run: z
-      .enum(['edited', 'fromFirstEdit'], {
+    run: z.optional(
+      z.enum(['edited', 'fromFirstEdit'], {
         error: () => 'run must be "edited" (the cells added or changed) or "fromFirstEdit" (from the first of them down)'
       })
-      .optional(),
+    ),
     save
   }),
   tool: {
@@ -423,15 +430,17 @@ export const RUN_CELLS = declare({
   input: z
     .strictObject({
       notebookPath,
-      cellIds: z.array(z.string().min(1)).min(1).max(MAX_RUN_CELLS).optional(),
-      fromCellId: cellId.optional(),
-      all: z.boolean().optional(),
-      continueOnError: z.boolean().optional().describe('Go on after a failing cell.'),
+      cellIds: z.optional(z.array(nonEmpty).check(z.minLength(1), z.maxLength(MAX_RUN_CELLS))),
+      fromCellId: z.optional(cellId),
+      all: z.optional(z.boolean()),
+      continueOnError: z.optional(z.boolean()).check(z.describe('Go on after a failing cell.')),
       save
     })
-    .refine((args) => [args.cellIds !== undefined, args.fromCellId !== undefined, args.all === true].filter(Boolean).length === 1, {
-      message: 'say which cells to run with exactly one of cellIds (a list of ids), fromCellId (a cell and all below it) or all: true'
-    }),
+    .check(
+      z.refine((args) => [args.cellIds !== undefined, args.fromCellId !== undefined, args.all === true].filter(Boolean).length === 1, {
+        message: 'say which cells to run with exactly one of cellIds (a list of ids), fromCellId (a cell and all below it) or all: true'
+      })
+    ),
   tool: {
     name: 'run_cells',
     title: 'Run several cells',
@@ -450,7 +459,7 @@ export const START_KERNEL = declare({
   label: 'Start Kernel for Notebook',
   input: z.strictObject({
     notebookPath,
-    kernel: kernelName.optional().describe("The kernelspec to start (default: the notebook's own, else the page's default).")
+    kernel: z.optional(kernelName).check(z.describe("The kernelspec to start (default: the notebook's own, else the page's default)."))
   })
 });
 

@@ -4,30 +4,36 @@
  * last worked in, its active cell, the selected cells (bounded) and the cursor
  * and selection in the active cell's editor (text bounded).
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import './zod-english.js';
 
 /** The most selected cells named; past it `selectedCount` says how many there are. */
 export const MAX_FOCUS_CELLS = 200;
 /** The most characters of selected editor text kept. */
 export const MAX_SELECTION_CHARS = 2000;
 
-const cellAt = z.object({ id: z.string().max(200), index: z.number().int().min(0) });
-const position = z.object({ line: z.number().int().min(1), column: z.number().int().min(1) });
+const cellAt = z.object({ id: z.string().check(z.maxLength(200)), index: z.int().check(z.gte(0)) });
+const position = z.object({ line: z.int().check(z.gte(1)), column: z.int().check(z.gte(1)) });
 
 export const editorStateSchema = z.object({
   cursor: position,
-  selection: z
-    .object({ start: position, end: position, text: z.string().max(MAX_SELECTION_CHARS), truncated: z.literal(true).optional() })
-    .optional()
+  selection: z.optional(
+    z.object({
+      start: position,
+      end: position,
+      text: z.string().check(z.maxLength(MAX_SELECTION_CHARS)),
+      truncated: z.optional(z.literal(true))
+    })
+  )
 });
 
 export const personFocusSchema = z.object({
-  notebookPath: z.string().max(4096),
-  activeCell: cellAt.optional(),
+  notebookPath: z.string().check(z.maxLength(4096)),
+  activeCell: z.optional(cellAt),
   /** Top to bottom, the active cell among them. */
-  selectedCells: z.array(cellAt).max(MAX_FOCUS_CELLS),
-  selectedCount: z.number().int().min(0).optional(),
-  editor: editorStateSchema.optional()
+  selectedCells: z.array(cellAt).check(z.maxLength(MAX_FOCUS_CELLS)),
+  selectedCount: z.optional(z.int().check(z.gte(0))),
+  editor: z.optional(editorStateSchema)
 });
 
 export type EditorState = z.infer<typeof editorStateSchema>;

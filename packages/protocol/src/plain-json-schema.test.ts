@@ -1,18 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { plainJsonSchema } from './plain-json-schema.js';
 
 describe('plainJsonSchema', () => {
   it('keeps bounds a schema sets, and a union of types that are not plain', () => {
-    const bounded = plainJsonSchema(z.strictObject({ n: z.number().int().min(-5).max(5) }));
+    const bounded = plainJsonSchema(z.strictObject({ n: z.int().check(z.gte(-5), z.lte(5)) }));
     expect(bounded.properties).toEqual({ n: { type: 'integer', minimum: -5, maximum: 5 } });
-    expect(plainJsonSchema(z.object({ u: z.union([z.string().min(2), z.boolean()]) })).properties).toEqual({
+    expect(plainJsonSchema(z.object({ u: z.union([z.string().check(z.minLength(2)), z.boolean()]) })).properties).toEqual({
       u: { anyOf: [{ type: 'string', minLength: 2 }, { type: 'boolean' }] }
     });
   });
 
   it('leaves out a minLength of 1, at any depth: the zod check refuses a blank string all the same', () => {
-    const input = z.strictObject({ id: z.string().min(1), ids: z.array(z.string().min(1)), tag: z.string().min(3) });
+    const input = z.strictObject({
+      id: z.string().check(z.minLength(1)),
+      ids: z.array(z.string().check(z.minLength(1))),
+      tag: z.string().check(z.minLength(3))
+    });
     expect(plainJsonSchema(input).properties).toEqual({
       id: { type: 'string' },
       ids: { type: 'array', items: { type: 'string' } },
@@ -31,7 +35,7 @@ describe('plainJsonSchema', () => {
     });
   });
   it('is the whole input schema, without the dialect marker, and with a defaulted input optional (the input, not the output)', () => {
-    const input = z.strictObject({ path: z.string(), save: z.boolean().default(true).describe('Save after.') });
+    const input = z.strictObject({ path: z.string(), save: z._default(z.boolean(), true).check(z.describe('Save after.')) });
     expect(plainJsonSchema(input)).toEqual({
       type: 'object',
       properties: { path: { type: 'string' }, save: { type: 'boolean', default: true, description: 'Save after.' } },
@@ -42,7 +46,7 @@ describe('plainJsonSchema', () => {
   });
 
   it('leaves out the safe-integer bounds zod adds to every integer, and keeps each bound a schema sets', () => {
-    const input = z.strictObject({ any: z.number().int(), low: z.number().int().min(0), high: z.number().int().max(9), real: z.number() });
+    const input = z.strictObject({ any: z.int(), low: z.int().check(z.gte(0)), high: z.int().check(z.lte(9)), real: z.number() });
     expect(plainJsonSchema(input).properties).toEqual({
       any: { type: 'integer' },
       low: { type: 'integer', minimum: 0 },
@@ -53,9 +57,9 @@ describe('plainJsonSchema', () => {
 
   it('lists a union of plain types as one type list, and any other union as anyOf, with its description', () => {
     const input = z.strictObject({
-      plain: z.union([z.string(), z.number().int(), z.null()]).describe('A label or an index.'),
-      described: z.union([z.string().describe('A label.'), z.number()]),
-      nested: z.union([z.union([z.string(), z.number().int()]), z.boolean()])
+      plain: z.union([z.string(), z.int(), z.null()]).check(z.describe('A label or an index.')),
+      described: z.union([z.string().check(z.describe('A label.')), z.number()]),
+      nested: z.union([z.union([z.string(), z.int()]), z.boolean()])
     });
     expect(plainJsonSchema(input).properties).toEqual({
       plain: { type: ['string', 'integer', 'null'], description: 'A label or an index.' },
@@ -68,7 +72,7 @@ describe('plainJsonSchema', () => {
     const input = z.strictObject({
       args: z.record(z.string(), z.unknown()),
       counts: z.record(z.string(), z.number()),
-      named: z.record(z.string().min(2), z.unknown()),
+      named: z.record(z.string().check(z.minLength(2)), z.unknown()),
       none: z.strictObject({}),
       loose: z.looseObject({ a: z.string() })
     });

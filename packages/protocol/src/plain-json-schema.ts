@@ -2,7 +2,7 @@
  * zod inputs as the JSON Schema the project lists (SPEC §3.1): one converter for
  * every input defined in zod.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { inputSchemaSchema, type InputSchema } from './wire.js';
 
 /**
@@ -10,7 +10,7 @@ import { inputSchemaSchema, type InputSchema } from './wire.js';
  * checks (SPEC §3.1, which read `type`), MCP clients and JupyterLab's settings
  * editor read: the built-in tools' and the bridge commands' inputs, and the settings.
  */
-export function plainJsonSchema(input: z.ZodObject): InputSchema {
+export function plainJsonSchema(input: z.ZodMiniObject): InputSchema {
   // The dialect marker is noise in a tool's or a command's description.
   const { $schema: _dialect, properties, ...schema } = z.toJSONSchema(input, { io: 'input', override: plainNode });
   return inputSchemaSchema.parse({

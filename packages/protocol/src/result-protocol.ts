@@ -3,7 +3,8 @@
  * boolean `success`. A failure always has an `error` written for the agent (what
  * went wrong and what to do) and a stable machine word in `code`.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import './zod-english.js';
 
 /** Stable failure codes. Agents and tests match on these; never rename one. */
 export const RESULT_CODES = [
@@ -55,17 +56,15 @@ export const RESULT_CODES = [
 
 export type ResultCode = (typeof RESULT_CODES)[number];
 
-const successSchema = z.object({ success: z.literal(true), warning: z.string().optional() }).passthrough();
+const successSchema = z.looseObject({ success: z.literal(true), warning: z.optional(z.string()) });
 
-const failureSchema = z
-  .object({
-    success: z.literal(false),
-    error: z.string(),
-    // Not an enum: a newer bridge may send a code this server does not know yet.
-    code: z.string().min(1).max(100),
-    warning: z.string().optional()
-  })
-  .passthrough();
+const failureSchema = z.looseObject({
+  success: z.literal(false),
+  error: z.string(),
+  // Not an enum: a newer bridge may send a code this server does not know yet.
+  code: z.string().check(z.minLength(1), z.maxLength(100)),
+  warning: z.optional(z.string())
+});
 
 export const toolResultSchema = z.discriminatedUnion('success', [successSchema, failureSchema]);
 

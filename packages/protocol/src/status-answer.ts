@@ -5,26 +5,27 @@
  * over it, the version and the kinds of connected pages (never URLs, titles or
  * the token); to a wrong proof, why it was refused.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import './zod-english.js';
 import { describeIssues } from './wire.js';
 
 export const STATUS_SERVICE = 'jupyter-live-mcp';
 
 const service = z.literal(STATUS_SERVICE);
 
-export const statusChallengeSchema = z.object({ service, challenge: z.string().regex(/^[0-9a-f]{64}$/, 'not 64 hex digits') });
+export const statusChallengeSchema = z.object({ service, challenge: z.string().check(z.regex(/^[0-9a-f]{64}$/, 'not 64 hex digits')) });
 
 export const statusReportSchema = z.object({
   service,
-  version: z.string().min(1).max(100),
+  version: z.string().check(z.minLength(1), z.maxLength(100)),
   pages: z.object({
-    count: z.number().int().nonnegative(),
+    count: z.int().check(z.nonnegative()),
     /** Pages per "<app name> <app version>". */
-    kinds: z.record(z.string().max(400), z.number().int().positive())
+    kinds: z.record(z.string().check(z.maxLength(400)), z.int().check(z.positive()))
   })
 });
 
-export const statusRefusalSchema = z.object({ service, error: z.string().max(1000) });
+export const statusRefusalSchema = z.object({ service, error: z.string().check(z.maxLength(1000)) });
 
 export type StatusChallenge = z.infer<typeof statusChallengeSchema>;
 export type StatusReport = z.infer<typeof statusReportSchema>;
@@ -38,7 +39,7 @@ export type ParsedStatus<T> =
   | { kind: 'not-ours' };
 
 /** A /status answer (already JSON-parsed) checked against what it should be. */
-export function parseStatusAnswer<T>(schema: z.ZodType<T>, json: unknown): ParsedStatus<T> {
+export function parseStatusAnswer<T>(schema: z.ZodMiniType<T>, json: unknown): ParsedStatus<T> {
   const parsed = schema.safeParse(json);
   if (parsed.success) {
     return { kind: 'ok', answer: parsed.data };

@@ -3,7 +3,7 @@
  * phrases the descriptions share, and what a tool runs in the
  * jupyterlab-ai-commands mode.
  */
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { CONDENSED_OUTPUTS } from './bridge-commands.js';
 import type { InputProperties, ToolHints } from './wire.js';
 
@@ -76,7 +76,7 @@ export interface WorksOn {
 }
 
 /** One of the bridge's own commands and, for most, the default tool that runs it (notebook-tools.ts). */
-export interface NotebookToolDeclaration<I extends z.ZodObject = z.ZodObject> {
+export interface NotebookToolDeclaration<I extends z.ZodMiniObject = z.ZodMiniObject> {
   /** The command's id, under jupyter-live-mcp:; execute_command runs it too. */
   command: string;
   /** The command's label, as the command palette shows it. */

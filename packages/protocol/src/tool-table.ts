@@ -3,7 +3,8 @@
  * MCP server lists them before any page is connected, so clients that never
  * refresh their tool list still see them.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import './zod-english.js';
 import { plainJsonSchema } from './plain-json-schema.js';
 import type { ToolDescriptor } from './wire.js';
 
@@ -28,27 +29,27 @@ export const DEFAULT_COMMAND_LIMIT = 50;
 export const BUILT_IN_INPUTS = {
   get_context: z.strictObject({}),
   list_all_commands: z.strictObject({
-    query: z.string().optional().describe('E.g. "run cell".'),
-    limit: z.number().int().min(1).optional().describe(`Default ${DEFAULT_COMMAND_LIMIT}; commandCount counts all matches.`)
+    query: z.optional(z.string()).check(z.describe('E.g. "run cell".')),
+    limit: z.optional(z.int().check(z.gte(1))).check(z.describe(`Default ${DEFAULT_COMMAND_LIMIT}; commandCount counts all matches.`))
   }),
   execute_command: z.strictObject({
-    commandId: z.string().describe('E.g. "notebook:run-cell".'),
-    args: z.record(z.string(), z.unknown()).optional()
+    commandId: z.string().check(z.describe('E.g. "notebook:run-cell".')),
+    args: z.optional(z.record(z.string(), z.unknown()))
   }),
   answer_dialog: z.strictObject({
-    button: z.union([z.string(), z.number().int()]).describe('Its label (e.g. "Rename") or index.'),
-    dialogId: z.string().optional().describe('Default: the one in front.'),
-    value: z.string().optional()
+    button: z.union([z.string(), z.int()]).check(z.describe('Its label (e.g. "Rename") or index.')),
+    dialogId: z.optional(z.string()).check(z.describe('Default: the one in front.')),
+    value: z.optional(z.string())
   }),
   wait_for_result: z.strictObject({
     pendingId: z.string(),
-    seconds: z.number().min(0).max(MAX_WAIT_SECONDS).optional().describe("Default: the page's pendingAfterSeconds.")
+    seconds: z.optional(z.number().check(z.gte(0), z.lte(MAX_WAIT_SECONDS))).check(z.describe("Default: the page's pendingAfterSeconds."))
   })
 } as const;
 
 /** The input of the server's own select_page (SPEC §7): the server lists and parses it, never a page. */
 export const SELECT_PAGE_INPUT = z.strictObject({
-  pageId: z.string().optional().describe("From this tool's list.")
+  pageId: z.optional(z.string()).check(z.describe("From this tool's list."))
 });
 
 /** A built-in tool's arguments once parsed with its zod input. */

@@ -21,7 +21,8 @@
  * strict, so a later minor addition (an optional field) does not break older peers;
  * only `hello` and `proof`, all a page may send before it proved the token, are.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import './zod-english.js';
 import { personFocusSchema } from './person-focus.js';
 import { toolResultSchema } from './result-protocol.js';
 
@@ -81,15 +82,15 @@ export const MAX_NESTING_DEPTH = 100;
 /** The longest a tool's input schema may be as JSON: tools/list carries every one of them. */
 export const MAX_INPUT_SCHEMA_CHARS = 64 * 1024;
 
-const id = z.string().min(1).max(200);
+const id = z.string().check(z.minLength(1), z.maxLength(200));
 
 /** Who the page is; sent with its proof, so a server that cannot prove the token never learns it. */
 export const pageIdentitySchema = z.strictObject({
   /** Per browser tab; survives reloads of the socket and of the page. */
   pageId: id,
-  app: z.strictObject({ name: z.string().max(200), version: z.string().max(100) }),
-  url: z.string().max(8192),
-  title: z.string().max(1000).optional()
+  app: z.strictObject({ name: z.string().check(z.maxLength(200)), version: z.string().check(z.maxLength(100)) }),
+  url: z.string().check(z.maxLength(8192)),
+  title: z.optional(z.string().check(z.maxLength(1000)))
 });
 
 /** R/C/U hints of SPEC §2, named as WebMCP names them (one spelling on the wire, in settings and in MCP `_meta`). */
@@ -101,45 +102,49 @@ export const toolHintsSchema = z.object({
 
 /** The hints as a tool's declaration gives them (a settings tool, another extension's tool): each false unless given. */
 export const declaredToolHintsSchema = z.strictObject({
-  readOnlyHint: z.boolean().default(false),
-  consequentialHint: z.boolean().default(false),
-  untrustedContentHint: z.boolean().default(false)
+  readOnlyHint: z._default(z.boolean(), false),
+  consequentialHint: z._default(z.boolean(), false),
+  untrustedContentHint: z._default(z.boolean(), false)
 });
 
 /** A JSON Schema object describing a tool's input (`type: "object"`): the one type of it both sides read and list. */
 export const inputSchemaSchema = z
-  .object({
-    type: z.literal('object'),
-    properties: z.record(z.string(), z.object({}).catchall(z.json())).optional(),
-    required: z.array(z.string()).optional()
-  })
-  .catchall(z.json())
-  .refine((schema) => JSON.stringify(schema).length <= MAX_INPUT_SCHEMA_CHARS, {
-    message: `an input schema is at most ${MAX_INPUT_SCHEMA_CHARS} characters of JSON`
-  });
+  .catchall(
+    z.object({
+      type: z.literal('object'),
+      properties: z.optional(z.record(z.string(), z.catchall(z.object({}), z.json()))),
+      required: z.optional(z.array(z.string()))
+    }),
+    z.json()
+  )
+  .check(
+    z.refine((schema) => JSON.stringify(schema).length <= MAX_INPUT_SCHEMA_CHARS, {
+      message: `an input schema is at most ${MAX_INPUT_SCHEMA_CHARS} characters of JSON`
+    })
+  );
 
 export const toolDescriptorSchema = z.object({
-  name: z.string().regex(/^[A-Za-z0-9_.-]{1,128}$/, 'a tool name is 1–128 of A–Z a–z 0–9 _ . -'),
-  title: z.string().max(200).optional(),
-  description: z.string().max(10_000),
+  name: z.string().check(z.regex(/^[A-Za-z0-9_.-]{1,128}$/, 'a tool name is 1–128 of A–Z a–z 0–9 _ . -')),
+  title: z.optional(z.string().check(z.maxLength(200))),
+  description: z.string().check(z.maxLength(10_000)),
   inputSchema: inputSchemaSchema,
   hints: toolHintsSchema,
   /** The JupyterLab command a command-backed tool runs. */
-  command: z.string().max(500).optional()
+  command: z.optional(z.string().check(z.maxLength(500)))
 });
 
-export const authNonce = z.string().regex(/^[0-9a-f]{32,128}$/, 'a nonce is 32 to 128 hex digits');
-export const authProof = z.string().regex(/^[0-9a-f]{64}$/, 'a proof is 64 hex digits');
+export const authNonce = z.string().check(z.regex(/^[0-9a-f]{32,128}$/, 'a nonce is 32 to 128 hex digits'));
+export const authProof = z.string().check(z.regex(/^[0-9a-f]{64}$/, 'a proof is 64 hex digits'));
 
 const helloFields = {
   type: z.literal('hello'),
-  protocol: z.number().int().positive(),
+  protocol: z.int().check(z.positive()),
   /**
    * The port this page dialled: both proofs cover it (pairing.ts). Required from
    * protocol 2 on; optional here so that an older page's hello still parses and it
    * hears which side to update.
    */
-  port: z.number().int().min(1).max(65535).optional(),
+  port: z.optional(z.int().check(z.gte(1), z.lte(65535))),
   nonce: authNonce
 };
 
@@ -148,17 +153,19 @@ const helloFields = {
  * protocol; a hello of another may carry what that one sent (protocol 1's named
  * the page), so that it parses and the page hears which side to update.
  */
-export const helloSchema = z.looseObject(helloFields).superRefine((hello, ctx) => {
-  const unknown = Object.keys(hello).filter((key) => !Object.hasOwn(helloFields, key));
-  if (hello.protocol === PROTOCOL_VERSION && unknown.length) {
-    ctx.addIssue({
-      // Stryker disable next-line StringLiteral: the message below is what the sender reads; no one reads this code.
-      code: 'unrecognized_keys',
-      keys: unknown,
-      message: `Unrecognized key: ${unknown.map((key) => JSON.stringify(key)).join(', ')}`
-    });
-  }
-});
+export const helloSchema = z.looseObject(helloFields).check(
+  z.superRefine((hello, ctx) => {
+    const unknown = Object.keys(hello).filter((key) => !Object.hasOwn(helloFields, key));
+    if (hello.protocol === PROTOCOL_VERSION && unknown.length) {
+      ctx.addIssue({
+        // Stryker disable next-line StringLiteral: the message below is what the sender reads; no one reads this code.
+        code: 'unrecognized_keys',
+        keys: unknown,
+        message: `Unrecognized key: ${unknown.map((key) => JSON.stringify(key)).join(', ')}`
+      });
+    }
+  })
+);
 
 /** The server's half of the token proof (pairing.ts). */
 export const challengeSchema = z.object({
@@ -171,30 +178,30 @@ export const challengeSchema = z.object({
 export const proofSchema = z.strictObject({
   type: z.literal('proof'),
   proof: authProof,
-  bridgeVersion: z.string().max(100),
+  bridgeVersion: z.string().check(z.maxLength(100)),
   page: pageIdentitySchema,
   /** Whether the person has the page in front now. */
-  focused: z.boolean().optional()
+  focused: z.optional(z.boolean())
 });
 
 export const welcomeSchema = z.object({
   type: z.literal('welcome'),
-  protocol: z.number().int().positive(),
-  serverVersion: z.string().max(100),
+  protocol: z.int().check(z.positive()),
+  serverVersion: z.string().check(z.maxLength(100)),
   /** The heartbeat's period: a page that hears nothing from the server for two of them reconnects. */
-  heartbeatMs: z.number().int().min(100).max(3_600_000),
+  heartbeatMs: z.int().check(z.gte(100), z.lte(3_600_000)),
   /**
    * The server asks the page's script to answer each heartbeat with `alive`, and
    * drops a page whose script stops answering (page-liveness.ts). An older page
    * ignores it; an older server sends none, and then the page sends no `alive`.
    */
-  answerHeartbeats: z.boolean().optional()
+  answerHeartbeats: z.optional(z.boolean())
 });
 
 /** A default tool the page does not offer, and why: the server tells an agent that calls it. */
 export const unavailableToolSchema = z.object({
-  name: z.string().max(200),
-  reason: z.string().max(2000)
+  name: z.string().check(z.maxLength(200)),
+  reason: z.string().check(z.maxLength(2000))
 });
 
 /** The server is there: browsers answer WebSocket pings by themselves, but a page's script sees only frames. */
@@ -212,9 +219,9 @@ export const MAX_UNAVAILABLE_TOOLS = 100;
 
 export const catalogueSchema = z.object({
   type: z.literal('catalogue'),
-  tools: z.array(toolDescriptorSchema).max(10_000),
+  tools: z.array(toolDescriptorSchema).check(z.maxLength(10_000)),
   /** Optional: an older page sends none, and the server says what it can guess. */
-  unavailable: z.array(unavailableToolSchema).max(MAX_UNAVAILABLE_TOOLS).optional()
+  unavailable: z.optional(z.array(unavailableToolSchema).check(z.maxLength(MAX_UNAVAILABLE_TOOLS)))
 });
 
 /**
@@ -224,17 +231,17 @@ export const catalogueSchema = z.object({
  * `client` is the name the MCP client gave, for the person to read.
  */
 export const callAgentSchema = z.object({
-  id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'an agent id is 1 to 64 letters, digits, _ or -'),
-  client: z.string().max(200).optional()
+  id: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'an agent id is 1 to 64 letters, digits, _ or -')),
+  client: z.optional(z.string().check(z.maxLength(200)))
 });
 
 export const callSchema = z.object({
   type: z.literal('call'),
   callId: id,
-  tool: z.string().max(200),
+  tool: z.string().check(z.maxLength(200)),
   args: z.record(z.string(), z.unknown()),
   /** Optional: an older server names no agent, and the page counts all its calls as one agent's. */
-  agent: callAgentSchema.optional()
+  agent: z.optional(callAgentSchema)
 });
 
 /** A picture taken out of a result, sent once beside it (SPEC §3.3). */
@@ -248,16 +255,16 @@ export const resultSchema = z.object({
   type: z.literal('result'),
   callId: id,
   result: toolResultSchema,
-  images: z.array(attachedImageSchema).max(50).optional()
+  images: z.optional(z.array(attachedImageSchema).check(z.maxLength(50)))
 });
 
 /** The person focused the page (clicked, typed, switched to its tab) or left it, or moved in their notebook. */
 export const pageStateSchema = z.object({
   type: z.literal('page-state'),
   focused: z.boolean(),
-  title: z.string().max(1000).optional(),
+  title: z.optional(z.string().check(z.maxLength(1000))),
   /** Where the person is in their notebook (optional: an older page sends none; null: no notebook). */
-  focus: personFocusSchema.nullable().optional()
+  focus: z.optional(z.nullable(personFocusSchema))
 });
 
 export const cancelSchema = z.object({
@@ -267,9 +274,9 @@ export const cancelSchema = z.object({
 
 export const errorMessageSchema = z.object({
   type: z.literal('error'),
-  message: z.string().max(10_000),
+  message: z.string().check(z.maxLength(10_000)),
   /** The call the error is about, when there is one. */
-  callId: id.optional()
+  callId: z.optional(id)
 });
 
 export const pageMessageSchema = z.discriminatedUnion('type', [
@@ -340,7 +347,7 @@ export function encodeMessage(message: PageMessage | ServerMessage): string {
   return JSON.stringify(message);
 }
 
-function parseMessage<T>(data: string, maxBytes: number, schema: z.ZodType<T>, sender: 'page' | 'server'): Parsed<T> {
+function parseMessage<T>(data: string, maxBytes: number, schema: z.ZodMiniType<T>, sender: 'page' | 'server'): Parsed<T> {
   const expected = sender === 'page' ? PAGE_MESSAGE_TYPES : SERVER_MESSAGE_TYPES;
   // UTF-16 length is a lower bound of the UTF-8 size; it is exact enough to refuse
   // before parsing, and the socket layer enforces the byte limit itself.
@@ -404,14 +411,14 @@ export function nestsDeeperThan(value: unknown, max: number): boolean {
 }
 
 function messageTypes(schema: typeof pageMessageSchema | typeof serverMessageSchema): string[] {
-  return schema.options.map((option) => option.shape.type.value);
+  return schema.def.options.flatMap((option) => option.shape.type.def.values);
 }
 
 const PAGE_MESSAGE_TYPES = messageTypes(pageMessageSchema);
 const SERVER_MESSAGE_TYPES = messageTypes(serverMessageSchema);
 
 /** Zod issues as one line a person can act on: `path: problem; path: problem`. Keys from the sender are cut short. */
-export function describeIssues(error: z.ZodError): string {
+export function describeIssues(error: { readonly issues: readonly z.core.$ZodIssue[] }): string {
   const short = (text: string) => (text.length > 100 ? `${text.slice(0, 100)}…` : text);
   return error.issues
     .slice(0, 5)

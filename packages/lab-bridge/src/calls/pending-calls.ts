@@ -5,7 +5,7 @@
  * `wait_for_result`. Knows nothing of JupyterLab: dialogs come in through a
  * DialogWatch.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { describeIssues, fail, succeed, toolResultSchema, type ToolResult } from '@jupyter-live-mcp/protocol';
 import type { DialogInfo, DialogWatch } from './dialogs.js';
 import { log } from '../log.js';
@@ -37,16 +37,16 @@ const STORE_KEY = 'jupyter-live-mcp:pending';
 const MAX_STORED_RESULT_CHARS = 1_000_000;
 
 /** What the store holds: the next id, and each call's entry (read one by one, so a bad one is skipped alone). */
-const storedCallsSchema = z.object({ next: z.number().int().min(1), entries: z.array(z.unknown()) });
+const storedCallsSchema = z.object({ next: z.int().check(z.gte(1)), entries: z.array(z.unknown()) });
 
 /** A pending call, as the page keeps it across a reload; the running call and its pending answer are derived from it. */
 const pendingCallSchema = z.object({
   pendingId: z.string(),
   tool: z.string(),
-  command: z.string().optional(),
+  command: z.optional(z.string()),
   startedAt: z.number(),
-  finishedAt: z.number().optional(),
-  result: toolResultSchema.optional()
+  finishedAt: z.optional(z.number()),
+  result: z.optional(toolResultSchema)
 });
 
 type StoredEntry = z.infer<typeof pendingCallSchema>;
@@ -55,9 +55,10 @@ type StoredEntry = z.infer<typeof pendingCallSchema>;
 type Entry = StoredEntry & { done: Promise<ToolResult>; progress?: () => RunProgress | undefined };
 
 /** A call still running, as get_context lists it and its pending answers say it. */
-const runningCallSchema = pendingCallSchema
-  .pick({ pendingId: true, tool: true, command: true })
-  .extend({ seconds: z.number(), progress: runProgressSchema.optional() });
+const runningCallSchema = z.extend(z.pick(pendingCallSchema, { pendingId: true, tool: true, command: true }), {
+  seconds: z.number(),
+  progress: z.optional(runProgressSchema)
+});
 
 export type RunningCall = z.infer<typeof runningCallSchema>;
 

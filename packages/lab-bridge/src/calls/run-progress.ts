@@ -4,7 +4,7 @@
  * call's pending answers, so an agent waiting on a long run sees which cell it
  * is at. Pure.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 export const runProgressSchema = z.object({
   /** The cells the run has finished. */

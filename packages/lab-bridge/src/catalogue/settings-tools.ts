@@ -3,7 +3,7 @@
  * a bad one becomes a catalogue error (shown in get_context) and never stops the
  * others. Pure.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { BUILT_IN_TOOLS, declaredToolHintsSchema, describeIssues, toolHintsSchema, type CommandTool } from '@jupyter-live-mcp/protocol';
 
 export interface CatalogueError {
@@ -21,30 +21,29 @@ export interface CatalogueError {
 export const settingsToolShape = z.object({
   name: z.string(),
   command: z.string(),
-  title: z.string().optional(),
+  title: z.optional(z.string()),
   description: z.string(),
   args: z
-    .array(z.string())
-    .optional()
-    .describe(
-      "The command's inputs the agent sees (default: all it declares). Each must be an input the command declares, when it declares a schema."
+    .optional(z.array(z.string()))
+    .check(
+      z.describe(
+        "The command's inputs the agent sees (default: all it declares). Each must be an input the command declares, when it declares a schema."
+      )
     ),
   required: z
-    .array(z.string())
-    .optional()
-    .describe('Inputs the agent must give, declared by the command and listed in args when args is given.'),
-  fixedArgs: z.record(z.string(), z.unknown()).optional(),
+    .optional(z.array(z.string()))
+    .check(z.describe('Inputs the agent must give, declared by the command and listed in args when args is given.')),
+  fixedArgs: z.optional(z.record(z.string(), z.unknown())),
   ...declaredToolHintsSchema.shape
 });
 
 /** What the bridge accepts of an entry (SPEC §2.3). */
-const settingsToolSchema = settingsToolShape
-  .extend({
-    name: z.string().regex(/^[a-z][a-z0-9_]{0,47}$/, 'must match ^[a-z][a-z0-9_]{0,47}$ (lower case, digits, _; at most 48)'),
-    command: z.string().min(1),
-    description: z.string().min(1, 'must say what the tool does, for the agent')
-  })
-  .strict();
+const settingsToolSchema = z.strictObject({
+  ...settingsToolShape.shape,
+  name: z.string().check(z.regex(/^[a-z][a-z0-9_]{0,47}$/, 'must match ^[a-z][a-z0-9_]{0,47}$ (lower case, digits, _; at most 48)')),
+  command: z.string().check(z.minLength(1)),
+  description: z.string().check(z.minLength(1, 'must say what the tool does, for the agent'))
+});
 
 const builtInNames = new Set<string>(BUILT_IN_TOOLS.map((tool) => tool.name));
 

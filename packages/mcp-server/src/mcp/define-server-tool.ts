@@ -4,7 +4,7 @@
  * of its tools (SPEC §3.1): JSON types first, then the zod input's own limits.
  */
 import { checkInput, fail, parseInput, plainJsonSchema, type ToolDescriptor, type ToolResult } from '@jupyter-live-mcp/protocol';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { PageRouter } from '../hub/page-router.js';
 
 /** The page an MCP session chose with select_page, if any: each session has its own. */
@@ -26,7 +26,7 @@ export interface ServerTool {
   run(args: Record<string, unknown>, context: ServerToolContext): ToolResult;
 }
 
-export function defineServerTool<T extends z.ZodObject>(
+export function defineServerTool<T extends z.ZodMiniObject>(
   descriptor: Omit<ToolDescriptor, 'inputSchema'>,
   input: T,
   run: (args: z.infer<T>, context: ServerToolContext) => ToolResult

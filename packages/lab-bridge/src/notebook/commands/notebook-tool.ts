@@ -4,7 +4,7 @@
  * run gets checked arguments, the parts it works with and the call's context;
  * it answers in the result protocol, a CommandFailure with its own code.
  */
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import {
   CUT_HINT,
   fail,
@@ -19,12 +19,12 @@ import { CommandFailure } from './command-failure.js';
 
 export type { CallContext };
 
-export interface NotebookTool<I extends z.ZodObject = z.ZodObject, P = never> {
+export interface NotebookTool<I extends z.ZodMiniObject = z.ZodMiniObject, P = never> {
   readonly declaration: NotebookToolDeclaration<I>;
   run(args: z.infer<I>, parts: P, call: CallContext): Promise<ToolResult>;
 }
 
-export function notebookTool<I extends z.ZodObject, P>(
+export function notebookTool<I extends z.ZodMiniObject, P>(
   declaration: NotebookToolDeclaration<I>,
   run: (args: z.infer<I>, parts: P, call: CallContext) => Promise<ToolResult>
 ): NotebookTool<I, P> {
@@ -38,7 +38,7 @@ export function toolName(declaration: NotebookToolDeclaration): string {
 
 /** Runs it on arguments as they came (execute_command passes them unchecked): the UI's own arguments dropped, the rest checked. */
 export async function runNotebookTool<P>(
-  tool: NotebookTool<z.ZodObject, P>,
+  tool: NotebookTool<z.ZodMiniObject, P>,
   raw: Readonly<Record<string, unknown>>,
   parts: P,
   call: CallContext
