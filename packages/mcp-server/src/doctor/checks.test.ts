@@ -284,6 +284,180 @@ describe('doctor checks', () => {
   });
 });
 
+describe('doctor checks, each problem said whole', () => {
+  const OTHER_PORT =
+    "start the server with --port <n> (in your MCP client's config) and run jupyter-live-mcp install --port <n> so the bridge connects there";
+
+  it('says what each state of the bridge port means and what to do', () => {
+    expect(check('bridge port', { portFacts: { state: 'free' } })).toEqual({
+      title: 'bridge port 8767',
+      status: 'ok',
+      detail: 'free: no jupyter-live-mcp is running, and the server can listen here when your MCP client starts it'
+    });
+    expect(check('bridge port', { portFacts: { state: 'unusable', error: 'listen EACCES: permission denied 127.0.0.1:80' } })).toEqual({
+      title: 'bridge port 8767',
+      status: 'problem',
+      detail: 'listen EACCES: permission denied 127.0.0.1:80',
+      fix: `Use a port this user may listen on (above 1023): ${OTHER_PORT}.`
+    });
+    expect(
+      check('bridge port', { portFacts: { state: 'held', status: { kind: 'paired', version: '0.0.9', pages: { count: 0, kinds: {} } } } })
+    ).toEqual({
+      title: 'bridge port 8767',
+      status: 'problem',
+      detail: 'jupyter-live-mcp 0.0.9 is running here, but this is 0.1.0',
+      fix: 'Restart your MCP client (or the server it runs) so it runs 0.1.0.'
+    });
+    expect(check('bridge port', { portFacts: { state: 'held', status: { kind: 'other-token' } } })).toEqual({
+      title: 'bridge port 8767',
+      status: 'problem',
+      detail: 'a jupyter-live-mcp is running here, but it was started with another pairing token than the one in your config file',
+      fix:
+        'Restart your MCP client so the server reads the current token (it reads it when it starts). If that server uses another ' +
+        'config folder (JUPYTER_LIVE_MCP_CONFIG_DIR), run doctor with the same.'
+    });
+    expect(check('bridge port', { portFacts: { state: 'held', status: { kind: 'old-server' } } })).toEqual({
+      title: 'bridge port 8767',
+      status: 'problem',
+      detail: 'an older jupyter-live-mcp is running here (it cannot report its status), while this is 0.1.0',
+      fix: 'Restart your MCP client so it runs 0.1.0.'
+    });
+  });
+
+  it('says what each state of the token file means and what to do', () => {
+    const token = (facts: DoctorFacts['token']) => check('pairing token', { token: facts });
+    expect(token({ file: '/c', state: 'missing' })).toEqual({
+      title: 'pairing token',
+      status: 'problem',
+      detail: 'no token file at /c',
+      fix: "Run jupyter-live-mcp install: it creates the token and writes it into the bridge's settings."
+    });
+    expect(token({ file: '/c', state: 'unreadable', error: 'cannot read /c: EACCES' })).toEqual({
+      title: 'pairing token',
+      status: 'problem',
+      detail: 'cannot read /c: EACCES',
+      fix: 'Make /c readable by you (chmod 600 /c).'
+    });
+    expect(token({ file: '/c', state: 'refused', detail: '/c is a link', fix: 'Replace the link with the file.' })).toEqual({
+      title: 'pairing token',
+      status: 'problem',
+      detail: '/c is a link',
+      fix: 'Replace the link with the file.'
+    });
+    expect(token({ file: '/c', state: 'invalid' })).toEqual({
+      title: 'pairing token',
+      status: 'problem',
+      detail: '/c holds no valid token (64 hex digits under "token")',
+      fix: 'Run jupyter-live-mcp token --rotate, then jupyter-live-mcp install, and restart your MCP client.'
+    });
+  });
+
+  it("says what each state of JupyterLab's settings means for the token and the server URL", () => {
+    const file = '/s/f';
+    const both = (change: Partial<DoctorFacts>) => [check("token in JupyterLab's", change), check('bridge server URL', change)];
+    const fix =
+      'Run jupyter-live-mcp install (or paste the output of jupyter-live-mcp token into Settings → Agent bridge → Pairing token), then reload your Jupyter page.';
+    expect(check("token in JupyterLab's", { token: { file: '/c', state: 'invalid' } })).toEqual({
+      title: "token in JupyterLab's settings",
+      status: 'note',
+      detail: 'not checked: the server has no valid token yet (see above)'
+    });
+    // No settings file: the page has no token, and connects to the default URL, which is the default port's.
+    expect(both({ settings: { file, state: 'missing' } })).toEqual([
+      {
+        title: "token in JupyterLab's settings",
+        status: 'problem',
+        detail: 'no bridge settings at /s/f, so the page has no pairing token',
+        fix
+      },
+      { title: 'bridge server URL', status: 'ok', detail: 'the bridge connects to port 8767' }
+    ]);
+    expect(both({ settings: { file, state: 'refused', detail: '/s/f is a FIFO', fix: 'Make it a file.' } })).toEqual([
+      { title: "token in JupyterLab's settings", status: 'problem', detail: '/s/f is a FIFO', fix: 'Make it a file.' },
+      { title: 'bridge server URL', status: 'note', detail: 'not checked: /s/f cannot be read as JSON (see above)' }
+    ]);
+    expect(both({ settings: { file, state: 'not-json' } })).toEqual([
+      {
+        title: "token in JupyterLab's settings",
+        status: 'note',
+        detail: 'not checked: /s/f is not a plain JSON object (comments?)',
+        fix: 'Make sure Settings → Agent bridge → Pairing token is the output of jupyter-live-mcp token.'
+      },
+      { title: 'bridge server URL', status: 'note', detail: 'not checked: /s/f cannot be read as JSON (see above)' }
+    ]);
+    expect(check("token in JupyterLab's", { settings: settingsFile(file, { token: '' }) })).toEqual({
+      title: "token in JupyterLab's settings",
+      status: 'problem',
+      detail: '/s/f sets no token',
+      fix
+    });
+    const badUrls = settingsFile(file, { problems: { serverUrls: 'serverUrls: expected array' } });
+    expect(check('bridge server URL', { settings: badUrls }).fix).toBe(
+      'Run jupyter-live-mcp install --port 8767 (it rewrites serverUrls), or make Settings → Agent bridge → Server URLs a list of at most 20 ' +
+        'ws:// or wss:// URLs such as ws://127.0.0.1:8767; then reload your Jupyter page.'
+    );
+  });
+
+  it('reads the port each server URL dials, with the scheme’s default, and names them all when none is this server', () => {
+    const urls = (serverUrls: string[], change: Partial<DoctorFacts> = {}) =>
+      check('bridge server URL', { ...change, settings: settingsFile('/s/f', { serverUrls }) });
+    expect(urls(['ws://[::1]:8767']).status).toBe('ok');
+    expect(urls(['wss://hub.example.org:8443/proxy/'], { publicPorts: [8443] }).status).toBe('ok');
+    expect(urls(['wss://hub.example.org:8443/proxy/'], { publicPorts: [443] }).status).toBe('problem');
+    expect(urls(['ws://proxy.example.org/bridge'], { publicPorts: [80] }).status).toBe('ok');
+    expect(urls(['ws://proxy.example.org/bridge'], { publicPorts: [443] }).status).toBe('problem');
+    expect(urls(['not a url', 'ws://127.0.0.1:9999'], { publicPorts: [443] })).toEqual({
+      title: 'bridge server URL',
+      status: 'problem',
+      detail: 'the bridge connects to not a url, ws://127.0.0.1:9999 (its serverUrls setting), not to port 8767',
+      fix: 'Run jupyter-live-mcp install --port 8767 (or add ws://127.0.0.1:8767 to Settings → Agent bridge → Server URLs), then reload your Jupyter page.'
+    });
+  });
+
+  it('says whose second bridge install can take out: its own copy beside one pip install only', () => {
+    const copy = { dir: BRIDGE, by: 'copy', state: 'ok', version: '0.1.0' } as const;
+    const pip = { dir: PIP_BRIDGE, by: 'pip', state: 'ok', version: '0.1.0' } as const;
+    const otherPip = { ...pip, dir: '/usr/share/jupyter/labextensions/jupyter-live-mcp-bridge' };
+    const otherCopy = { ...copy, dir: '/usr/share/jupyter/labextensions/jupyter-live-mcp-bridge' };
+    const keepOne =
+      'Keep one: pip uninstall jupyter-live-mcp-bridge in a Python environment removes the bridge pip installed there, and a copied folder can be deleted. Then reload your Jupyter page.';
+    expect(check('bridge extension', { extension: extension(pip, otherCopy) }).fix).toBe(keepOne);
+    expect(check('bridge extension', { extension: extension(copy, pip, otherPip) }).fix).toBe(keepOne);
+  });
+
+  it('says what the pages check found, and names every host paired from afar', () => {
+    for (const portFacts of [
+      { state: 'unusable', error: 'EACCES' },
+      { state: 'held', status: { kind: 'old-server' } }
+    ] as const) {
+      expect(check('pages', { portFacts })).toEqual({
+        title: 'pages connected',
+        status: 'note',
+        detail: 'unknown: no paired jupyter-live-mcp answers on the bridge port (see above)'
+      });
+    }
+    expect(check('pages', { portFacts: { state: 'free' } }).detail).toBe(
+      'no jupyter-live-mcp is running on port 8767, so no page can connect yet: your MCP client starts it'
+    );
+    expect(
+      check('pages', { portFacts: { state: 'held', status: { kind: 'paired', version: '0.1.0', pages: { count: 0, kinds: {} } } } })
+    ).toEqual({
+      title: 'pages connected',
+      status: 'problem',
+      detail: 'none: the server runs, but no Jupyter page is connected to it',
+      fix:
+        'Open or reload your JupyterLab or Notebook 7 page. If it still does not connect, the "Agent:" item in its ' +
+        'status bar and the browser console (messages starting [jupyter-live-mcp]) say why.'
+    });
+    expect(check('pages from another host', { pairedOrigins: ['https://a.example.org', 'https://b.example.org'] }).detail).toBe(
+      'paired with jupyter-live-mcp pair: https://a.example.org, https://b.example.org. Their bridge is installed where their Jupyter runs, so the ' +
+        'extension and settings checks above are not about them. Their browser must allow the site "Local network access" ' +
+        '(their "Agent:" status bar item says "blocked by the browser" until it does); jupyter-live-mcp pair <page URL> prints ' +
+        'the link again'
+    );
+  });
+});
+
 describe('the report', () => {
   it('puts each fix under its problem and ends with what to do', () => {
     const checks = runChecks(facts({ extension: extension() }));

