@@ -25,6 +25,8 @@ describe("the server's flags", () => {
     expect(parse(['--public-port', '18767', '--public-port=443']).publicPorts).toEqual([18767, 443]);
     // IPv6 in brackets as --http writes it; a host given twice is listened on once.
     expect(parse(['--host', '[::1]', '--host', '127.0.0.1', '--host', '::1']).hosts).toEqual(['::1', '127.0.0.1']);
+    // Only a whole bracketed address loses its brackets; a half-bracketed one is left for listen() to refuse as written.
+    expect(parse(['--host', '[::1', '--host', '::1]']).hosts).toEqual(['[::1', '::1]']);
   });
 
   it('reads --http in its [host:]port forms, loopback by default', () => {
