@@ -88,6 +88,9 @@ describe('parseCommandLine', () => {
     expect(parseCommandLine(['install', '--port', '0', '--prot', '-h'])).toEqual({ kind: 'help' });
     expect(parseCommandLine(['-v'])).toEqual({ kind: 'version' });
     expect(parseCommandLine(['token', '-v'])).toEqual({ kind: 'version' });
+    // A flag after --version is the command's, not a value of --version.
+    expect(parseCommandLine(['--version', '--port', '9999'])).toEqual({ kind: 'version' });
+    expect(run(['--log-level', 'warn', '--port', '9999'])).toMatchObject({ logLevel: 'warn', options: { port: 9999 } });
     // -h among short flags run together is help too.
     expect(parseCommandLine(['-vh'])).toEqual({ kind: 'help' });
   });
