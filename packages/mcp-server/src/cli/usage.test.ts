@@ -32,5 +32,14 @@ describe('--help', () => {
         .split('\n')
         .filter((line) => line.length > 96)
     ).toEqual([]);
+    // And fills them: a line of an option's text is followed by one whose first word would not have fitted on it.
+    const lines = USAGE.slice(USAGE.indexOf('Options:\n')).split('\n');
+    const indent = ' '.repeat(25);
+    for (const [at, line] of lines.entries()) {
+      const next = lines[at + 1];
+      if (line.startsWith(indent) && next?.startsWith(indent)) {
+        expect(line.length + 1 + next.trim().split(' ')[0]!.length, line).toBeGreaterThan(96);
+      }
+    }
   });
 });
