@@ -6,7 +6,7 @@
  * the check sits in that schema and throws the error it answers with.
  */
 import { CallToolRequestSchema, ErrorCode } from '@modelcontextprotocol/sdk/types.js';
-import { z } from 'zod';
+import * as z from 'zod';
 import { issueOf } from '../transport/message-problems.js';
 import { RequestError } from './request-error.js';
 
