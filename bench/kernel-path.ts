@@ -25,6 +25,11 @@ const BLOCKS = 3;
 const FIRST_WARMUP = 10;
 const LATER_WARMUP = 2;
 const TARGET = 1.15;
+/**
+ * Issue 26's target where the kernel lives in the page (JupyterLite): against the in-page execute plus the call's
+ * two hops with no work behind them, which no server outside the page avoids; it replaces the 1.15× there.
+ */
+const TARGET_WITH_HOPS = 1.25;
 const STDIO_HOP = 'select_page';
 /** Calls of each tool profiled at the end of the last block (profiling slows them, so they are not timed). */
 const PROFILED_CALLS = 10;
@@ -153,8 +158,7 @@ export async function measureKernelPath(path: KernelPath, config: BenchConfig, r
         section,
         name: `  ratio to ${path.floorShortName}`,
         value: `p50 ${ratio(p50Ratio)}, p95 ${ratio(total.p95 / floor.p95)}`,
-        target: `≤ ${TARGET}× (p50)`,
-        met: p50Ratio <= TARGET,
+        ...(path.hops ? {} : { target: `≤ ${TARGET}× (p50)`, met: p50Ratio <= TARGET }),
         data: { p50Ratio, p95Ratio: total.p95 / floor.p95 }
       });
       const wire = sizes.get(key(tool, mode));
@@ -167,7 +171,10 @@ export async function measureKernelPath(path: KernelPath, config: BenchConfig, r
           name: `  ratio to ${path.floorShortName} + the two hops with no work`,
           value:
             `p50 ${ratio(total.p50 / noWork)} (${ms(noWork)}: + WebSocket echo ${size(wire.request)} → ${size(wire.reply)} ` +
-            `${ms(echo.p50)}, + select_page ${ms(stdio.p50)}); the target leaves ${ms(floor.p50 * (TARGET - 1))} for both hops and all work`,
+            `${ms(echo.p50)}, + select_page ${ms(stdio.p50)}); the target leaves ${ms(noWork * (TARGET_WITH_HOPS - 1))} for all ` +
+            `the work of CLI, page and client, which take ${ms(total.p50 - noWork)}`,
+          target: `≤ ${TARGET_WITH_HOPS}× (p50)`,
+          met: total.p50 / noWork <= TARGET_WITH_HOPS,
           data: { noWorkP50: noWork, echoP50: echo.p50, stdioP50: stdio.p50, ratio: total.p50 / noWork }
         });
       }

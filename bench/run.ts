@@ -6,11 +6,12 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { cpus, loadavg, totalmem } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { parseConfig, type BenchConfig, type ScenarioName } from './config.js';
 import { startBenchLab, type BenchLab } from './lab.js';
 import { Report, size } from './report.js';
 import { waitForQuietPage } from './page-probes.js';
-import { memoryOf, RssSampler } from './rss.js';
+import { idleNodeRss, memoryOf, RSS_FLOORS, RssSampler } from './rss.js';
 import { agentTasksScenario } from './scenarios/agent-tasks.js';
 import { besideThePersonScenario } from './scenarios/beside-the-person.js';
 import { bigDocumentsScenario } from './scenarios/big-documents.js';
@@ -22,6 +23,10 @@ import { manyPagesScenario } from './scenarios/many-pages.js';
 import { pageStartScenario } from './scenarios/page-start.js';
 import { overheadScenario } from './scenarios/overhead.js';
 import { throughputScenario } from './scenarios/throughput.js';
+
+const REPO = fileURLToPath(new URL('..', import.meta.url));
+/** How long each memory floor idles before its reading: past its start's work, as the CLI is when read. */
+const FLOOR_IDLE_MS = 2000;
 
 type Scenario = (bench: BenchLab, config: BenchConfig, report: Report) => Promise<void>;
 
@@ -75,9 +80,16 @@ async function main(): Promise<void> {
     const bench = await startBenchLab();
     const sampler = new RssSampler(bench.mcp.pid);
     let idleRss: number;
+    const floors: number[] = [];
     try {
       await waitForQuietPage(bench.page);
       idleRss = memoryOf(bench.mcp.pid).rss;
+      if (footprint) {
+        // In the same state of the machine, from the repository (where the SDK is installed).
+        for (const floor of RSS_FLOORS) {
+          floors.push(await idleNodeRss(floor.code, REPO, FLOOR_IDLE_MS));
+        }
+      }
       if (footprint) {
         progress('footprint: page start');
         sampler.during('page start');
@@ -93,7 +105,7 @@ async function main(): Promise<void> {
       await bench.stop();
     }
     if (footprint) {
-      memoryRows = () => memoryScenario(idleRss, sampler.peaks, report);
+      memoryRows = () => memoryScenario(idleRss, floors, sampler.peaks, report);
     }
   }
   if (config.scenarios.includes('lite')) {

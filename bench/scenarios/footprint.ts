@@ -18,6 +18,7 @@ import { CLI_PATH, freePort, pairingConfig } from '../../tests/e2e/support/mcp-s
 import { BRIDGE_DIR } from '../../tests/e2e/support/lab-with-agent.js';
 import type { BenchConfig } from '../config.js';
 import { p50p95, size, type Report } from '../report.js';
+import { RSS_FLOORS } from '../rss.js';
 import { summarise } from '../stats.js';
 
 /** Spawn → MCP initialize → tools/list answered, each time on a fresh CLI process. */
@@ -92,8 +93,29 @@ export function bundleScenario(report: Report): void {
   });
 }
 
-export function memoryScenario(idleRss: number, peaks: ReadonlyMap<string, number>, report: Report): void {
-  report.add({ section: 'footprint', name: 'CLI RSS idle (one page connected)', value: size(idleRss), data: idleRss });
+/** Issue 26: the CLI idle with one page connected. */
+const IDLE_RSS_TARGET = 60e6;
+
+export function memoryScenario(idleRss: number, floors: readonly number[], peaks: ReadonlyMap<string, number>, report: Report): void {
+  report.add({
+    section: 'footprint',
+    name: 'CLI RSS idle (one page connected)',
+    value: size(idleRss),
+    target: `≤ ${size(IDLE_RSS_TARGET)}`,
+    met: idleRss <= IDLE_RSS_TARGET,
+    data: idleRss
+  });
+  RSS_FLOORS.forEach(({ name }, index) => {
+    const floor = floors[index];
+    if (floor !== undefined) {
+      report.add({
+        section: 'footprint',
+        name: `  floor: ${name}, idle`,
+        value: `${size(floor)}; the CLI ${idleRss >= floor ? `${size(idleRss - floor)} above it` : `${size(floor - idleRss)} below it`}`,
+        data: floor
+      });
+    }
+  });
   for (const [scenario, peak] of peaks) {
     report.add({ section: 'footprint', name: `CLI RSS peak during ${scenario}`, value: size(peak), data: peak });
   }

@@ -85,11 +85,15 @@ describe('the packed jupyter-live-mcp', () => {
         'package/labextension/package.json'
       ])
     );
-    // One file: the protocol package and the npm dependencies are inside it.
-    expect(files.filter((file) => file.startsWith('package/dist/')).sort()).toEqual([
-      'package/dist/THIRD-PARTY-LICENSES.txt',
-      'package/dist/cli.js'
-    ]);
+    // The bundle, cli.js and the chunks it loads beside it (the --http transport, lite, install, doctor: loaded when
+    // used), and nothing else: the protocol package and the npm dependencies are inside them.
+    const chunks = (await readdir(path.join(REPO, 'packages', 'mcp-server', 'dist'))).filter((file) =>
+      /^[\w-]+-[A-Z0-9]{8}\.js$/.test(file)
+    );
+    expect(chunks.length).toBeGreaterThan(0);
+    expect(files.filter((file) => file.startsWith('package/dist/')).sort()).toEqual(
+      ['THIRD-PARTY-LICENSES.txt', 'cli.js', ...chunks].map((file) => `package/dist/${file}`).sort()
+    );
     expect(await tarball(serverTarball, 'package/LICENSE')).toBe(await readFile(path.join(REPO, 'LICENSE'), 'utf8'));
     const notices = await tarball(serverTarball, 'package/dist/THIRD-PARTY-LICENSES.txt');
     for (const bundled of ['@modelcontextprotocol/sdk', 'ws', 'zod']) {

@@ -32,7 +32,7 @@ describe('licenceNotice', () => {
       { name: 'ws', version: '8.23.0', license: 'MIT', licenseText: 'Copyright (c) ws authors\n\n' },
       { name: 'fast-uri', version: '3.1.0', license: 'BSD-3-Clause', licenseText: 'Copyright (c) fast-uri authors' }
     ]);
-    expect(notice).toMatch(/^dist\/cli\.js of jupyter-live-mcp contains code of the 2 npm packages below/);
+    expect(notice).toMatch(/^dist\/cli\.js of jupyter-live-mcp and the chunks it loads beside it contain code of the 2 npm packages below/);
     expect(notice.indexOf('fast-uri 3.1.0 (BSD-3-Clause)')).toBeLessThan(notice.indexOf('ws 8.23.0 (MIT)'));
     expect(notice).toContain(`ws 8.23.0 (MIT)\n${'='.repeat(72)}\n\nCopyright (c) ws authors\n`);
     expect(notice.endsWith('Copyright (c) ws authors\n')).toBe(true);

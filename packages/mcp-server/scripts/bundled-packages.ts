@@ -38,7 +38,7 @@ export function licenceNotice(packages: readonly BundledPackage[]): string {
     .sort((a, b) => a.name.localeCompare(b.name) || a.version.localeCompare(b.version))
     .map((pkg) => `${rule}\n${pkg.name} ${pkg.version} (${pkg.license})\n${rule}\n\n${pkg.licenseText.trim()}\n`);
   return [
-    `dist/cli.js of jupyter-live-mcp contains code of the ${packages.length} npm packages below, each under its own licence, given after its name.\n`,
+    `dist/cli.js of jupyter-live-mcp and the chunks it loads beside it contain code of the ${packages.length} npm packages below, each under its own licence, given after its name.\n`,
     ...sections
   ].join('\n');
 }

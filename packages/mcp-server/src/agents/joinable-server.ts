@@ -11,7 +11,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { startBridgeEndpoint, type BridgeEndpoint, type ServerRole } from '../hub/bridge-endpoint.js';
 import { PageRouter } from '../hub/page-router.js';
-import { startLite, type LiteOptions } from '../lite/start-lite.js';
+import type { LiteOptions } from '../lite/start-lite.js';
 import type { Logger } from '../log.js';
 import { buildMcpServer, type McpServerOptions } from '../mcp/mcp-server.js';
 import { urlHost } from '../net/url-host.js';
@@ -84,7 +84,15 @@ export async function startHosting(settings: HostSettings): Promise<Hosting> {
     ...(settings.heartbeatMs ? { heartbeatMs: settings.heartbeatMs } : {})
   });
   log.info(`jupyter-live-mcp ${version}: waiting for pages on ${endpoint.url}`);
-  const lite = settings.lite && startLite(settings.lite, { serverUrl: endpoint.url, pairOrigins: endpoint.pairOrigins, router, log });
+  // Loaded only for lite: a server without it never holds the site server and browser launch.
+  const lite =
+    settings.lite &&
+    (await import('../lite/start-lite.js')).startLite(settings.lite, {
+      serverUrl: endpoint.url,
+      pairOrigins: endpoint.pairOrigins,
+      router,
+      log
+    });
   newServer = (extra) =>
     buildMcpServer({
       router,

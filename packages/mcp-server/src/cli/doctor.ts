@@ -1,28 +1,13 @@
 /**
- * jupyter-live-mcp doctor (SPEC §9): gathers the facts (port, token, installed
- * bridge, its settings, connected pages), checks them, prints the report on
- * stdout and returns the exit code.
+ * jupyter-live-mcp doctor (SPEC §9): its flags, and its run
+ * (doctor/run-doctor.ts), loaded when it runs.
  */
-import { runChecks, type PortFacts } from '../doctor/checks.js';
-import { readExtensionFacts, readSettingsFacts, readTokenFacts } from '../doctor/local-setup.js';
-import { probePort } from '../doctor/port-probe.js';
-import { exitCode, formatReport } from '../doctor/report.js';
-import { probeStatus } from '../doctor/status-client.js';
-import { jupyterFolders } from '../install/jupyter-paths.js';
-import { pairedOrigins, tokenFile } from '../pairing/pairing-token.js';
-import { findPortHolder } from '../net/port-holder.js';
+import type { DoctorOptions } from '../doctor/run-doctor.js';
 import type { Command } from './command.js';
 import { CliError, FOLDER_FLAGS, PORT_FLAG, PUBLIC_PORT_FLAG, bridgePort, folders, parseFlags, publicPorts, type Flags } from './flags.js';
 import { LOOPBACK_HOSTS } from './server-flags.js';
 
 const DOCTOR_FLAGS = { ...FOLDER_FLAGS, ...PORT_FLAG, ...PUBLIC_PORT_FLAG } as const satisfies Flags;
-
-export interface DoctorOptions {
-  dataDir?: string;
-  settingsDir?: string;
-  port: number;
-  publicPorts: number[];
-}
 
 export const doctorCommand: Command<DoctorOptions> = {
   word: 'doctor',
@@ -39,39 +24,8 @@ export const doctorCommand: Command<DoctorOptions> = {
     return { ...folders(values), port, publicPorts: publicPorts(values) };
   },
   async run(options, { version }) {
-    process.exitCode = await doctor(options, version);
+    // Loaded when doctor runs: the server's process never holds the checks.
+    const { doctor } = await import('../doctor/run-doctor.js');
+    process.exitCode = await doctor(options, version, LOOPBACK_HOSTS);
   }
 };
-
-async function doctor(options: DoctorOptions, version: string): Promise<number> {
-  const jupyter = jupyterFolders(options);
-  const token = await readTokenFacts(tokenFile());
-  const checks = runChecks({
-    version,
-    platform: process.platform,
-    port: options.port,
-    publicPorts: options.publicPorts,
-    portFacts: await portFacts(LOOPBACK_HOSTS, options.port, token.state === 'ok' ? token.token : undefined),
-    token,
-    extension: await readExtensionFacts(jupyter),
-    settings: await readSettingsFacts(jupyter.settingsDir),
-    // The token check above says what is wrong with a file that cannot be read.
-    pairedOrigins: Object.keys(await pairedOrigins().catch(() => ({})))
-  });
-  process.stdout.write(formatReport(version, checks));
-  return exitCode(checks);
-}
-
-async function portFacts(hosts: readonly string[], port: number, token: string | undefined): Promise<PortFacts> {
-  const probe = await probePort(hosts, port);
-  if (probe.error) {
-    return { state: 'unusable', error: probe.error };
-  }
-  const host = probe.heldOn[0];
-  if (host === undefined) {
-    return { state: 'free' };
-  }
-  // A server listening on every address is asked on loopback, where its Host check lets us in.
-  const status = await probeStatus(host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host, port, token);
-  return status.kind === 'not-ours' ? { state: 'held', status, holder: await findPortHolder(port) } : { state: 'held', status };
-}

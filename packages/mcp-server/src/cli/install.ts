@@ -6,7 +6,6 @@
  */
 import path from 'node:path';
 import { DEFAULT_BRIDGE_PORT } from '@jupyter-live-mcp/protocol';
-import { install, uninstall } from '../install/install.js';
 import { bridgeSettingsFile, jupyterFolders } from '../install/jupyter-paths.js';
 import { PACKAGE_DIR } from '../package-dir.js';
 import { forgetSettingsFile, installedKeys, loadToken, rememberSettingsFile } from '../pairing/pairing-token.js';
@@ -44,6 +43,8 @@ export const installCommand: Command<InstallOptions> = {
     return { ...folders(values), port };
   },
   async run(options, { version }) {
+    // Loaded when the command runs, as every command's work is: the server's process never holds it.
+    const { install } = await import('../install/install.js');
     const { lines, settingsFile, keys } = await install({
       source: BUNDLED_BRIDGE,
       ...jupyterFolders(options),
@@ -76,6 +77,7 @@ export const uninstallCommand: Command<{ dataDir?: string; settingsDir?: string 
   flags: FOLDER_FLAGS,
   parse: (args) => folders(parseFlags(args, FOLDER_FLAGS)),
   async run(options) {
+    const { uninstall } = await import('../install/install.js');
     const jupyter = jupyterFolders(options);
     const settingsFile = bridgeSettingsFile(jupyter.settingsDir);
     say(await uninstall({ ...jupyter, keys: await installedKeys(settingsFile) }));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_BRIDGE_PORT } from '@jupyter-live-mcp/protocol';
-import { DEFAULT_LITE_PORT } from '../lite/start-lite.js';
+import { DEFAULT_LITE_PORT } from './lite.js';
 import { parseCommandLine } from './command-line.js';
 import { CliError } from './flags.js';
 import { liteCommand } from './lite.js';

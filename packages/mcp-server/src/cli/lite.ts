@@ -2,11 +2,14 @@
  * `jupyter-live-mcp lite`: the server (serve.ts, with every server flag) plus
  * the embedded JupyterLite page, paired, on loopback (lite/start-lite.ts).
  */
-import { DEFAULT_LITE_PORT, type LiteOptions } from '../lite/start-lite.js';
+import type { LiteOptions } from '../lite/start-lite.js';
 import type { Command } from './command.js';
 import { CliError, OPEN_FLAG, integerIn, parseFlags, type Flags } from './flags.js';
 import { runServer } from './serve.js';
 import { SERVER_FLAGS, serverOptions, type ServerOptions } from './server-flags.js';
+
+/** Fixed, so the browser's JupyterLite storage (per origin, so per port) is the same next run. */
+export const DEFAULT_LITE_PORT = 8768;
 
 const liteElsewhere = () => '--headless, --lite-port and --no-save-on-stop go with the lite command: jupyter-live-mcp lite --open.';
 

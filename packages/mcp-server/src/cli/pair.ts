@@ -10,7 +10,6 @@
  */
 import { pairingLink } from '@jupyter-live-mcp/protocol';
 import { isAllowedOrigin } from '../net/loopback-checks.js';
-import { openBrowser } from '../lite/browser-launch.js';
 import { configDir, loadToken, pairOriginToken } from '../pairing/pairing-token.js';
 import { say, type Command } from './command.js';
 import { CliError, OPEN_FLAG, PORT_FLAG, bridgePort, parseFlags, type Flags } from './flags.js';
@@ -78,6 +77,7 @@ async function pair(options: PairOptions): Promise<void> {
     'The page needs the bridge installed where its Jupyter runs; see docs/remote-pages.md.'
   ]);
   if (options.open) {
+    const { openBrowser } = await import('../lite/browser-launch.js');
     await openBrowser(link, (why) => say([`Could not open a browser: ${why}. Open the link above yourself.`]));
     await new Promise((resolve) => setTimeout(resolve, OPENER_GRACE_MS));
   }

@@ -8,7 +8,6 @@ import { runJoinableServer, startHosting, type HostSettings } from '../agents/jo
 import type { LiteOptions } from '../lite/start-lite.js';
 import { createLogger } from '../log.js';
 import { httpBearer } from '../transport/http-auth.js';
-import { startMcpHttpEndpoint } from '../transport/http-transport.js';
 import { StdioTransport } from '../transport/stdio-transport.js';
 import { loadToken } from '../pairing/pairing-token.js';
 import type { Command, RunContext } from './command.js';
@@ -41,6 +40,9 @@ export async function runServer(options: ServerOptions, { version, logLevel }: R
   if (options.http) {
     // No stdio here: the agents come and go, and the server runs until it is stopped. Its port is its own (no joining).
     const hosting = await startHosting(settings);
+    // Loaded only here: the HTTP transport's modules touch the global Request at load, which makes Node load its
+    // fetch implementation, ~12 MB that a stdio server never uses.
+    const { startMcpHttpEndpoint } = await import('../transport/http-transport.js');
     const http = await startMcpHttpEndpoint({
       ...options.http,
       allowOrigins: options.allowOrigins,

@@ -5,7 +5,6 @@
  * key, for scripts.
  */
 import { newToken } from '@jupyter-live-mcp/protocol';
-import { writeBridgeSettings } from '../install/install.js';
 import { httpBearer } from '../transport/http-auth.js';
 import { loadToken, settingsFiles, tokenFile, writeToken } from '../pairing/pairing-token.js';
 import { say, type Command } from './command.js';
@@ -52,6 +51,7 @@ async function token(options: TokenOptions): Promise<void> {
     process.stdout.write(`${await loadToken()}\n`);
     return;
   }
+  const { writeBridgeSettings } = await import('../install/install.js');
   const token = await writeToken(newToken());
   const rewritten: string[] = [];
   for (const file of await settingsFiles()) {

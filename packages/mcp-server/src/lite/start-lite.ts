@@ -15,9 +15,6 @@ import { newSecret } from './page-secret.js';
 import { serveLiteSite } from './site-server.js';
 import { saveOnStop } from './unsaved-on-stop.js';
 
-/** Fixed, so the browser's JupyterLite storage (per origin, so per port) is the same next run. */
-export const DEFAULT_LITE_PORT = 8768;
-
 /** What the lite page's ids are prefixed with: it proves a token of its own (page-router.ts). */
 const LITE_SCOPE = 'lite';
 

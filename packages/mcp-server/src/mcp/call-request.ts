@@ -6,7 +6,7 @@
  * the check sits in that schema and throws the error it answers with.
  */
 import { CallToolRequestSchema, ErrorCode } from '@modelcontextprotocol/sdk/types.js';
-import { z } from 'zod';
+import * as z from 'zod';
 import { issueOf } from '../transport/message-problems.js';
 import { RequestError } from './request-error.js';
 
@@ -32,5 +32,33 @@ export function callParamsProblem(params: unknown): string | undefined {
   if (typeof args === 'object' && args !== null && Object.hasOwn(args, '__proto__')) {
     return 'no tool has an argument named "__proto__"';
   }
-  return issueOf(paramsSchema, params);
+  // The params of almost every call: the schema, which parses them next anyway, would find nothing to say.
+  return plainCallParams(params) ? undefined : issueOf(paramsSchema, params);
 }
+
+/**
+ * A name, arguments as an object or none, a progress token or none, and nothing else: params the SDK's schema
+ * accepts as they are.
+ */
+function plainCallParams(params: unknown): boolean {
+  if (!isObject(params)) {
+    return false;
+  }
+  const { name, arguments: args, _meta: meta, ...rest } = params as { name?: unknown; arguments?: unknown; _meta?: unknown };
+  return (
+    typeof name === 'string' &&
+    (args === undefined || isObject(args)) &&
+    (meta === undefined || onlyProgressToken(meta)) &&
+    Object.keys(rest).length === 0
+  );
+}
+
+function onlyProgressToken(meta: unknown): boolean {
+  if (!isObject(meta)) {
+    return false;
+  }
+  const { progressToken: token, ...rest } = meta as { progressToken?: unknown };
+  return (typeof token === 'string' || Number.isSafeInteger(token)) && Object.keys(rest).length === 0;
+}
+
+const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null && !Array.isArray(value);

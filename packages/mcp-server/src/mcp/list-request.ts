@@ -7,7 +7,7 @@
  * call-request.ts, the check sits in the handler's schema.
  */
 import { ErrorCode, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { z } from 'zod';
+import * as z from 'zod';
 import { RequestError } from './request-error.js';
 
 export const UNKNOWN_CURSOR =

@@ -7,6 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { Protocol } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import { ListResourcesRequestSchema, ReadResourceRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { TOOLS_IN_GENERAL } from '@jupyter-live-mcp/protocol';
 import { guarded, type Logger } from '../log.js';
@@ -133,7 +134,12 @@ export function buildMcpServer(options: McpServerOptions): Server {
     reportLeftOut(listing, page, log);
     return { tools: listing.tools.map(toMcpTool) };
   });
-  server.setRequestHandler(callToolRequestSchema, (request, extra) =>
+  // Registered as Protocol registers any handler, not through Server's override: that wraps a tools/call handler
+  // to parse the request again with the SDK's own schema (callToolRequestSchema is that schema, parsed already)
+  // and the answer with CallToolResultSchema, which copies it (toolResultContent builds it in that shape). Two
+  // zod parses and a copy less on every call; the wrapper's other job, task-augmented calls, needs the tasks
+  // capability, which this server does not declare.
+  Protocol.prototype.setRequestHandler.call(server, callToolRequestSchema, (request, extra) =>
     runToolCall({ name: request.params.name, args: request.params.arguments ?? {} }, session, {
       signal: extra.signal,
       progressToken: request.params._meta?.progressToken,

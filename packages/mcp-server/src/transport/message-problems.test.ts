@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CallToolRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { callParamsProblem } from '../mcp/call-request.js';
 import { bodyProblemOf, issueOf, paramsProblemOf } from './message-problems.js';
@@ -97,6 +98,35 @@ describe('params the SDK would refuse unclearly', () => {
       'no tool has an argument named "__proto__"'
     );
     expect(callParamsProblem({ name: 'x', arguments: { proto: 1 } })).toBeUndefined();
+  });
+
+  it("finds a problem in tools/call params exactly when the SDK's schema refuses them", () => {
+    const params = [
+      { name: 'x' },
+      { name: 'x', arguments: {} },
+      { name: 'x', arguments: { a: [1, { b: null }] } },
+      { name: 'x', _meta: { progressToken: 'p1' } },
+      { name: 'x', arguments: {}, _meta: { progressToken: 7 } },
+      { name: 'x', _meta: { progressToken: 1.5 } },
+      { name: 'x', _meta: { progressToken: null } },
+      { name: 'x', _meta: {} },
+      { name: 'x', _meta: { progressToken: 'p', other: 1 } },
+      { name: 'x', _meta: 'm' },
+      { name: 'x', task: { ttl: 1000 } },
+      { name: 'x', task: 'later' },
+      { name: 'x', extra: true },
+      { name: 5 },
+      { arguments: {} },
+      { name: 'x', arguments: null },
+      { name: 'x', arguments: 'a=1' },
+      [],
+      null
+    ];
+    for (const candidate of params) {
+      expect(callParamsProblem(candidate) === undefined, JSON.stringify(candidate)).toBe(
+        CallToolRequestSchema.shape.params.safeParse(candidate).success
+      );
+    }
   });
 });
 
