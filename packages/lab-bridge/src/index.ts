@@ -24,6 +24,7 @@ import { Connections } from './connection/connections.js';
 import { watchPageFocus } from './connection/page-focus.js';
 import { remoteReach } from './connection/remote-reach.js';
 import { claimTabStorage, pageId, pageIdentity, tabStorage } from './connection/page-identity.js';
+import { AgentToolHandlers } from './extensions/agent-tool-handlers.js';
 import { AgentToolsService } from './extensions/agent-tools-service.js';
 import { DialogWatcher } from './jupyterlab/dialog-watcher.js';
 import { notebookFocus } from './jupyterlab/notebook-focus.js';
@@ -33,7 +34,8 @@ import { normalizePath } from './notebook/documents/notebook-documents.js';
 import { JournalRecorder } from './notebook/journal/journal-recorder.js';
 import { revertCalls } from './notebook/journal/revert-calls.js';
 import { NotebookTools } from './notebook/notebook-tools.js';
-import { PLUGIN_ID, readSettings } from './settings/bridge-settings.js';
+import { PLUGIN_ID } from './plugin-id.js';
+import { readSettings } from './settings/bridge-settings.js';
 import { watchSettings } from './settings/watch-settings.js';
 import { markStart } from './start-marks.js';
 import { answerDialogTool } from './tools/answer-dialog.js';
@@ -100,7 +102,8 @@ const plugin: JupyterFrontEndPlugin<IAgentTools> = {
         return { marks, tools, journal, showChanges: showAgentChanges(app, palette, panel) };
       }
     );
-    const extensionTools = new AgentToolsService(app, settingRegistry);
+    const handlers = new AgentToolHandlers();
+    const extensionTools = new AgentToolsService(app, settingRegistry, handlers);
     const catalogue = new LiveCatalogue(
       app,
       (live) => [
@@ -204,7 +207,7 @@ const plugin: JupyterFrontEndPlugin<IAgentTools> = {
       );
     });
     markStart('activated');
-    return extensionTools;
+    return handlers;
   }
 };
 
