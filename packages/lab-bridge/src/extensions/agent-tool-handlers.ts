@@ -1,9 +1,10 @@
 /**
  * What the bridge provides as IAgentTools (SPEC §2.3c): the handlers other
- * extensions register. The rest of the service (reading the tools plugins
- * declare, running a call) is agent-tools-service.ts, which needs the
- * protocol; this module imports none of it, so the plugin can provide the
- * service before anything else of the bridge is loaded.
+ * extensions register, kept from the moment the plugin activates. The rest of
+ * the service (reading the tools plugins declare, running a call:
+ * agent-tools-service.ts) loads after JupyterLab's `restored`, with the rest
+ * of the bridge; a handler registered before then is simply here when it does.
+ * This module imports none of the protocol, so the page's entry stays small.
  */
 import type { IDisposable } from '@lumino/disposable';
 import type { AgentToolHandler, IAgentTools } from '../agent-tools.js';
