@@ -69,8 +69,11 @@ export interface ProfileSample {
   atUs: number;
   ms: number;
   owner: 'bridge' | 'jupyterlab' | 'other';
-  /** Whether a function of the bridge's bundle is anywhere on its stack (it ran for the bridge, whoever's code it is). */
-  bridgeOnStack: boolean;
+  /**
+   * The innermost of the bridge's files on its stack, if any (it ran for the
+   * bridge, whoever's code it is), by its URL.
+   */
+  bridgeScript: string | undefined;
 }
 
 /** The profile's samples but the idle ones, each given to the script it belongs to. */
@@ -92,13 +95,14 @@ export function profileSamples(profile: Profile): ProfileSample[] {
     }
     return '(program)';
   };
-  const onStack = (id: number): boolean => {
+  const bridgeScript = (id: number): string | undefined => {
     for (let current: number | undefined = id; current !== undefined; current = parents.get(current)) {
-      if (nodes.get(current)!.callFrame.url.includes(BRIDGE_URL)) {
-        return true;
+      const { url } = nodes.get(current)!.callFrame;
+      if (url.includes(BRIDGE_URL)) {
+        return url;
       }
     }
-    return false;
+    return undefined;
   };
   const samples: ProfileSample[] = [];
   let atUs = 0;
@@ -113,7 +117,7 @@ export function profileSamples(profile: Profile): ProfileSample[] {
       atUs,
       ms: delta / 1000,
       owner: script.startsWith('(') ? 'other' : script.includes(BRIDGE_URL) ? 'bridge' : 'jupyterlab',
-      bridgeOnStack: onStack(id)
+      bridgeScript: bridgeScript(id)
     });
   });
   return samples;

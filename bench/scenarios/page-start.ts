@@ -11,7 +11,9 @@
  * sample counts for the bridge when a function of the bridge's bundle is
  * anywhere on its stack: the bridge's own code (evaluating its modules, zod's
  * schemas among them, and activate) and what JupyterLab does when the bridge
- * calls it (adding a status item, a command). Samples of the browser's native
+ * calls it (adding a status item, a command); its time before `restored` is
+ * also split by the innermost of the bridge's files on the stack (the remote
+ * entry's module loader, a chunk). Samples of the browser's native
  * work and GC count for no script. Profiled code runs slower than unprofiled.
  */
 import { readFileSync } from 'node:fs';
@@ -34,6 +36,8 @@ export interface PageStart {
   bridgeBeforeWelcome: number;
   /** The same, only samples whose own script is the bridge's. */
   bridgeOwnBeforeRestored: number;
+  /** bridgeBeforeRestored by the innermost bridge file on the stack (its name in labextension/static), in ms. */
+  bridgeBeforeRestoredByFile: Record<string, number>;
   /** All scripts' main-thread time before restored (JupyterLab's and the bridge's), for scale. */
   scriptsBeforeRestored: number;
   /** Wall-clock, from the plugin's activate. */
@@ -87,8 +91,9 @@ async function profiledStart(page: Page, url: string): Promise<PageStart> {
     const sum = (until: number, counts: (sample: (typeof samples)[number]) => boolean) =>
       samples.filter((sample) => sample.at <= until && counts(sample)).reduce((total, sample) => total + sample.ms, 0);
     return {
-      bridgeBeforeRestored: sum(marks.restored, (sample) => sample.bridgeOnStack),
-      bridgeBeforeWelcome: sum(marks.welcome, (sample) => sample.bridgeOnStack),
+      bridgeBeforeRestored: sum(marks.restored, (sample) => sample.bridgeScript !== undefined),
+      bridgeBeforeWelcome: sum(marks.welcome, (sample) => sample.bridgeScript !== undefined),
+      bridgeBeforeRestoredByFile: byFile(samples.filter((sample) => sample.at <= marks.restored)),
       bridgeOwnBeforeRestored: sum(marks.restored, (sample) => sample.owner === 'bridge'),
       scriptsBeforeRestored: sum(marks.restored, (sample) => sample.owner !== 'other'),
       activateToRestored: marks.restored - marks.activate,
@@ -99,6 +104,18 @@ async function profiledStart(page: Page, url: string): Promise<PageStart> {
   } finally {
     await cdp.detach().catch(() => {});
   }
+}
+
+/** The samples' time by the bridge file they ran for. */
+function byFile(samples: readonly { bridgeScript: string | undefined; ms: number }[]): Record<string, number> {
+  const times: Record<string, number> = {};
+  for (const { bridgeScript, ms } of samples) {
+    if (bridgeScript !== undefined) {
+      const file = new URL(bridgeScript).pathname.split('/').pop() ?? bridgeScript;
+      times[file] = (times[file] ?? 0) + ms;
+    }
+  }
+  return times;
 }
 
 export async function pageStartScenario(bench: BenchLab, config: BenchConfig, report: Report): Promise<void> {
@@ -122,6 +139,14 @@ export async function pageStartScenario(bench: BenchLab, config: BenchConfig, re
     target: '≤ 30 ms (p50)',
     met: before.p50 <= 30,
     data: starts
+  });
+  const files = [...new Set(starts.flatMap((start) => Object.keys(start.bridgeBeforeRestoredByFile)))];
+  const fileTimes = files.map((file) => ({ file, p50: p50((s) => s.bridgeBeforeRestoredByFile[file] ?? 0) })).sort((a, b) => b.p50 - a.p50);
+  report.add({
+    section: 'footprint',
+    name: '  of it, by the bridge file on the stack (p50 each)',
+    value: fileTimes.map(({ file, p50 }) => `${file} ${ms(p50)}`).join(', ') || 'none',
+    data: fileTimes
   });
   const fetched = starts[0]?.files ?? [];
   const gzip = fetched.reduce(
