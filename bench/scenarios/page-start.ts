@@ -47,6 +47,8 @@ export interface PageStart {
   activateRun: number;
   /** The bridge's files the tab fetched by its first welcome. */
   files: string[];
+  /** Those of them it asked for before `restored`. */
+  filesBeforeRestored: string[];
 }
 
 const BRIDGE_STATIC = '/jupyter-live-mcp-bridge/static/';
@@ -60,7 +62,10 @@ async function profiledStart(page: Page, url: string): Promise<PageStart> {
     const finished = new Promise<Profile>((resolve) => {
       cdp.on('Profiler.consoleProfileFinished', (event) => resolve(event.profile as unknown as Profile));
     });
-    await page.addInitScript(`globalThis.__benchProfileStart = performance.now(); console.profile(${JSON.stringify(PROFILE_TITLE)});`);
+    // The resource timing buffer (250 entries by default) would drop the files JupyterLab asks for late.
+    await page.addInitScript(
+      `globalThis.__benchProfileStart = performance.now(); performance.setResourceTimingBufferSize(100000); console.profile(${JSON.stringify(PROFILE_TITLE)});`
+    );
     const files = new Set<string>();
     page.on('request', (request) => {
       const { pathname } = new URL(request.url());
@@ -77,14 +82,18 @@ async function profiledStart(page: Page, url: string): Promise<PageStart> {
     const marks = (await page.evaluate(`(() => {
       console.profileEnd(${JSON.stringify(PROFILE_TITLE)});
       const at = (step) => performance.getEntriesByName(${JSON.stringify(MARK)} + step)[0]?.startTime ?? Number.NaN;
+      const restored = at('restored');
       return {
+        askedBeforeRestored: performance.getEntriesByType('resource')
+          .filter((entry) => entry.startTime <= restored && entry.name.includes(${JSON.stringify(BRIDGE_STATIC)}))
+          .map((entry) => new URL(entry.name).pathname.split(${JSON.stringify(BRIDGE_STATIC)})[1]),
         start: globalThis.__benchProfileStart ?? Number.NaN,
         activate: at('activate'),
         activated: at('activated'),
         restored: at('restored'),
         welcome: at('welcome')
       };
-    })()`)) as Record<'start' | 'activate' | 'activated' | 'restored' | 'welcome', number>;
+    })()`)) as Record<'start' | 'activate' | 'activated' | 'restored' | 'welcome', number> & { askedBeforeRestored: string[] };
     const profile = await finished;
     // The profile starts when the init script calls console.profile: its time 0 is marks.start on the page's clock.
     const samples = profileSamples(profile).map((sample) => ({ ...sample, at: marks.start + sample.atUs / 1000 }));
@@ -99,7 +108,8 @@ async function profiledStart(page: Page, url: string): Promise<PageStart> {
       activateToRestored: marks.restored - marks.activate,
       activateToWelcome: marks.welcome - marks.activate,
       activateRun: marks.activated - marks.activate,
-      files: [...files].sort()
+      files: [...files].sort(),
+      filesBeforeRestored: [...new Set(marks.askedBeforeRestored)].sort()
     };
   } finally {
     await cdp.detach().catch(() => {});
@@ -148,16 +158,23 @@ export async function pageStartScenario(bench: BenchLab, config: BenchConfig, re
     value: fileTimes.map(({ file, p50 }) => `${file} ${ms(p50)}`).join(', ') || 'none',
     data: fileTimes
   });
+  const gzipOf = (fetched: readonly string[]) =>
+    fetched.reduce((total, file) => total + gzipSync(readFileSync(path.join(BRIDGE_DIR, 'static', file)), { level: 9 }).length, 0);
   const fetched = starts[0]?.files ?? [];
-  const gzip = fetched.reduce(
-    (total, file) => total + gzipSync(readFileSync(path.join(BRIDGE_DIR, 'static', file)), { level: 9 }).length,
-    0
-  );
+  const gzip = gzipOf(fetched);
   report.add({
     section: 'footprint',
     name: `  bridge files a page fetches by its first welcome (${fetched.length} .js)`,
     value: `${size(gzip)} gzip`,
     data: { files: fetched, gzip }
+  });
+  const early = starts[0]?.filesBeforeRestored ?? [];
+  const earlyGzip = gzipOf(early);
+  report.add({
+    section: 'footprint',
+    name: `    of them, asked for before restored (${early.length} .js)`,
+    value: `${size(earlyGzip)} gzip`,
+    data: { files: early, gzip: earlyGzip }
   });
   report.add({
     section: 'footprint',
