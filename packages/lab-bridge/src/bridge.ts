@@ -54,6 +54,9 @@ import { WorkMarks } from './ui/work-marks.js';
 import { BRIDGE_VERSION } from './version.js';
 import { findModelContext } from './webmcp/model-context.js';
 import type { PublishedTools } from './webmcp/published-tools.js';
+// The bridge's CSS styles only what this chunk makes (the status item, work marks, the panel), so
+// it comes with it instead of as the package's `style`, which JupyterLab inserts as the page starts.
+import '../style/index.css';
 
 /** The JupyterLab services the bridge uses; a page may lack any of them. */
 export interface PageServices {
