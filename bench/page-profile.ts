@@ -74,10 +74,12 @@ export interface ProfileSample {
    * bridge, whoever's code it is), by its URL.
    */
   bridgeScript: string | undefined;
+  /** Whether a function whose URL contains `alsoUrl` (another extension, for comparison) is on its stack. */
+  alsoOnStack: boolean;
 }
 
 /** The profile's samples but the idle ones, each given to the script it belongs to. */
-export function profileSamples(profile: Profile): ProfileSample[] {
+export function profileSamples(profile: Profile, alsoUrl?: string): ProfileSample[] {
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
   const parents = new Map<number, number>();
   for (const node of profile.nodes) {
@@ -104,6 +106,14 @@ export function profileSamples(profile: Profile): ProfileSample[] {
     }
     return undefined;
   };
+  const alsoOnStack = (id: number): boolean => {
+    for (let current: number | undefined = id; alsoUrl && current !== undefined; current = parents.get(current)) {
+      if (nodes.get(current)!.callFrame.url.includes(alsoUrl)) {
+        return true;
+      }
+    }
+    return false;
+  };
   const samples: ProfileSample[] = [];
   let atUs = 0;
   (profile.samples ?? []).forEach((id, index) => {
@@ -117,7 +127,8 @@ export function profileSamples(profile: Profile): ProfileSample[] {
       atUs,
       ms: delta / 1000,
       owner: script.startsWith('(') ? 'other' : script.includes(BRIDGE_URL) ? 'bridge' : 'jupyterlab',
-      bridgeScript: bridgeScript(id)
+      bridgeScript: bridgeScript(id),
+      alsoOnStack: alsoOnStack(id)
     });
   });
   return samples;

@@ -38,6 +38,8 @@ export interface PageStart {
   bridgeOwnBeforeRestored: number;
   /** bridgeBeforeRestored by the innermost bridge file on the stack (its name in labextension/static), in ms. */
   bridgeBeforeRestoredByFile: Record<string, number>;
+  /** The same count for the ai-commands fixture, a small prebuilt extension the bench's page also has: a floor. */
+  fixtureBeforeRestored: number;
   /** All scripts' main-thread time before restored (JupyterLab's and the bridge's), for scale. */
   scriptsBeforeRestored: number;
   /** Wall-clock, from the plugin's activate. */
@@ -52,6 +54,8 @@ export interface PageStart {
 }
 
 const BRIDGE_STATIC = '/jupyter-live-mcp-bridge/static/';
+/** Where the page loads test-pages/ai-commands-fixture's files from. */
+const FIXTURE_URL = '/@jupyter-live-mcp/ai-commands-fixture/';
 
 /** One tab's start, profiled. */
 async function profiledStart(page: Page, url: string): Promise<PageStart> {
@@ -96,7 +100,7 @@ async function profiledStart(page: Page, url: string): Promise<PageStart> {
     })()`)) as Record<'start' | 'activate' | 'activated' | 'restored' | 'welcome', number> & { askedBeforeRestored: string[] };
     const profile = await finished;
     // The profile starts when the init script calls console.profile: its time 0 is marks.start on the page's clock.
-    const samples = profileSamples(profile).map((sample) => ({ ...sample, at: marks.start + sample.atUs / 1000 }));
+    const samples = profileSamples(profile, FIXTURE_URL).map((sample) => ({ ...sample, at: marks.start + sample.atUs / 1000 }));
     const sum = (until: number, counts: (sample: (typeof samples)[number]) => boolean) =>
       samples.filter((sample) => sample.at <= until && counts(sample)).reduce((total, sample) => total + sample.ms, 0);
     return {
@@ -104,6 +108,7 @@ async function profiledStart(page: Page, url: string): Promise<PageStart> {
       bridgeBeforeWelcome: sum(marks.welcome, (sample) => sample.bridgeScript !== undefined),
       bridgeBeforeRestoredByFile: byFile(samples.filter((sample) => sample.at <= marks.restored)),
       bridgeOwnBeforeRestored: sum(marks.restored, (sample) => sample.owner === 'bridge'),
+      fixtureBeforeRestored: sum(marks.restored, (sample) => sample.alsoOnStack),
       scriptsBeforeRestored: sum(marks.restored, (sample) => sample.owner !== 'other'),
       activateToRestored: marks.restored - marks.activate,
       activateToWelcome: marks.welcome - marks.activate,
@@ -157,6 +162,12 @@ export async function pageStartScenario(bench: BenchLab, config: BenchConfig, re
     name: '  of it, by the bridge file on the stack (p50 each)',
     value: fileTimes.map(({ file, p50 }) => `${file} ${ms(p50)}`).join(', ') || 'none',
     data: fileTimes
+  });
+  report.add({
+    section: 'footprint',
+    name: '  floor: the same for a small prebuilt extension in the page (the ai-commands fixture)',
+    value: `p50 ${ms(p50((s) => s.fixtureBeforeRestored))}, max ${ms(summarise(starts.map((s) => s.fixtureBeforeRestored)).max)}`,
+    data: starts.map((start) => start.fixtureBeforeRestored)
   });
   const gzipOf = (fetched: readonly string[]) =>
     fetched.reduce((total, file) => total + gzipSync(readFileSync(path.join(BRIDGE_DIR, 'static', file)), { level: 9 }).length, 0);
