@@ -69,12 +69,17 @@ export interface ProfileSample {
   atUs: number;
   ms: number;
   owner: 'bridge' | 'jupyterlab' | 'other';
-  /** Whether a function of the bridge's bundle is anywhere on its stack (it ran for the bridge, whoever's code it is). */
-  bridgeOnStack: boolean;
+  /**
+   * The innermost of the bridge's files on its stack, if any (it ran for the
+   * bridge, whoever's code it is), by its URL.
+   */
+  bridgeScript: string | undefined;
+  /** Whether a function whose URL contains `alsoUrl` (another extension, for comparison) is on its stack. */
+  alsoOnStack: boolean;
 }
 
 /** The profile's samples but the idle ones, each given to the script it belongs to. */
-export function profileSamples(profile: Profile): ProfileSample[] {
+export function profileSamples(profile: Profile, alsoUrl?: string): ProfileSample[] {
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
   const parents = new Map<number, number>();
   for (const node of profile.nodes) {
@@ -92,9 +97,18 @@ export function profileSamples(profile: Profile): ProfileSample[] {
     }
     return '(program)';
   };
-  const onStack = (id: number): boolean => {
+  const bridgeScript = (id: number): string | undefined => {
     for (let current: number | undefined = id; current !== undefined; current = parents.get(current)) {
-      if (nodes.get(current)!.callFrame.url.includes(BRIDGE_URL)) {
+      const { url } = nodes.get(current)!.callFrame;
+      if (url.includes(BRIDGE_URL)) {
+        return url;
+      }
+    }
+    return undefined;
+  };
+  const alsoOnStack = (id: number): boolean => {
+    for (let current: number | undefined = id; alsoUrl && current !== undefined; current = parents.get(current)) {
+      if (nodes.get(current)!.callFrame.url.includes(alsoUrl)) {
         return true;
       }
     }
@@ -113,7 +127,8 @@ export function profileSamples(profile: Profile): ProfileSample[] {
       atUs,
       ms: delta / 1000,
       owner: script.startsWith('(') ? 'other' : script.includes(BRIDGE_URL) ? 'bridge' : 'jupyterlab',
-      bridgeOnStack: onStack(id)
+      bridgeScript: bridgeScript(id),
+      alsoOnStack: alsoOnStack(id)
     });
   });
   return samples;

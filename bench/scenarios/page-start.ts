@@ -11,7 +11,9 @@
  * sample counts for the bridge when a function of the bridge's bundle is
  * anywhere on its stack: the bridge's own code (evaluating its modules, zod's
  * schemas among them, and activate) and what JupyterLab does when the bridge
- * calls it (adding a status item, a command). Samples of the browser's native
+ * calls it (adding a status item, a command); its time before `restored` is
+ * also split by the innermost of the bridge's files on the stack (the remote
+ * entry's module loader, a chunk). Samples of the browser's native
  * work and GC count for no script. Profiled code runs slower than unprofiled.
  */
 import { readFileSync } from 'node:fs';
@@ -34,6 +36,10 @@ export interface PageStart {
   bridgeBeforeWelcome: number;
   /** The same, only samples whose own script is the bridge's. */
   bridgeOwnBeforeRestored: number;
+  /** bridgeBeforeRestored by the innermost bridge file on the stack (its name in labextension/static), in ms. */
+  bridgeBeforeRestoredByFile: Record<string, number>;
+  /** The same count for the ai-commands fixture, a small prebuilt extension the bench's page also has: a floor. */
+  fixtureBeforeRestored: number;
   /** All scripts' main-thread time before restored (JupyterLab's and the bridge's), for scale. */
   scriptsBeforeRestored: number;
   /** Wall-clock, from the plugin's activate. */
@@ -43,9 +49,13 @@ export interface PageStart {
   activateRun: number;
   /** The bridge's files the tab fetched by its first welcome. */
   files: string[];
+  /** Those of them it asked for before `restored`. */
+  filesBeforeRestored: string[];
 }
 
 const BRIDGE_STATIC = '/jupyter-live-mcp-bridge/static/';
+/** Where the page loads test-pages/ai-commands-fixture's files from. */
+const FIXTURE_URL = '/@jupyter-live-mcp/ai-commands-fixture/';
 
 /** One tab's start, profiled. */
 async function profiledStart(page: Page, url: string): Promise<PageStart> {
@@ -56,7 +66,10 @@ async function profiledStart(page: Page, url: string): Promise<PageStart> {
     const finished = new Promise<Profile>((resolve) => {
       cdp.on('Profiler.consoleProfileFinished', (event) => resolve(event.profile as unknown as Profile));
     });
-    await page.addInitScript(`globalThis.__benchProfileStart = performance.now(); console.profile(${JSON.stringify(PROFILE_TITLE)});`);
+    // The resource timing buffer (250 entries by default) would drop the files JupyterLab asks for late.
+    await page.addInitScript(
+      `globalThis.__benchProfileStart = performance.now(); performance.setResourceTimingBufferSize(100000); console.profile(${JSON.stringify(PROFILE_TITLE)});`
+    );
     const files = new Set<string>();
     page.on('request', (request) => {
       const { pathname } = new URL(request.url());
@@ -73,32 +86,51 @@ async function profiledStart(page: Page, url: string): Promise<PageStart> {
     const marks = (await page.evaluate(`(() => {
       console.profileEnd(${JSON.stringify(PROFILE_TITLE)});
       const at = (step) => performance.getEntriesByName(${JSON.stringify(MARK)} + step)[0]?.startTime ?? Number.NaN;
+      const restored = at('restored');
       return {
+        askedBeforeRestored: performance.getEntriesByType('resource')
+          .filter((entry) => entry.startTime <= restored && entry.name.includes(${JSON.stringify(BRIDGE_STATIC)}))
+          .map((entry) => new URL(entry.name).pathname.split(${JSON.stringify(BRIDGE_STATIC)})[1]),
         start: globalThis.__benchProfileStart ?? Number.NaN,
         activate: at('activate'),
         activated: at('activated'),
         restored: at('restored'),
         welcome: at('welcome')
       };
-    })()`)) as Record<'start' | 'activate' | 'activated' | 'restored' | 'welcome', number>;
+    })()`)) as Record<'start' | 'activate' | 'activated' | 'restored' | 'welcome', number> & { askedBeforeRestored: string[] };
     const profile = await finished;
     // The profile starts when the init script calls console.profile: its time 0 is marks.start on the page's clock.
-    const samples = profileSamples(profile).map((sample) => ({ ...sample, at: marks.start + sample.atUs / 1000 }));
+    const samples = profileSamples(profile, FIXTURE_URL).map((sample) => ({ ...sample, at: marks.start + sample.atUs / 1000 }));
     const sum = (until: number, counts: (sample: (typeof samples)[number]) => boolean) =>
       samples.filter((sample) => sample.at <= until && counts(sample)).reduce((total, sample) => total + sample.ms, 0);
     return {
-      bridgeBeforeRestored: sum(marks.restored, (sample) => sample.bridgeOnStack),
-      bridgeBeforeWelcome: sum(marks.welcome, (sample) => sample.bridgeOnStack),
+      bridgeBeforeRestored: sum(marks.restored, (sample) => sample.bridgeScript !== undefined),
+      bridgeBeforeWelcome: sum(marks.welcome, (sample) => sample.bridgeScript !== undefined),
+      bridgeBeforeRestoredByFile: byFile(samples.filter((sample) => sample.at <= marks.restored)),
       bridgeOwnBeforeRestored: sum(marks.restored, (sample) => sample.owner === 'bridge'),
+      fixtureBeforeRestored: sum(marks.restored, (sample) => sample.alsoOnStack),
       scriptsBeforeRestored: sum(marks.restored, (sample) => sample.owner !== 'other'),
       activateToRestored: marks.restored - marks.activate,
       activateToWelcome: marks.welcome - marks.activate,
       activateRun: marks.activated - marks.activate,
-      files: [...files].sort()
+      files: [...files].sort(),
+      filesBeforeRestored: [...new Set(marks.askedBeforeRestored)].sort()
     };
   } finally {
     await cdp.detach().catch(() => {});
   }
+}
+
+/** The samples' time by the bridge file they ran for. */
+function byFile(samples: readonly { bridgeScript: string | undefined; ms: number }[]): Record<string, number> {
+  const times: Record<string, number> = {};
+  for (const { bridgeScript, ms } of samples) {
+    if (bridgeScript !== undefined) {
+      const file = new URL(bridgeScript).pathname.split('/').pop() ?? bridgeScript;
+      times[file] = (times[file] ?? 0) + ms;
+    }
+  }
+  return times;
 }
 
 export async function pageStartScenario(bench: BenchLab, config: BenchConfig, report: Report): Promise<void> {
@@ -123,16 +155,37 @@ export async function pageStartScenario(bench: BenchLab, config: BenchConfig, re
     met: before.p50 <= 30,
     data: starts
   });
+  const files = [...new Set(starts.flatMap((start) => Object.keys(start.bridgeBeforeRestoredByFile)))];
+  const fileTimes = files.map((file) => ({ file, p50: p50((s) => s.bridgeBeforeRestoredByFile[file] ?? 0) })).sort((a, b) => b.p50 - a.p50);
+  report.add({
+    section: 'footprint',
+    name: '  of it, by the bridge file on the stack (p50 each)',
+    value: fileTimes.map(({ file, p50 }) => `${file} ${ms(p50)}`).join(', ') || 'none',
+    data: fileTimes
+  });
+  report.add({
+    section: 'footprint',
+    name: '  floor: the same for a small prebuilt extension in the page (the ai-commands fixture)',
+    value: `p50 ${ms(p50((s) => s.fixtureBeforeRestored))}, max ${ms(summarise(starts.map((s) => s.fixtureBeforeRestored)).max)}`,
+    data: starts.map((start) => start.fixtureBeforeRestored)
+  });
+  const gzipOf = (fetched: readonly string[]) =>
+    fetched.reduce((total, file) => total + gzipSync(readFileSync(path.join(BRIDGE_DIR, 'static', file)), { level: 9 }).length, 0);
   const fetched = starts[0]?.files ?? [];
-  const gzip = fetched.reduce(
-    (total, file) => total + gzipSync(readFileSync(path.join(BRIDGE_DIR, 'static', file)), { level: 9 }).length,
-    0
-  );
+  const gzip = gzipOf(fetched);
   report.add({
     section: 'footprint',
     name: `  bridge files a page fetches by its first welcome (${fetched.length} .js)`,
     value: `${size(gzip)} gzip`,
     data: { files: fetched, gzip }
+  });
+  const early = starts[0]?.filesBeforeRestored ?? [];
+  const earlyGzip = gzipOf(early);
+  report.add({
+    section: 'footprint',
+    name: `    of them, asked for before restored (${early.length} .js)`,
+    value: `${size(earlyGzip)} gzip`,
+    data: { files: early, gzip: earlyGzip }
   });
   report.add({
     section: 'footprint',

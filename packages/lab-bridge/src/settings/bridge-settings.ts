@@ -6,8 +6,6 @@
  */
 import { type BridgeSettings, bridgeSettingsSchema } from '@jupyter-live-mcp/protocol';
 
-export { BRIDGE_PLUGIN_ID as PLUGIN_ID } from '@jupyter-live-mcp/protocol';
-
 const KEYS = Object.keys(bridgeSettingsSchema.shape) as (keyof BridgeSettings)[];
 
 export function readSettings(composite: unknown, warn: (message: string) => void = () => {}): BridgeSettings {

@@ -5,7 +5,8 @@
  */
 import type { ISettingRegistry } from '@jupyterlab/settingregistry';
 import type { BridgeSettings } from '@jupyter-live-mcp/protocol';
-import { PLUGIN_ID, readSettings } from './bridge-settings.js';
+import { PLUGIN_ID } from '../plugin-id.js';
+import { readSettings } from './bridge-settings.js';
 
 export async function watchSettings(
   registry: ISettingRegistry | null,
