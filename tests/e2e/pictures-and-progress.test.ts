@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CallToolResultSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { AI_COMMANDS_FIXTURE_DIR, setBridgeSetting, startLabWithAgent, type LabWithAgent } from './support/lab-with-agent.js';
+import { startMcpSession } from './support/mcp-session.js';
 
 let setup: LabWithAgent;
 const NOTEBOOK = 'pictures.ipynb';
@@ -35,22 +36,26 @@ function pngSize(base64: string): { width: number; height: number } {
   return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
 }
 
+/** A cell that shows a matplotlib plot of width × height inches at 100 dpi, as a PNG display (not the inline backend's). */
+const plotCell = (width: number, height: number) =>
+  [
+    'import io',
+    'import matplotlib',
+    "matplotlib.use('agg')",
+    'import matplotlib.pyplot as plt',
+    'from IPython.display import Image, display',
+    `fig = plt.figure(figsize=(${width}, ${height}), dpi=100)`,
+    'plt.plot([0, 1, 2], [2, 0, 1])',
+    'buffer = io.BytesIO()',
+    "fig.savefig(buffer, format='png', dpi=100)",
+    'display(Image(buffer.getvalue()))'
+  ].join('\n');
+
 describe('pictures', () => {
   it('a 1600×1200 matplotlib PNG comes back as an MCP image of at most 1024 px, and the JSON has no base64', async () => {
     const cell = await ok('add_cell', {
       notebookPath: NOTEBOOK,
-      content: [
-        'import io',
-        'import matplotlib',
-        "matplotlib.use('agg')",
-        'import matplotlib.pyplot as plt',
-        'from IPython.display import Image, display',
-        'fig = plt.figure(figsize=(16, 12), dpi=100)',
-        'plt.plot([0, 1, 2], [2, 0, 1])',
-        'buffer = io.BytesIO()',
-        "fig.savefig(buffer, format='png', dpi=100)",
-        'display(Image(buffer.getvalue()))'
-      ].join('\n')
+      content: plotCell(16, 12)
     });
     const { raw, result } = await setup.mcp.call('run_cell', { notebookPath: NOTEBOOK, cellId: cell.cellId });
     expect(result).toMatchObject({ success: true, status: 'ok' });
@@ -71,6 +76,38 @@ describe('pictures', () => {
       .last()
       .evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth);
     expect(shown).toBe(1600);
+  });
+
+  it('Claude Code, which reads structuredContent alone, gets it and the picture without the same JSON again as a text block; other clients get both', async () => {
+    const cell = await ok('add_cell', {
+      notebookPath: NOTEBOOK,
+      content: plotCell(2, 2)
+    });
+    const claude = await startMcpSession({
+      port: setup.mcp.port,
+      configDir: setup.mcp.configDir,
+      token: setup.mcp.token,
+      clientName: 'claude-code'
+    });
+    try {
+      const { raw, result } = await claude.call('run_cell', { notebookPath: NOTEBOOK, cellId: cell.cellId });
+      expect(result).toMatchObject({ success: true, status: 'ok' });
+      expect(JSON.stringify(result)).toContain('attached]');
+      expect(raw.content.map((block) => block.type)).toEqual(['image']);
+      expect(raw.isError).toBe(false);
+      // A failure keeps its code and why in structuredContent, and isError.
+      const failed = await claude.call('read_cell', { notebookPath: NOTEBOOK, cellId: 'no-such-cell' });
+      expect(failed.raw.content).toEqual([]);
+      expect(failed.raw.isError).toBe(true);
+      expect(failed.result).toMatchObject({ success: false, code: 'not_found' });
+
+      // The same call from a client of another name: the text block first, then the picture.
+      const both = await setup.mcp.call('run_cell', { notebookPath: NOTEBOOK, cellId: cell.cellId });
+      expect(both.raw.content.map((block) => block.type)).toEqual(['text', 'image']);
+      expect(JSON.parse((both.raw.content[0] as { text: string }).text)).toEqual(both.result);
+    } finally {
+      await claude.close();
+    }
   });
 
   it('a result with a dozen big pictures and 1.9 MB of text still arrives whole, within one MCP message, and says which pictures stayed behind', async () => {

@@ -35,4 +35,14 @@ describe('toolResultContent', () => {
       { type: 'text', text: '{"success":true,"text":"a"}' }
     ]);
   });
+
+  it("in the 'structured' form, leaves the text block out and keeps the pictures, structuredContent and isError", () => {
+    const result = fail('cell_error', 'boom', { outputs: ['[image 1: image/png 1x1, attached]'] });
+    expect(toolResultContent(result, [{ data: 'iVBORw0K', mimeType: 'image/png' }], JSON.stringify(result), 'structured')).toEqual({
+      content: [{ type: 'image', data: 'iVBORw0K', mimeType: 'image/png' }],
+      structuredContent: result,
+      isError: true
+    });
+    expect(toolResultContent(succeed({}), [], undefined, 'structured').content).toEqual([]);
+  });
 });

@@ -4,11 +4,18 @@
  * the order the JSON names them ("[image 1: …]"), the same object as
  * `structuredContent`, and `isError` when the call failed. The MCP server
  * answers tools/call with it and the bridge answers WebMCP calls with it. Pure.
+ *
+ * `form` 'structured' leaves the text block out, for a client that reads
+ * `structuredContent` alone whenever it is there (the server's result-form.ts
+ * says which): the text would be the same JSON again, unread.
  */
 import type { ToolResult } from './result-protocol.js';
 import type { AttachedImage } from './wire.js';
 
 // A type, not an interface, so that it is assignable to the MCP SDK's CallToolResult (index signature).
+/** Both forms (SPEC §7), or `structuredContent` and the pictures without the text block. */
+export type ResultForm = 'both' | 'structured';
+
 export type ToolResultContent = {
   content: ({ type: 'text'; text: string } | { type: 'image'; data: string; mimeType: AttachedImage['mimeType'] })[];
   structuredContent: ToolResult;
@@ -19,13 +26,12 @@ export type ToolResultContent = {
 export function toolResultContent(
   result: ToolResult,
   images: readonly AttachedImage[] = [],
-  json = JSON.stringify(result)
+  json?: string,
+  form: ResultForm = 'both'
 ): ToolResultContent {
+  const pictures = images.map((image) => ({ type: 'image' as const, data: image.data, mimeType: image.mimeType }));
   return {
-    content: [
-      { type: 'text', text: json },
-      ...images.map((image) => ({ type: 'image' as const, data: image.data, mimeType: image.mimeType }))
-    ],
+    content: form === 'both' ? [{ type: 'text', text: json ?? JSON.stringify(result) }, ...pictures] : pictures,
     structuredContent: result,
     isError: result.success === false
   };

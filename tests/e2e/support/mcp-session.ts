@@ -55,8 +55,19 @@ export async function pairingConfig(token = randomBytes(32).toString('hex')): Pr
 }
 
 export async function startMcpSession(
-  /** cli: an installed jupyter-live-mcp executable to run instead of the built CLI; env: variables to set for it. */
-  options: { port?: number; args?: string[]; configDir?: string; token?: string; cli?: string; env?: Record<string, string> } = {}
+  /**
+   * cli: an installed jupyter-live-mcp executable to run instead of the built CLI; env: variables to set for it;
+   * clientName: the name the client gives in initialize (a real client's, to see what that client is sent).
+   */
+  options: {
+    port?: number;
+    args?: string[];
+    configDir?: string;
+    token?: string;
+    cli?: string;
+    env?: Record<string, string>;
+    clientName?: string;
+  } = {}
 ): Promise<McpSession> {
   const port = options.port ?? (await freePort());
   const extraArgs = options.args ?? [];
@@ -71,7 +82,7 @@ export async function startMcpSession(
   });
   let stderr = '';
   transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const client = new Client({ name: 'jupyter-live-mcp-e2e', version: '0.0.0' });
+  const client = new Client({ name: options.clientName ?? 'jupyter-live-mcp-e2e', version: '0.0.0' });
   const agent = agentOf(client);
   await client.connect(transport);
   return { ...agent, port, token, configDir, stderr: () => stderr, close: () => client.close() };

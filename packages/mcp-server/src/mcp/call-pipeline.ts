@@ -7,13 +7,22 @@
  *   wait    with no page yet, while the page lite opened is on its way, for it
  *   call    the page runs it, with progress to a client that asked for it
  *   map     the result is completed as the tool's definition asks (reportsPages)
- *   budget  the answer is kept within one MCP message (result-mapping.ts)
+ *   budget  the answer is kept within one MCP message, in the form its client
+ *           reads (result-mapping.ts)
  *
  * Nothing here depends on a tool's name beyond finding its definition.
  */
 import type { CallToolResult, ServerNotification } from '@modelcontextprotocol/sdk/types.js';
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
-import { builtInTool, fail, type CallAgent, type CallAnswer, type ToolFailure, type ToolResult } from '@jupyter-live-mcp/protocol';
+import {
+  builtInTool,
+  fail,
+  type CallAgent,
+  type CallAnswer,
+  type ResultForm,
+  type ToolFailure,
+  type ToolResult
+} from '@jupyter-live-mcp/protocol';
 import type { Logger } from '../log.js';
 import type { PageSession } from '../hub/page-session.js';
 import type { LitePage } from '../lite/lite-page.js';
@@ -49,6 +58,8 @@ export interface CallSession extends ServerToolContext {
   expectedPages?: { arrival(signal: AbortSignal): Promise<void> };
   /** The agent of this MCP session, named in each call so the page keeps its view of changes apart (SPEC §2.5). */
   callAgent(): CallAgent;
+  /** Which of a result's forms this session's client reads (result-form.ts). */
+  resultForm(): ResultForm;
 }
 
 /** What the SDK gives one request. */
@@ -67,13 +78,18 @@ type PageRoute =
   | { kind: 'no-page' };
 
 export async function runToolCall(call: ToolCall, session: CallSession, request: CallRequest): Promise<CallToolResult> {
+  const { result, images } = await resultOf(call, session, request);
+  return toCallToolResult(result, images, session.resultForm());
+}
+
+async function resultOf(call: ToolCall, session: CallSession, request: CallRequest): Promise<Answer> {
   const unreachable = session.unreachable?.();
   if (unreachable) {
-    return toCallToolResult(fail('no_page', unreachable));
+    return { result: fail('no_page', unreachable) };
   }
   const route = routeCall(call.name, session);
   if (route.kind === 'server') {
-    return toCallToolResult(route.tool.run(call.args, session));
+    return { result: route.tool.run(call.args, session) };
   }
   // The page lite opened, or the pages of a server this one took over from, which may still be on their way.
   const awaited = route.kind === 'no-page' ? (session.lite ?? session.expectedPages) : undefined;
@@ -88,6 +104,9 @@ export async function runToolCall(call: ToolCall, session: CallSession, request:
     progress.stop();
   }
 }
+
+/** A result and the pictures taken out of it, before it is an MCP answer. */
+type Answer = { result: ToolResult; images?: CallAnswer['images'] };
 
 const waitingForLitePage = (seconds: number) => `waiting for the lite page to connect (${seconds} s)`;
 const waitingForPages = (seconds: number) => `waiting for the pages to reconnect to this server (${seconds} s)`;
@@ -119,16 +138,16 @@ async function answer(
   session: CallSession,
   signal: AbortSignal,
   progress: CallProgress
-): Promise<CallToolResult> {
+): Promise<Answer> {
   switch (route.kind) {
     case 'refused':
-      return toCallToolResult(route.result);
+      return { result: route.result };
     case 'no-page':
-      return toCallToolResult(fail('no_page', noPageReason(call.name, await noPageSituation(session))));
+      return { result: fail('no_page', noPageReason(call.name, await noPageSituation(session))) };
     case 'page': {
       progress.say(whileAnswering(route.page, runningInPage(call.name)));
       const { result, images } = await callPage(route.page, call, signal, session);
-      return toCallToolResult(mapResult(call.name, result, route.page, session.router.pages()), images);
+      return { result: mapResult(call.name, result, route.page, session.router.pages()), images };
     }
   }
 }

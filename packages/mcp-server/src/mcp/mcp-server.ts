@@ -13,6 +13,7 @@ import { TOOLS_IN_GENERAL } from '@jupyter-live-mcp/protocol';
 import { guarded, type Logger } from '../log.js';
 import type { PageRouter } from '../hub/page-router.js';
 import type { LitePage } from '../lite/lite-page.js';
+import { resultFormFor } from './result-form.js';
 import { runToolCall, type CallSession } from './call-pipeline.js';
 import { callToolRequestSchema } from './call-request.js';
 import type { PageSelection } from './define-server-tool.js';
@@ -119,7 +120,8 @@ export function buildMcpServer(options: McpServerOptions): Server {
     callAgent: () => {
       const client = server.getClientVersion()?.name;
       return { id: agentId, ...(client ? { client: client.slice(0, 200) } : {}) };
-    }
+    },
+    resultForm: () => resultFormFor(server.getClientVersion()?.name)
   };
   server.oninitialized = () => {
     initialized = true;
