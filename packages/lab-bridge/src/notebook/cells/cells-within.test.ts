@@ -35,4 +35,18 @@ describe('cellsWithin', () => {
     const short = { 'image/png': 'A'.repeat(10) };
     expect(jsonLengthWithoutPictures(short)).toBe(JSON.stringify(short).length);
   });
+
+  it('takes a cell that fills the budget to the character, counting a comma between cells, and not one more', () => {
+    const views = [cell(0, 100), cell(1, 100)];
+    const budget = 250 + 400 + views.reduce((sum, view) => sum + JSON.stringify(view).length + 1, 0);
+    expect(cellsWithin([0, 1], (index) => views[index]!, budget, 250)).toHaveLength(2);
+    expect(cellsWithin([0, 1], (index) => views[index]!, budget - 1, 250)).toHaveLength(1);
+  });
+
+  it('counts a picture longer than its label as exactly the label, and nothing else shorter', () => {
+    const label = 'x'.repeat(64);
+    const value = { source: 's'.repeat(500), outputs: [{ 'image/png': 'A'.repeat(65), 'image/jpeg': 'B'.repeat(64) }] };
+    const counted = { source: 's'.repeat(500), outputs: [{ 'image/png': label, 'image/jpeg': 'B'.repeat(64) }] };
+    expect(jsonLengthWithoutPictures(value)).toBe(JSON.stringify(counted).length);
+  });
 });
