@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { outputsForAgent, stripAnsi, tracebackText } from './nbformat-outputs.js';
+import { joinMultiline, outputsForAgent, stripAnsi, tracebackText } from './nbformat-outputs.js';
 
 const red = (text: string) => `\u001b[0;31m${text}\u001b[0m`;
 
@@ -34,6 +34,41 @@ describe('outputsForAgent', () => {
     ]);
     expect(error).toEqual({ output_type: 'error', ename: 'E', evalue: 'v', traceback: ['Traceback', 'line'] });
     expect(json).toEqual({ output_type: 'display_data', data: { 'application/json': { a: 1 } } });
+  });
+});
+
+describe('outputsForAgent, text', () => {
+  it("joins a stream's lines and takes out their colours, whether the text is one string or a list", () => {
+    expect(
+      outputsForAgent([
+        { output_type: 'stream', name: 'stdout', text: red('one') },
+        { output_type: 'stream', name: 'stderr', text: [red('a\n'), 'b'] }
+      ])
+    ).toEqual([
+      { output_type: 'stream', name: 'stdout', text: 'one' },
+      { output_type: 'stream', name: 'stderr', text: 'a\nb' }
+    ]);
+  });
+
+  it('takes the colours out of plain text only: HTML and other text keep every character', () => {
+    const [output] = outputsForAgent([
+      {
+        output_type: 'execute_result',
+        execution_count: 1,
+        data: { 'text/plain': [red('Out'), ' 1'], 'text/html': `<pre>${red('x')}</pre>` },
+        metadata: {}
+      }
+    ]);
+    expect(output).toEqual({
+      output_type: 'execute_result',
+      execution_count: 1,
+      data: { 'text/plain': 'Out 1', 'text/html': `<pre>${red('x')}</pre>` }
+    });
+  });
+
+  it('reads no text as empty', () => {
+    expect(joinMultiline(undefined)).toBe('');
+    expect(joinMultiline(['a', 'b'])).toBe('ab');
   });
 });
 
