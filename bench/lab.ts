@@ -119,8 +119,8 @@ export async function startBenchLab(): Promise<BenchLab> {
 }
 
 /** A JupyterLite site (JavaScript kernel, files in the browser) with its own CLI and browser. */
-export async function startBenchLite(): Promise<BenchLite> {
-  const mcp = await startBenchClient();
+export async function startBenchLite(clientName?: string): Promise<BenchLite> {
+  const mcp = await startBenchClient(clientName);
   // A site has no user settings folder: the bridge settings are the site's defaults.
   const site = await startJupyterLiteSite({
     extensions: [BRIDGE_DIR, AI_COMMANDS_FIXTURE_DIR],

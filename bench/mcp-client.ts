@@ -14,7 +14,7 @@ export interface CallOutcome {
   raw: CallToolResult;
   result: Record<string, unknown>;
   ms: number;
-  /** Length of the result's JSON text block: what the agent reads. */
+  /** Length of the result's JSON: what the agent reads (the text block, or structuredContent's JSON when a client is sent that alone). */
   textChars: number;
   /** Length of the whole MCP result as JSON (text, structuredContent, images): what crosses stdio. */
   mcpChars: number;
@@ -34,7 +34,8 @@ export interface BenchClient {
 /** Well above the slowest call measured here (a 10 MB output), below the bench's budget. */
 const CALL_TIMEOUT_MS = 120_000;
 
-export async function startBenchClient(): Promise<BenchClient> {
+/** clientName: the name given in initialize, as a real client's, to be sent what that client is (result-form.ts). */
+export async function startBenchClient(clientName = 'jupyter-live-mcp-bench'): Promise<BenchClient> {
   const port = await freePort();
   const { configDir, token } = await pairingConfig();
   const transport = new StdioClientTransport({
@@ -45,7 +46,7 @@ export async function startBenchClient(): Promise<BenchClient> {
   });
   let stderr = '';
   transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const client = new Client({ name: 'jupyter-live-mcp-bench', version: '0.0.0' });
+  const client = new Client({ name: clientName, version: '0.0.0' });
   let waiters: (() => void)[] = [];
   client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
     const woken = waiters;
@@ -66,7 +67,7 @@ export async function startBenchClient(): Promise<BenchClient> {
       const started = performance.now();
       const raw = (await client.callTool({ name, arguments: args }, undefined, { timeout: CALL_TIMEOUT_MS })) as CallToolResult;
       const ms = performance.now() - started;
-      const text = raw.content[0]?.type === 'text' ? raw.content[0].text : '';
+      const text = raw.content[0]?.type === 'text' ? raw.content[0].text : JSON.stringify(raw.structuredContent);
       return {
         raw,
         result: raw.structuredContent as Record<string, unknown>,

@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core';
 import type { BenchConfig } from '../config.js';
 import { KERNEL_CODE, measureKernelPath } from '../kernel-path.js';
-import { startBenchLite } from '../lab.js';
+import { startBenchLite, type BenchLite } from '../lab.js';
 import { addCell, closeDocument, notebookWithKernel } from '../notebook-helpers.js';
 import { measureClosedRead, syntheticNotebook, TARGET_CELLS } from '../notebook-reads.js';
 import { connectPageKernel } from '../page-kernel.js';
@@ -18,6 +18,7 @@ import { startEchoFloor } from '../ws-echo.js';
 
 const SECTION = 'lite';
 const NOTEBOOK = 'bench-kernel.ipynb';
+const CLOSED_NOTEBOOK = `bench-${TARGET_CELLS}-cells.ipynb`;
 
 /** Saves a notebook into the site's files, which live in the browser. */
 async function saveNotebookInPage(page: Page, notebookPath: string, text: string): Promise<void> {
@@ -72,18 +73,38 @@ export async function liteScenario(config: BenchConfig, report: Report): Promise
       await inPage.dispose();
       await closeDocument(lite.page, NOTEBOOK);
     }
-    const notebookPath = `bench-${TARGET_CELLS}-cells.ipynb`;
-    const text = syntheticNotebook(TARGET_CELLS);
-    await saveNotebookInPage(lite.page, notebookPath, text);
-    await measureClosedRead(
-      lite,
-      SECTION,
-      { notebookPath, cells: TARGET_CELLS, fileChars: text.length },
-      config,
-      report,
-      LITE_CLOSED_TARGET
-    );
+    await liteClosedRead(lite, config, report);
   } finally {
     await lite.stop();
   }
+  await closedReadAsClaudeCode(config, report);
+}
+
+/**
+ * The same closed read by a client named as Claude Code, which the server sends
+ * structuredContent without the text block (result-form.ts): a site and server
+ * of their own, since a client's name is fixed when it connects.
+ */
+async function closedReadAsClaudeCode(config: BenchConfig, report: Report): Promise<void> {
+  const lite = await startBenchLite('claude-code');
+  try {
+    await waitForQuietPage(lite.page);
+    await liteClosedRead(lite, config, report, { label: 'as Claude Code is sent it (structuredContent alone)' });
+  } finally {
+    await lite.stop();
+  }
+}
+
+async function liteClosedRead(lite: BenchLite, config: BenchConfig, report: Report, client?: { label: string }): Promise<void> {
+  const text = syntheticNotebook(TARGET_CELLS);
+  await saveNotebookInPage(lite.page, CLOSED_NOTEBOOK, text);
+  await measureClosedRead(
+    lite,
+    SECTION,
+    { notebookPath: CLOSED_NOTEBOOK, cells: TARGET_CELLS, fileChars: text.length },
+    config,
+    report,
+    LITE_CLOSED_TARGET,
+    client
+  );
 }
