@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toJsonValue } from './serialise.js';
+import { isWidget, toJsonValue } from './serialise.js';
 
 const widget = (fields: Record<string, unknown> = {}) => ({
   id: 'w1',
@@ -29,7 +29,8 @@ describe('toJsonValue', () => {
   });
 
   it('drops functions and undefined, and keeps array positions with null', () => {
-    expect(toJsonValue({ f: () => 1, u: undefined, keep: 1 })).toEqual({ keep: 1 });
+    expect(toJsonValue({ f: () => 1, u: undefined, s: Symbol('s'), keep: 1 })).toStrictEqual({ keep: 1 });
+    expect(toJsonValue([Symbol('s')])).toEqual([null]);
     expect(toJsonValue([1, undefined, () => 2])).toEqual([1, null, null]);
     expect(toJsonValue(undefined)).toBeUndefined();
   });
@@ -48,6 +49,25 @@ describe('toJsonValue', () => {
   it('caps the depth', () => {
     const deep = { l1: { l2: { l3: { l4: 'bottom' } } } };
     expect(toJsonValue(deep, 2)).toEqual({ l1: { l2: '[depth limit]' } });
+    expect(toJsonValue([[[1]]], 2)).toEqual([['[depth limit]']]);
+    expect(toJsonValue(new Map([[{ k: 1 }, [1]]]), 1)).toEqual([['[depth limit]', '[depth limit]']]);
+  });
+
+  it('takes for a widget only an object with all of its shape: a missing or mistyped part leaves a plain object', () => {
+    expect(isWidget(widget())).toBe(true);
+    const nearMisses = [
+      widget({ isDisposed: 'no' }),
+      widget({ id: 5 }),
+      widget({ title: 'Untitled.ipynb' }),
+      widget({ title: null }),
+      (({ node, ...rest }) => rest)(widget())
+    ];
+    for (const value of nearMisses) {
+      expect(isWidget(value), JSON.stringify(value)).toBe(false);
+    }
+    expect(isWidget(null)).toBe(false);
+    expect(isWidget('w1')).toBe(false);
+    expect(toJsonValue(widget({ id: 5 }))).toEqual({ id: 5, isDisposed: false, node: {}, title: { label: 'Untitled.ipynb' } });
   });
 
   it('keeps non-finite numbers readable instead of null', () => {
