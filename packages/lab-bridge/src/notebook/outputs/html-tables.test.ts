@@ -41,6 +41,35 @@ describe('describeHtmlTable', () => {
     );
   });
 
+  it('reads column names as the person sees them: tags dropped, entities by name or number decoded, unknown ones kept, spaces folded', () => {
+    const names = ['<b>bold</b>', 'it&#39;s', 'it&#x27;s', '&#X41;', '&copy;', 'a &lt; b', ' two\n  words '];
+    expect(describeHtmlTable(pandasHtml(names, 1))).toBe("DataFrame: 1 rows × 7 columns: bold, it's, it's, A, &copy;, a < b, two words");
+  });
+
+  it('leaves out the column names the text beside the table shows already, and lists them when one is missing', () => {
+    const html = pandasHtml(['a', 'b'], 2);
+    expect(describeHtmlTable(html, '   a  b')).toBe('DataFrame: 2 rows × 2 columns');
+    expect(describeHtmlTable(html, 'a c')).toBe('DataFrame: 2 rows × 2 columns: a, b');
+  });
+
+  it('gives an empty DataFrame its column names, and one with a two-level index its data columns only', () => {
+    expect(describeHtmlTable(pandasHtml(['a', 'b'], 0))).toBe('DataFrame: 0 rows × 0 columns: a, b');
+    const twoLevels =
+      '<table class="dataframe"><thead><tr><th></th><th></th><th>v</th></tr></thead>' +
+      '<tbody><tr><th>x</th><th>1</th><td>5</td></tr><tr><th>y</th><th>2</th><td>6</td></tr></tbody></table>';
+    expect(describeHtmlTable(twoLevels)).toBe('DataFrame: 2 rows × 1 columns: v');
+    expect(describeHtmlTable(`${twoLevels}<p>7 rows x 1 column</p>`)).toBe('DataFrame: 7 rows × 1 columns: v');
+  });
+
+  it('finds the header row of a table without thead or tbody, whatever the case of its tags', () => {
+    expect(describeHtmlTable('<table class="dataframe"><TR><TH></TH><TH>k</TH></TR><TR><TH>0</TH><TD>1</TD></TR></table>')).toBe(
+      'DataFrame: 1 rows × 1 columns: k'
+    );
+    expect(describeHtmlTable('<table><thead><tr><th>k</th><th>v</th></tr></thead><tr><td>1</td><td>2</td></tr></table>')).toBe(
+      'HTML table: 1 rows × 2 columns'
+    );
+  });
+
   it('is undefined for HTML without a table', () => {
     expect(describeHtmlTable('<b>bold</b>')).toBeUndefined();
     expect(describeHtmlTable('<table')).toBeUndefined();
