@@ -19,6 +19,8 @@ describe('matchesQuery', () => {
     expect(matchesQuery(runCell, 'this')).toBe(true);
     expect(matchesQuery(runCell, 'run kernel')).toBe(false);
     expect(matchesQuery(runCell, '')).toBe(true);
+    // Fields are apart: a word does not run from one into the next.
+    expect(matchesQuery(runCell, 'cellrun')).toBe(false);
   });
 });
 
@@ -37,6 +39,25 @@ describe('describeCommand', () => {
     });
   });
 
+  it('leaves out what only repeats: an empty text, or one that is the label or the caption but for case, spaces and dots at the end', () => {
+    expect(describeCommand(runCell)).toStrictEqual({
+      id: 'notebook:run-cell',
+      label: 'Run Selected Cell and Do not Advance',
+      caption: 'Run this cell',
+      enabled: true
+    });
+    expect(describeCommand({ ...runCell, caption: '  run selected cell and do not advance...  ' })).toStrictEqual({
+      id: 'notebook:run-cell',
+      label: 'Run Selected Cell and Do not Advance',
+      enabled: true
+    });
+    expect(describeCommand({ ...runCell, usage: 'run this cell…' })).not.toHaveProperty('description');
+    expect(describeCommand({ ...runCell, label: 'Show v1.2 notes', caption: 'Show v12 notes' })).toHaveProperty(
+      'caption',
+      'Show v12 notes'
+    );
+  });
+
   it('shows toggled only for toggleable commands, and the tool that runs it', () => {
     expect(describeCommand({ ...runCell, toggleable: true, toggled: false })).toHaveProperty('toggled', false);
     expect(describeCommand(runCell)).not.toHaveProperty('toggled');
@@ -50,6 +71,12 @@ describe('describeCommand', () => {
       required: ['isPalette']
     };
     expect(describeCommand({ ...runCell, args }).args).toEqual({ type: 'object', properties: { activate: { type: 'boolean' } } });
+    const withPath = { ...args, properties: { ...args.properties, path: { type: 'string' } }, required: ['path', 'isPalette'] };
+    expect(describeCommand({ ...runCell, args: withPath }).args).toEqual({
+      type: 'object',
+      properties: { activate: { type: 'boolean' }, path: { type: 'string' } },
+      required: ['path']
+    });
   });
 });
 
