@@ -12,6 +12,7 @@ describe('listKernelspecs', () => {
   it('lists the default first', () => {
     expect(listKernelspecs(specs).map((s) => s.name)).toEqual(['python3', 'ir', 'pypy']);
     expect(listKernelspecs(null)).toEqual([]);
+    expect(listKernelspecs({ default: 'ir', kernelspecs: { gone: undefined, ir: spec('ir', 'R') } }).map((s) => s.name)).toEqual(['ir']);
   });
 });
 
@@ -21,6 +22,8 @@ describe('kernelspecForNotebook', () => {
     expect(kernelspecForNotebook(specs, { name: 'python2', language: 'python' })).toBe('python3');
     expect(kernelspecForNotebook(specs, { name: 'julia-1.9', language: 'r' })).toBe('ir');
     expect(kernelspecForNotebook(specs, {})).toBe('python3');
+    // Its own kernelspec wins over the default of its language.
+    expect(kernelspecForNotebook(specs, { name: 'pypy', language: 'python' })).toBe('pypy');
   });
 
   it('starts nothing for a notebook that asks for a kernel the page does not have', () => {
@@ -35,6 +38,8 @@ describe('chooseKernelspec', () => {
     expect(chooseKernelspec(specs, { kernel: 'ir' })).toMatchObject({ ok: true, spec: { name: 'ir' } });
     expect(chooseKernelspec(specs, { language: 'Python' })).toMatchObject({ ok: true, spec: { name: 'python3' } });
     expect(chooseKernelspec(specs, {})).toMatchObject({ ok: true, spec: { name: 'python3', displayName: 'Python 3', language: 'python' } });
+    expect(chooseKernelspec(specs, { kernel: 'ir', language: ' r ' })).toMatchObject({ ok: true, spec: { name: 'ir' } });
+    expect(chooseKernelspec(specs, { language: ' PYTHON ' })).toMatchObject({ ok: true, spec: { name: 'python3' } });
   });
 
   it('names the kernelspecs there are when the ask cannot be met', () => {
@@ -50,7 +55,11 @@ describe('chooseKernelspec', () => {
       ok: false,
       error: expect.stringMatching(/is R, not python/)
     });
-    expect(chooseKernelspec({ default: '', kernelspecs: {} }, {})).toMatchObject({ ok: false, none: true });
+    expect(chooseKernelspec({ default: '', kernelspecs: {} }, {})).toEqual({
+      ok: false,
+      none: true,
+      error: 'this page cannot start a kernel: none: this page has no kernelspecs, so no kernel can be started here.'
+    });
   });
 });
 
@@ -61,7 +70,9 @@ describe('noKernelMessage', () => {
         'execute_command {"commandId": "jupyter-live-mcp:start-kernel", "args": {"notebookPath": "a b.ipynb", "kernel": "python3"}}, ' +
         'then call run_cell again.'
     );
-    expect(noKernelMessage('run_cell', 'a.ipynb', [], 'x')).toMatch(/can start: none: this page has no kernelspecs/);
+    expect(noKernelMessage('run_cell', 'a.ipynb', [], 'x')).toBe(
+      'run_cell: "a.ipynb" has no running kernel. Kernelspecs this page can start: none: this page has no kernelspecs, so no kernel can be started here.'
+    );
     expect(describeKernelspecs([])).toMatch(/^none/);
   });
 });
