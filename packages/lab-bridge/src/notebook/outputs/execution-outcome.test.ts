@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { executionResult, lostOutcome, outcomeOfReply, wasInterrupted, type ExecutionOutcome } from './execution-outcome.js';
+import {
+  closedConnectionOutcome,
+  executionResult,
+  lostOutcome,
+  outcomeOfReply,
+  wasInterrupted,
+  type ExecutionOutcome
+} from './execution-outcome.js';
 
 const colour = (text: string) => `\u001b[0;31m${text}\u001b[0m`;
 const errorOutput = {
@@ -36,6 +43,25 @@ describe('outcomeOfReply', () => {
     });
   });
 
+  it('takes what the reply lacks from the error output, and names an error neither names "Error"', () => {
+    expect(outcomeOfReply({ status: 'error', execution_count: 6 }, [errorOutput])).toEqual({
+      status: 'error',
+      executionCount: 6,
+      outputs: [errorOutput],
+      ename: 'NameError',
+      evalue: "name 'x' is not defined",
+      traceback: errorOutput.traceback
+    });
+    expect(outcomeOfReply({ status: 'error' }, [])).toEqual({
+      status: 'error',
+      executionCount: null,
+      outputs: [],
+      ename: 'Error',
+      evalue: '',
+      traceback: []
+    });
+  });
+
   it('is a request for input when the kernel refused input() (no stdin allowed)', () => {
     expect(outcomeOfReply({ status: 'error', ename: 'StdinNotImplementedError', evalue: 'raw_input was called' }, [])).toEqual({
       status: 'input',
@@ -44,7 +70,12 @@ describe('outcomeOfReply', () => {
   });
 
   it('is aborted for an aborted request, and for one whose future was cancelled', () => {
-    expect(outcomeOfReply({ status: 'abort' }, [])).toMatchObject({ status: 'aborted' });
+    expect(outcomeOfReply({ status: 'abort' }, [])).toEqual({
+      status: 'aborted',
+      outputs: [],
+      reason: 'the kernel aborted it (an earlier execution in its queue failed)',
+      byKernel: true
+    });
     expect(lostOutcome(new Error('Canceled future for execute_request message before replies were done'), [])).toMatchObject({
       status: 'aborted',
       reason: expect.stringContaining('restarted or died')
@@ -57,9 +88,26 @@ describe('outcomeOfReply', () => {
       reason:
         'the kernel stopped answering it (Canceled future for execute_request message before replies were done; the kernel is now restarting): it restarted or died'
     });
+    expect(lostOutcome('gone', [], { status: 'idle', isDisposed: false }).reason).toBe(
+      'the kernel stopped answering it (gone; the kernel is now idle): it restarted or died'
+    );
     expect(lostOutcome(lost, [], { status: 'dead', isDisposed: true })).toMatchObject({
       reason: expect.stringContaining("; the kernel is now dead and the page's connection to it is closed): ")
     });
+  });
+});
+
+describe('closedConnectionOutcome', () => {
+  it('says whether the code was sent before the connection closed, and that a reload reconnects', () => {
+    expect(closedConnectionOutcome(false, [])).toEqual({
+      status: 'aborted',
+      outputs: [],
+      reason:
+        "the page's connection to the kernel is closed and does not reopen by itself, so the code was not sent (reloading the page reconnects)"
+    });
+    expect(closedConnectionOutcome(true, []).reason).toBe(
+      "the page's connection to the kernel closed during the run and does not reopen by itself, so whether the code ran to its end is unknown (reloading the page reconnects)"
+    );
   });
 });
 
@@ -70,6 +118,8 @@ describe('wasInterrupted', () => {
     expect(wasInterrupted(raised('Kernel Interrupt'))).toBe(true);
     expect(wasInterrupted(raised('NameError'))).toBe(false);
     expect(wasInterrupted(lostOutcome(new Error('Canceled future'), []))).toBe(false);
+    expect(wasInterrupted(raised('InterruptException'))).toBe(true);
+    expect(wasInterrupted({ status: 'input', outputs: [] })).toBe(false);
   });
 });
 
@@ -155,6 +205,15 @@ describe('executionResult', () => {
       error: expect.stringMatching(
         /^run_cell: the cell asked for input \(prompt "Name: "\), which an agent cannot type, so the run was stopped\. Put the value in the code/
       )
+    });
+  });
+
+  it('says input() stopped the run without a prompt when the kernel gave none, as an error', () => {
+    expect(executionResult(subject, { status: 'input', outputs: [] })).toMatchObject({
+      success: false,
+      code: 'kernel_input',
+      status: 'error',
+      error: expect.stringMatching(/^run_cell: the cell asked for input, which an agent cannot type/)
     });
   });
 
