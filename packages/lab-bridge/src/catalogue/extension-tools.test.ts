@@ -90,6 +90,29 @@ describe('parseExtensionTools', () => {
   });
 });
 
+describe('parseExtensionTools, more', () => {
+  it('names a declaration by its id only when the id is text, and needs no approval unless it says so', () => {
+    const { specs, errors } = parseExtensionTools([{ pluginId: WEATHER, declared: [null, { id: 5 }, declaration('ok')] }], new Set());
+    expect(errors.map((error) => error.source)).toEqual([
+      `${WEATHER} "jupyter-live-mcp:tools"[0]`,
+      `${WEATHER} "jupyter-live-mcp:tools"[1]`
+    ]);
+    expect(specs.map((spec) => [spec.descriptor.name, spec.needsApproval, spec.registered])).toEqual([['weather_ext__ok', false, false]]);
+  });
+
+  it('says which tools a plugin declares when a registration names another: the valid ids, or none', () => {
+    const reason = (declared: unknown) =>
+      parseExtensionTools([{ pluginId: WEATHER, declared }], new Set([`${WEATHER}:other`])).errors.at(-1)?.error;
+    expect(reason([null, { id: 5 }, declaration('a'), declaration('b')])).toBe(
+      `${WEATHER} declares no valid tool "other" under "jupyter-live-mcp:tools", so its handler is never called; it declares "a", "b"`
+    );
+    expect(reason({ id: 'not a list' })).toMatch(/; it declares none$/);
+    expect(parseExtensionTools([], new Set(['get_weather'])).errors[0]?.error).toBe(
+      'no plugin declares it, so its handler is never called: the id is "<plugin id>:<tool id>", and the plugin\'s settings schema lists the tool under "jupyter-live-mcp:tools"'
+    );
+  });
+});
+
 describe('buildCatalogue with extension tools', () => {
   const specs = (registered: string[]) =>
     parseExtensionTools(
