@@ -22,6 +22,23 @@ describe('notPlainJson', () => {
     expect(notPlainJson({ x: Symbol('s') }, 'input')).toBe('input.x: a symbol');
   });
 
+  it('names the first bad value in order, and the BigInt and a class without a constructor name as they are', () => {
+    expect(notPlainJson({ a: 1, b: () => 1, c: Symbol('s') })).toBe('result.b: a function');
+    expect(notPlainJson([0, [undefined], () => 1])).toBe('result[1][0]: undefined (return null for no value)');
+    expect(notPlainJson({ big: 10n })).toBe('result.big: a BigInt (give it as a string or a number)');
+    const nameless = Object.create(Object.create(null, { constructor: { value: undefined } }));
+    expect(notPlainJson({ v: nameless })).toBe(
+      'result.v: a class instance (only plain objects, arrays, strings, numbers, booleans and null)'
+    );
+  });
+
+  it('cuts a long path to its first and last 100 characters, and keeps one of 200 whole', () => {
+    const key = (length: number) => 'k'.repeat(length - 'result.'.length);
+    expect(notPlainJson({ [key(200)]: undefined })).toBe(`result.${key(200)}: undefined (return null for no value)`);
+    const long = `result.${key(250)}`;
+    expect(notPlainJson({ [key(250)]: undefined })).toBe(`${long.slice(0, 100)}…${long.slice(-100)}: undefined (return null for no value)`);
+  });
+
   it('copes with any depth', () => {
     let deep: unknown = 'leaf';
     for (let i = 0; i < 100_000; i++) deep = [deep];
