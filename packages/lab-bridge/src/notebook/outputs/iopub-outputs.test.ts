@@ -36,6 +36,23 @@ describe('outputActionOf', () => {
     expect(outputActionOf(message('update_display_data', { data: {}, metadata: {} }))).toBeUndefined();
   });
 
+  it('fills what a message leaves out with what nbformat expects, and ignores a display id that is no text', () => {
+    expect(outputActionOf(message('stream', {}))).toEqual({ kind: 'add', output: { output_type: 'stream', name: 'stdout', text: '' } });
+    expect(outputActionOf(message('error', { traceback: 'not a list' }))).toEqual({
+      kind: 'add',
+      output: { output_type: 'error', ename: '', evalue: '', traceback: [] }
+    });
+    expect(outputActionOf(message('execute_result', { data: 'text', metadata: null }))).toEqual({
+      kind: 'add',
+      output: { output_type: 'execute_result', data: {}, metadata: {}, execution_count: null }
+    });
+    expect(outputActionOf(message('display_data', { data: {}, metadata: {}, transient: { display_id: 5 } }))).toStrictEqual({
+      kind: 'add',
+      output: { output_type: 'display_data', data: {}, metadata: {} }
+    });
+    expect(outputActionOf(message('update_display_data', { data: {}, metadata: {}, transient: { display_id: 5 } }))).toBeUndefined();
+  });
+
   it('clears now or at the next output, and ignores status and input echoes', () => {
     expect(outputActionOf(message('clear_output', { wait: true }))).toEqual({ kind: 'clear', wait: true });
     expect(outputActionOf(message('clear_output', {}))).toEqual({ kind: 'clear', wait: false });
