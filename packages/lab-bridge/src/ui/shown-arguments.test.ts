@@ -24,6 +24,22 @@ describe('visiblePieces', () => {
     expect(shown('a\n  \n\t\n \nb')).toBe('a\n⟦3 empty lines⟧\nb');
   });
 
+  it('marks a run of blanks only past 32 characters, counting spaces and tabs each in the singular or plural', () => {
+    expect(shown(`a${' '.repeat(32)}b`)).toBe(`a${' '.repeat(32)}b`);
+    expect(shown(`a${'\t'.repeat(33)}b`)).toBe('a⟦33 tabs⟧b');
+    expect(shown(`a ${'\t'.repeat(32)}b`)).toBe('a⟦1 space and 32 tabs⟧b');
+  });
+
+  it('gives the text between marks as whole pieces, no empty one, the line ends around empty lines joined to their lines', () => {
+    expect(visiblePieces('\u200b')).toEqual([{ mark: 'U+200B' }]);
+    expect(visiblePieces('a\u200b\u200cb')).toEqual([{ text: 'a' }, { mark: 'U+200B' }, { mark: 'U+200C' }, { text: 'b' }]);
+    expect(visiblePieces(`print(1)\n${'\n'.repeat(5)}payload()`)).toEqual([
+      { text: 'print(1)\n' },
+      { mark: '5 empty lines' },
+      { text: '\npayload()' }
+    ]);
+  });
+
   it('names each character that takes no room, reorders the text or passes for a space', () => {
     expect(shown('ok\u200b = 1')).toBe('ok⟦U+200B⟧ = 1');
     expect(shown('x = "\u202eevil\u202c"')).toBe('x = "⟦U+202E⟧evil⟦U+202C⟧"');
