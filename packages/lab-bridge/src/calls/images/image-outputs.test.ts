@@ -44,4 +44,15 @@ describe('image outputs', () => {
   it('leaves a result without images as it is', () => {
     expect(findImages({ success: true, text: 'image/png' })).toEqual([]);
   });
+
+  it('takes an image MIME key only with a string value, and leaves null, arrays and other values as they are', () => {
+    const value = { 'image/png': { not: 'a picture' }, list: [null, 1, { 'image/jpeg': 'JPEG' }], none: null };
+    expect(findImages(value)).toEqual([{ mimeType: 'image/jpeg', data: 'JPEG' }]);
+    expect(mapImages(value, (image) => `[${image.mimeType}]`)).toEqual({
+      'image/png': { not: 'a picture' },
+      list: [null, 1, { 'image/jpeg': '[image/jpeg]' }],
+      none: null
+    });
+    expect(Array.isArray(mapImages([1, 2], () => 'x'))).toBe(true);
+  });
 });
