@@ -88,9 +88,9 @@ describe('outcomeOfReply', () => {
       reason:
         'the kernel stopped answering it (Canceled future for execute_request message before replies were done; the kernel is now restarting): it restarted or died'
     });
-    expect(lostOutcome('gone', [], { status: 'idle', isDisposed: false }).reason).toBe(
-      'the kernel stopped answering it (gone; the kernel is now idle): it restarted or died'
-    );
+    expect(lostOutcome('gone', [], { status: 'idle', isDisposed: false })).toMatchObject({
+      reason: 'the kernel stopped answering it (gone; the kernel is now idle): it restarted or died'
+    });
     expect(lostOutcome(lost, [], { status: 'dead', isDisposed: true })).toMatchObject({
       reason: expect.stringContaining("; the kernel is now dead and the page's connection to it is closed): ")
     });
@@ -105,9 +105,10 @@ describe('closedConnectionOutcome', () => {
       reason:
         "the page's connection to the kernel is closed and does not reopen by itself, so the code was not sent (reloading the page reconnects)"
     });
-    expect(closedConnectionOutcome(true, []).reason).toBe(
-      "the page's connection to the kernel closed during the run and does not reopen by itself, so whether the code ran to its end is unknown (reloading the page reconnects)"
-    );
+    expect(closedConnectionOutcome(true, [])).toMatchObject({
+      reason:
+        "the page's connection to the kernel closed during the run and does not reopen by itself, so whether the code ran to its end is unknown (reloading the page reconnects)"
+    });
   });
 });
 
