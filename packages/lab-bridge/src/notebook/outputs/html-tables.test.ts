@@ -61,6 +61,14 @@ describe('describeHtmlTable', () => {
     expect(describeHtmlTable(`${twoLevels}<p>7 rows x 1 column</p>`)).toBe('DataFrame: 7 rows × 1 columns: v');
   });
 
+  it('reads a DataFrame written without its index, and a footer only after the table', () => {
+    const noIndex =
+      '<table class="dataframe"><thead><tr><th>a</th><th>b</th></tr></thead>' +
+      '<tbody><tr><td>1</td><td>2</td></tr><tr><td>3</td><td>4</td></tr></tbody></table>';
+    expect(describeHtmlTable(noIndex)).toBe('DataFrame: 2 rows × 2 columns: a, b');
+    expect(describeHtmlTable(`<p>9 rows × 9 columns</p>${noIndex}`)).toBe('DataFrame: 2 rows × 2 columns: a, b');
+  });
+
   it('finds the header row of a table without thead or tbody, whatever the case of its tags', () => {
     expect(describeHtmlTable('<table class="dataframe"><TR><TH></TH><TH>k</TH></TR><TR><TH>0</TH><TD>1</TD></TR></table>')).toBe(
       'DataFrame: 1 rows × 1 columns: k'
