@@ -88,6 +88,11 @@ describe('outcomeOfReply', () => {
       reason:
         'the kernel stopped answering it (Canceled future for execute_request message before replies were done; the kernel is now restarting): it restarted or died'
     });
+    expect(lostOutcome(new Error('gone'), [])).toEqual({
+      status: 'aborted',
+      outputs: [],
+      reason: 'the kernel stopped answering it (gone): it restarted or died'
+    });
     expect(lostOutcome('gone', [], { status: 'idle', isDisposed: false })).toMatchObject({
       reason: 'the kernel stopped answering it (gone; the kernel is now idle): it restarted or died'
     });

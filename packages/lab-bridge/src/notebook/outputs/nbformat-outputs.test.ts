@@ -64,6 +64,9 @@ describe('outputsForAgent, text', () => {
       execution_count: 1,
       data: { 'text/plain': 'Out 1', 'text/html': `<pre>${red('x')}</pre>` }
     });
+    expect(outputsForAgent([{ output_type: 'display_data', data: { 'text/plain': red('one string') }, metadata: {} }])).toEqual([
+      { output_type: 'display_data', data: { 'text/plain': 'one string' } }
+    ]);
   });
 
   it('reads no text as empty', () => {
