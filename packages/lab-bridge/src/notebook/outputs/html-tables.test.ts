@@ -67,6 +67,11 @@ describe('describeHtmlTable', () => {
       '<tbody><tr><td>1</td><td>2</td></tr><tr><td>3</td><td>4</td></tr></tbody></table>';
     expect(describeHtmlTable(noIndex)).toBe('DataFrame: 2 rows × 2 columns: a, b');
     expect(describeHtmlTable(`<p>9 rows × 9 columns</p>${noIndex}`)).toBe('DataFrame: 2 rows × 2 columns: a, b');
+    expect(describeHtmlTable(`${'<br>'.repeat(100)}<p>9 rows × 9 columns</p>${noIndex}`)).toBe('DataFrame: 2 rows × 2 columns: a, b');
+    // A frame with an index and no columns: its body rows are header cells only.
+    const indexOnly =
+      '<table class="dataframe"><thead><tr><th></th></tr></thead><tbody><tr><th>1</th></tr><tr><th>2</th></tr></tbody></table>';
+    expect(describeHtmlTable(indexOnly)).toBe('DataFrame: 2 rows × 0 columns');
   });
 
   it('finds the header row of a table without thead or tbody, whatever the case of its tags', () => {
