@@ -81,6 +81,9 @@ describe('describeHtmlTable', () => {
     expect(describeHtmlTable('<table><thead><tr><th>k</th><th>v</th></tr></thead><tr><td>1</td><td>2</td></tr></table>')).toBe(
       'HTML table: 1 rows × 2 columns'
     );
+    expect(describeHtmlTable('<table>\n<thead>\n<tr><th>k</th></tr>\n</thead>\n<tr><th>x</th><td>1</td></tr>\n</table>')).toBe(
+      'HTML table: 1 rows × 2 columns'
+    );
   });
 
   it('is undefined for HTML without a table', () => {
