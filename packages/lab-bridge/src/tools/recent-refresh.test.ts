@@ -17,9 +17,21 @@ describe('recentRefresh', () => {
     expect(calls).toBe(1);
     await refresh(true);
     expect(calls).toBe(2);
-    clock = 2000;
+    // Fresh for freshMs after it finished (at 999), to the millisecond.
+    clock = 1998;
+    await refresh();
+    expect(calls).toBe(2);
+    clock = 1999;
     await refresh();
     expect(calls).toBe(3);
+  });
+
+  it("keeps time by the page's clock when given none", async () => {
+    let calls = 0;
+    const refresh = recentRefresh(async () => void calls++, 60_000);
+    await refresh();
+    await refresh();
+    expect(calls).toBe(1);
   });
 
   it('counts a failed refresh as done, so a server that is down does not slow every call', async () => {

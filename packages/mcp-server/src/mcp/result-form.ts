@@ -13,5 +13,6 @@ import type { ResultForm } from '@jupyter-live-mcp/protocol';
 const STRUCTURED_READERS: ReadonlySet<string> = new Set(['claude-code']);
 
 export function resultFormFor(clientName: string | undefined): ResultForm {
-  return clientName !== undefined && STRUCTURED_READERS.has(clientName) ? 'structured' : 'both';
+  // Stryker disable next-line StringLiteral: any name outside the set gives 'both', as no name does
+  return STRUCTURED_READERS.has(clientName ?? '') ? 'structured' : 'both';
 }

@@ -86,6 +86,13 @@ describe('describeHtmlTable', () => {
     );
   });
 
+  it('names no columns for a DataFrame written without its header (to_html(header=False)): its index cells are not column names', () => {
+    const headerless =
+      '<table border="1" class="dataframe"><tbody><tr><th>0</th><td>1</td><td>2</td></tr>' +
+      '<tr><th>1</th><td>3</td><td>4</td></tr></tbody></table>';
+    expect(describeHtmlTable(headerless)).toBe('DataFrame: 2 rows × 2 columns');
+  });
+
   it('is undefined for HTML without a table', () => {
     expect(describeHtmlTable('<b>bold</b>')).toBeUndefined();
     expect(describeHtmlTable('<table')).toBeUndefined();
