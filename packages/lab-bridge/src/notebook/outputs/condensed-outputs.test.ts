@@ -162,6 +162,18 @@ describe('condenseOutputs', () => {
       { type: 'display', mimeTypes: ['application/vnd.jupyter.widget-view+json'] }
     ]);
   });
+
+  it('reads as text only a string or a list of strings: an HTML or text/plain of other values is not summarised or shown', () => {
+    expect(
+      condenseOutputs([
+        { output_type: 'display_data', metadata: {}, data: { 'text/html': ['<table><tr><td>1</td></tr></table>', 5] as never } },
+        { output_type: 'display_data', metadata: {}, data: { 'text/html': { table: 1 } as never, 'text/plain': 'x' } }
+      ])
+    ).toEqual([
+      { type: 'display', mimeTypes: ['text/html'] },
+      { type: 'display', text: 'x' }
+    ]);
+  });
 });
 
 describe('headAndTail', () => {
@@ -193,6 +205,12 @@ describe('condenseTraceback', () => {
     const frames = (count: number) => Array.from({ length: count }, (_, i) => `File lib.py:${i}, in f${i}`);
     expect(condenseTraceback(frames(5), 'E')).toBe(frames(5).join('\n'));
     expect(condenseTraceback(frames(6), 'E')).toBe(['[… 1 earlier frames left out …]', ...frames(6).slice(1)].join('\n'));
+  });
+
+  it('drops blank frames and trailing spaces, and the error line again however it is padded', () => {
+    expect(condenseTraceback(['File a.py:1, in f   ', '', '\u001b[0;31m\u001b[0m', 'File b.py:2, in g', '  E: x  '], 'E: x')).toBe(
+      'File a.py:1, in f\nFile b.py:2, in g'
+    );
   });
 });
 
