@@ -7,6 +7,7 @@
  * diff per cell; "Revert this call" on the middle one restores exactly its
  * cells, and the agent's next result tells it so; taking it back again is refused; after the person types in a cell a
  * call changed, its revert is refused naming that cell, and nothing changes;
+ * a call that moved two cells past a third is taken back to the old order;
  * the entries follow the notebook's rename, and once the person closes it,
  * its calls are no longer listed.
  * On JupyterLab the panel is shot for the README into test-results/ (the
@@ -174,6 +175,31 @@ describe.each(KINDS)('the Agent changes panel in $kind', (kind) => {
     ]);
   });
 
+  it('takes back a call that moved two cells past a third: the cells are in their old order again', async () => {
+    await setup.mcp.ok('edit_notebook', {
+      notebookPath: NOTEBOOK,
+      edits: [
+        { op: 'move', cellId: 'cell-gamma', at: 'start' },
+        { op: 'move', cellId: 'cell-beta', before: 'cell-gamma' }
+      ]
+    });
+    expect((await sources()).map(([id]) => id)).toEqual(['cell-beta', 'cell-gamma', 'cell-alpha']);
+    // The panel says the same order as one move: the first cell to the end.
+    await expect
+      .poll(() => entry(page(), 4).locator('.jp-live-mcp-change-cell-title').allInnerTexts(), { timeout: 10_000 })
+      .toEqual(['Cell 3 moved from 1']);
+
+    await button(page(), 4, 'Revert this call').click();
+    await expect
+      .poll(() => entry(page(), 4).locator('.jp-live-mcp-change-outcome').innerText())
+      .toBe(`Took back call #4 in "${NOTEBOOK}".`);
+    expect(await sources()).toEqual([
+      ['cell-alpha', 'alpha = 10 + 1'],
+      ['cell-beta', 'beta = 2'],
+      ['cell-gamma', 'gamma = 30']
+    ]);
+  });
+
   it.skipIf(kind.oneDocument)('follows a notebook the person renames, then forgets its calls once they close it', async () => {
     await page()
       .locator('.lm-MenuBar-itemLabel', { hasText: /^File$/ })
@@ -187,7 +213,12 @@ describe.each(KINDS)('the Agent changes panel in $kind', (kind) => {
       .click();
     await expect
       .poll(() => page().locator(`${PANEL} .jp-live-mcp-change-heading`).allInnerTexts(), { timeout: 10_000 })
-      .toEqual([`#3 edit_cell · ${RENAMED}`, `#2 edit_notebook · ${RENAMED}`, `#1 edit_cell · ${RENAMED}`]);
+      .toEqual([
+        `#4 edit_notebook · ${RENAMED}`,
+        `#3 edit_cell · ${RENAMED}`,
+        `#2 edit_notebook · ${RENAMED}`,
+        `#1 edit_cell · ${RENAMED}`
+      ]);
 
     await page().locator('.lm-DockPanel-tabBar .lm-TabBar-tab', { hasText: RENAMED }).locator('.lm-TabBar-tabCloseIcon').click();
     // Its unsaved changes: the person discards them.
