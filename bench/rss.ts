@@ -30,7 +30,8 @@ export interface ScenarioPeak {
  */
 export class RssSampler {
   readonly peaks = new Map<string, ScenarioPeak>();
-  private label = 'setup';
+  /** Undefined before the first scenario: the page's start and the wait for it to be quiet are no scenario's. */
+  private label: string | undefined;
 
   constructor(
     private readonly pid: number,
@@ -50,6 +51,10 @@ export class RssSampler {
   }
 
   private record(): void {
+    if (this.label === undefined) {
+      this.takeLargestMessage();
+      return;
+    }
     this.peaks.set(this.label, { peak: memoryOf(this.pid).peak, largestMessage: this.takeLargestMessage() });
   }
 

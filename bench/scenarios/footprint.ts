@@ -133,7 +133,7 @@ export function memoryScenario(idleRss: number, floors: readonly number[], peaks
       name: `CLI RSS peak during ${scenario}`,
       value:
         `${size(peak)}: ${size(peak - idleRss)} above idle` +
-        (largestMessage > 0 ? `, ${ratio.toFixed(1)}× the largest answer (${size(largestMessage)})` : ', no answer'),
+        (judged ? `, ${ratio.toFixed(1)}× the largest answer (${size(largestMessage)})` : `; the largest answer ${size(largestMessage)}`),
       ...(judged ? { target: `above idle ≤ ${PEAK_RATIO_TARGET}× the largest answer`, met: ratio <= PEAK_RATIO_TARGET } : {}),
       data: { peak, idle: idleRss, largestMessage, ratio }
     });
