@@ -7,7 +7,7 @@
  * Pure.
  */
 import { capResult, detachLabels, type AttachedImage, type ToolResult } from '@jupyter-live-mcp/protocol';
-import { answerBytes } from './answer-json.js';
+import { answerBytes } from '../transport/answer-json.js';
 
 /** The largest answer we send, envelope included: 8 MiB leaves the 10 MiB client limit a margin. */
 export const MESSAGE_BUDGET_BYTES = 8 * 1024 * 1024;

@@ -5,7 +5,7 @@
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { toolResultContent, type AttachedImage, type ResultForm, type ToolResult } from '@jupyter-live-mcp/protocol';
-import { withResultJson } from './answer-json.js';
+import { withResultJson } from '../transport/answer-json.js';
 import { MESSAGE_BUDGET_BYTES, fitMessageBudget, type Fitted } from './message-budget.js';
 
 export function toCallToolResult(result: ToolResult, images: readonly AttachedImage[] = [], form: ResultForm = 'both'): CallToolResult {

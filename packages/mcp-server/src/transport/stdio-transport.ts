@@ -12,7 +12,7 @@ import { STDIO_DEFAULT_MAX_BUFFER_SIZE } from '@modelcontextprotocol/sdk/shared/
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ErrorCode, JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from '../log.js';
-import { messagePieces, pieceText } from '../mcp/answer-json.js';
+import { messagePieces, pieceText } from './answer-json.js';
 import type { RequestId } from './id-scanner.js';
 import { paramsProblemOf } from './message-problems.js';
 import { LineReader, type Line } from './stdio-lines.js';

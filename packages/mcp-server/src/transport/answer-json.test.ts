@@ -1,10 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fail, succeed, toolResultContent, type AttachedImage } from '@jupyter-live-mcp/protocol';
+import { fail, succeed, toolResultContent, type AttachedImage, type ResultForm, type ToolResult } from '@jupyter-live-mcp/protocol';
 import { answerBytes, messagePieces, pieceText, withResultJson } from './answer-json.js';
-import { toCallToolResult } from './result-mapping.js';
 
 const joined = (message: unknown) => messagePieces(message).map(pieceText).join('');
+/** As the server builds an answer (mcp/result-mapping.ts). */
+const built = (result: ToolResult, images: AttachedImage[] = [], form: ResultForm = 'both') => {
+  const json = JSON.stringify(result);
+  return withResultJson(toolResultContent(result, images, json, form), json);
+};
 const picture: AttachedImage = { mimeType: 'image/png', data: 'iVBORw0KGgo=' };
 
 describe('answer JSON in pieces', () => {
@@ -20,7 +24,7 @@ describe('answer JSON in pieces', () => {
         ids,
         (fields, ok, form, pictures, id) => {
           const result = ok ? succeed(fields) : fail('not_found', 'no such cell', fields);
-          const answer = toCallToolResult(
+          const answer = built(
             result,
             Array.from({ length: pictures }, () => picture),
             form
@@ -54,7 +58,7 @@ describe('answer JSON in pieces', () => {
   });
 
   it('writes a response with nothing beside its result', () => {
-    const answer = toCallToolResult(succeed({ é: '€"' }));
+    const answer = built(succeed({ é: '€"' }));
     expect(JSON.parse(joined({ result: answer }))).toEqual({ result: JSON.parse(JSON.stringify(answer)) });
   });
 });
