@@ -4,7 +4,8 @@
  * object), and the server has that JSON already: it measured it for the
  * message budget. Serialising the answer as a whole would walk the result
  * again and build the whole message as one more string; here it is measured
- * and written in pieces, the result's JSON used as it is. Pure.
+ * and written in pieces, the result's JSON used as it is. No I/O: the
+ * answers it knows the JSON of are kept in a WeakMap, gone with them.
  */
 import type { ToolResultContent } from '@jupyter-live-mcp/protocol';
 
