@@ -28,6 +28,8 @@ export interface BenchClient {
   stderr(): string;
   nextListChanged(): Promise<void>;
   call(name: string, args?: Record<string, unknown>): Promise<CallOutcome>;
+  /** The largest answer's UTF-8 bytes (its JSON as the client read it) since the last time this was asked. */
+  takeLargestMessage(): number;
   close(): Promise<void>;
 }
 
@@ -56,6 +58,7 @@ export async function startBenchClient(clientName = 'jupyter-live-mcp-bench'): P
     }
   });
   await client.connect(transport);
+  let largestMessage = 0;
   return {
     client,
     port,
@@ -68,13 +71,20 @@ export async function startBenchClient(clientName = 'jupyter-live-mcp-bench'): P
       const raw = (await client.callTool({ name, arguments: args }, undefined, { timeout: CALL_TIMEOUT_MS })) as CallToolResult;
       const ms = performance.now() - started;
       const text = raw.content[0]?.type === 'text' ? raw.content[0].text : JSON.stringify(raw.structuredContent);
+      const mcp = JSON.stringify(raw);
+      largestMessage = Math.max(largestMessage, Buffer.byteLength(mcp));
       return {
         raw,
         result: raw.structuredContent as Record<string, unknown>,
         ms,
         textChars: text.length,
-        mcpChars: JSON.stringify(raw).length
+        mcpChars: mcp.length
       };
+    },
+    takeLargestMessage() {
+      const largest = largestMessage;
+      largestMessage = 0;
+      return largest;
     },
     async close() {
       await client.close();

@@ -1,11 +1,11 @@
 /**
  * The CLI's memory, read from /proc (Linux): resident set size now, and its
- * peak per scenario, sampled every 100 ms while the scenarios run; and the
- * floors it is read against, Node processes that load only a little and idle.
+ * peak per scenario; and the floors it is read against, Node processes that
+ * load only a little and idle.
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /** VmRSS and VmHWM (the peak since start) of a process, in bytes. */
@@ -15,30 +15,51 @@ export function memoryOf(pid: number): { rss: number; peak: number } {
   return { rss: kB('VmRSS'), peak: kB('VmHWM') };
 }
 
-export class RssSampler {
-  /** The highest VmRSS seen while each label was current. */
-  readonly peaks = new Map<string, number>();
-  private label = 'setup';
-  private readonly timer: ReturnType<typeof setInterval>;
+/** What the CLI held at its highest while a scenario ran, and the largest answer it sent meanwhile. */
+export interface ScenarioPeak {
+  /** Bytes of resident memory at the peak (VmHWM, exact: the kernel's high-water mark, reset as each scenario starts). */
+  peak: number;
+  /** UTF-8 bytes of the largest tools/call answer. */
+  largestMessage: number;
+}
 
-  constructor(private readonly pid: number) {
-    this.timer = setInterval(() => this.sample(), 100);
-    this.timer.unref();
+/**
+ * The CLI's peak resident memory per scenario: the kernel's high-water mark,
+ * reset (clear_refs 5) as each scenario starts, so a peak between two samples
+ * is not missed.
+ */
+export class RssSampler {
+  readonly peaks = new Map<string, ScenarioPeak>();
+  /** Undefined before the first scenario: the page's start and the wait for it to be quiet are no scenario's. */
+  private label: string | undefined;
+
+  constructor(
+    private readonly pid: number,
+    private readonly takeLargestMessage: () => number
+  ) {
+    this.reset();
   }
 
   during(label: string): void {
-    this.sample();
+    this.record();
     this.label = label;
+    this.reset();
   }
 
   stop(): void {
-    this.sample();
-    clearInterval(this.timer);
+    this.record();
   }
 
-  private sample(): void {
-    const { rss } = memoryOf(this.pid);
-    this.peaks.set(this.label, Math.max(this.peaks.get(this.label) ?? 0, rss));
+  private record(): void {
+    if (this.label === undefined) {
+      this.takeLargestMessage();
+      return;
+    }
+    this.peaks.set(this.label, { peak: memoryOf(this.pid).peak, largestMessage: this.takeLargestMessage() });
+  }
+
+  private reset(): void {
+    writeFileSync(`/proc/${this.pid}/clear_refs`, '5');
   }
 }
 

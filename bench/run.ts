@@ -78,7 +78,7 @@ async function main(): Promise<void> {
   let memoryRows = () => {};
   if (labScenarios.length > 0 || footprint) {
     const bench = await startBenchLab();
-    const sampler = new RssSampler(bench.mcp.pid);
+    const sampler = new RssSampler(bench.mcp.pid, () => bench.mcp.takeLargestMessage());
     let idleRss: number;
     const floors: number[] = [];
     try {
@@ -104,9 +104,7 @@ async function main(): Promise<void> {
       sampler.stop();
       await bench.stop();
     }
-    if (footprint) {
-      memoryRows = () => memoryScenario(idleRss, floors, sampler.peaks, report);
-    }
+    memoryRows = () => memoryScenario(idleRss, floors, sampler.peaks, report);
   }
   if (config.scenarios.includes('lite')) {
     progress('lite');

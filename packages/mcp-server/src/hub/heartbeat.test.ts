@@ -90,8 +90,20 @@ describe('the heartbeat', () => {
     expect(await Promise.race([answeringCall.then(() => 'answered'), Promise.resolve('in flight')])).toBe('in flight');
   });
 
-  it('asks a page whose script answers heartbeats at once when a call starts, so the first progress of the call is not held back', async () => {
-    // A long period: between heartbeats, only the call can prompt the ask.
+  it('asks a page whose script answers heartbeats at once when a call starts after an idle spell, so the first progress of the call is not held back', async () => {
+    // A long period: between heartbeats, only the call can prompt the ask; its probe period is 2 s.
+    await endpoint.close();
+    endpoint = await startTestEndpoint({ token: TOKEN, router, heartbeatMs: 60_000 });
+    const client = await page('page-a');
+    client.socket.send(JSON.stringify({ type: 'alive' }));
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    const heartbeats = () => client.received.filter((m) => m.type === 'heartbeat').length;
+    const before = heartbeats();
+    void router.current('page-a')!.call('get_context', {});
+    await expect.poll(heartbeats, { timeout: 1_000, interval: 20 }).toBe(before + 1);
+  });
+
+  it('asks a page heard from within a probe period at the probe, not again when a call starts', async () => {
     await endpoint.close();
     endpoint = await startTestEndpoint({ token: TOKEN, router, heartbeatMs: 60_000 });
     const client = await page('page-a');
@@ -100,6 +112,9 @@ describe('the heartbeat', () => {
     const heartbeats = () => client.received.filter((m) => m.type === 'heartbeat').length;
     const before = heartbeats();
     void router.current('page-a')!.call('get_context', {});
-    await expect.poll(heartbeats, { timeout: 1_000, interval: 20 }).toBe(before + 1);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(heartbeats()).toBe(before);
+    // The call is still in flight: the probe asks at its first turn.
+    await expect.poll(heartbeats, { timeout: 3_000, interval: 50 }).toBe(before + 1);
   });
 });

@@ -59,4 +59,15 @@ describe('PageLiveness', () => {
     expect(new PageLiveness(30_000).probeMs()).toBe(2_000);
     expect(new PageLiveness(1_000).probeMs()).toBe(500);
   });
+
+  it('counts an answer as lately until a probe period after it, and never for a page that does not answer', () => {
+    let now = 0;
+    const liveness = new PageLiveness(10_000, () => now);
+    expect(liveness.answeredLately).toBe(false);
+    liveness.alive();
+    now += 1_999;
+    expect(liveness.answeredLately).toBe(true);
+    now += 1;
+    expect(liveness.answeredLately).toBe(false);
+  });
 });

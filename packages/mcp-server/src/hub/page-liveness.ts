@@ -45,6 +45,11 @@ export class PageLiveness {
     return !this.answers || this.now() - this.lastAlive < 2 * this.probeMs() + 500;
   }
 
+  /** Whether the script answered within a probe's period: the probe's first ask comes soon enough for a call starting now. */
+  get answeredLately(): boolean {
+    return this.answers && this.now() - this.lastAlive < this.probeMs();
+  }
+
   /** How often to ask a page with calls in flight. */
   probeMs(): number {
     return Math.min(PROBE_WHILE_CALLING_MS, this.periodMs / 2);

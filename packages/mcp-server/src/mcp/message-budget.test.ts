@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { attachedLabel, capResult, detachLabels, succeed, type AttachedImage } from '@jupyter-live-mcp/protocol';
 import { MESSAGE_BUDGET_BYTES, fitMessageBudget, mostMessageBytes, type Fitted } from './message-budget.js';
+import { answerBytes } from '../transport/answer-json.js';
 import { toCallToolResult } from './result-mapping.js';
 
 const MiB = 1024 * 1024;
@@ -23,6 +24,13 @@ describe('message budget', () => {
     expect(mapped.structuredContent).toEqual(result);
     expect(mapped.content).toHaveLength(2);
     expect(wireBytes(mapped)).toBeLessThanOrEqual(MESSAGE_BUDGET_BYTES);
+  });
+
+  it('measures an answer, whole or cut, as the bytes of its JSON', () => {
+    for (const result of [succeed({ text: '"\\é'.repeat(1000) }), succeed({ text: 'x'.repeat(9 * MiB) })]) {
+      const mapped = toCallToolResult(result, [picture(10)]);
+      expect(answerBytes(mapped)).toBe(wireBytes(mapped));
+    }
   });
 
   it('bounds the size of every answer from its result alone (property)', () => {

@@ -7,6 +7,7 @@
  * Pure.
  */
 import { capResult, detachLabels, type AttachedImage, type ToolResult } from '@jupyter-live-mcp/protocol';
+import { answerBytes } from '../transport/answer-json.js';
 
 /** The largest answer we send, envelope included: 8 MiB leaves the 10 MiB client limit a margin. */
 export const MESSAGE_BUDGET_BYTES = 8 * 1024 * 1024;
@@ -39,7 +40,7 @@ export function fitMessageBudget(
   if (mostMessageBytes(resultJson.length, images) <= budget) {
     return { result, images };
   }
-  const bytes = (fitted: Fitted) => Buffer.byteLength(JSON.stringify(encode(fitted))) + ENVELOPE_BYTES;
+  const bytes = (fitted: Fitted) => answerBytes(encode(fitted)) + ENVELOPE_BYTES;
   if (bytes({ result, images }) <= budget) {
     return { result, images };
   }

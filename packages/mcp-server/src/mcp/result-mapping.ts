@@ -5,12 +5,16 @@
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { toolResultContent, type AttachedImage, type ResultForm, type ToolResult } from '@jupyter-live-mcp/protocol';
+import { withResultJson } from '../transport/answer-json.js';
 import { MESSAGE_BUDGET_BYTES, fitMessageBudget, type Fitted } from './message-budget.js';
 
 export function toCallToolResult(result: ToolResult, images: readonly AttachedImage[] = [], form: ResultForm = 'both'): CallToolResult {
   const json = JSON.stringify(result);
-  const encode = ({ result, images }: Fitted): CallToolResult => toolResultContent(result, images, undefined, form);
-  const fitted = fitMessageBudget(result, images, encode, MESSAGE_BUDGET_BYTES, json);
-  // Almost always the result fits as it is, and the JSON measured for the budget is its text block.
-  return fitted.result === result ? toolResultContent(result, fitted.images, json, form) : encode(fitted);
+  // Almost always the result fits as it is, and the JSON measured for the budget is its text block; the answer is
+  // measured and written from that JSON (answer-json.ts).
+  const encode = (fitted: Fitted): CallToolResult => {
+    const fittedJson = fitted.result === result ? json : JSON.stringify(fitted.result);
+    return withResultJson(toolResultContent(fitted.result, fitted.images, fittedJson, form), fittedJson);
+  };
+  return encode(fitMessageBudget(result, images, encode, MESSAGE_BUDGET_BYTES, json));
 }

@@ -12,6 +12,7 @@ import { STDIO_DEFAULT_MAX_BUFFER_SIZE } from '@modelcontextprotocol/sdk/shared/
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ErrorCode, JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from '../log.js';
+import { messagePieces, pieceText } from './answer-json.js';
 import type { RequestId } from './id-scanner.js';
 import { paramsProblemOf } from './message-problems.js';
 import { LineReader, type Line } from './stdio-lines.js';
@@ -128,9 +129,17 @@ export class StdioTransport implements Transport {
     void this.write({ jsonrpc: '2.0', id, error: { code, message } });
   }
 
+  /** Written in pieces (answer-json.ts), never joined: a big answer is not copied into one more string on its way out. */
   private write(message: unknown): Promise<void> {
     return new Promise((resolve) => {
-      if (this.stdout.write(`${JSON.stringify(message)}\n`)) {
+      this.stdout.cork();
+      for (const piece of messagePieces(message)) {
+        this.stdout.write(pieceText(piece));
+      }
+      // Corked, the last write says whether all of them are past the stream's buffer.
+      const flowing = this.stdout.write('\n');
+      this.stdout.uncork();
+      if (flowing) {
         resolve();
       } else {
         this.stdout.once('drain', resolve);
