@@ -5,8 +5,7 @@
  * input, so the catalogue reads it as it reads any command's, and the default
  * tools list the same schema before a page has connected.
  */
-import type * as z from 'zod/mini';
-import { plainJsonSchema } from './plain-json-schema.js';
+import { INPUT_SCHEMAS } from './input-schemas.js';
 import type { InputSchema } from './wire.js';
 
 export const BRIDGE_COMMANDS_PREFIX = 'jupyter-live-mcp:';
@@ -54,14 +53,15 @@ export const CONDENSED_OUTPUTS = {
 /** How read_notebook gives the cells: the agent's compact view, or the notebook's own JSON. */
 export const READ_FORMATS = ['compact', 'nbformat'] as const;
 
-const schemas = new WeakMap<z.ZodMiniObject, InputSchema>();
-
-/** The JSON Schema of a command's input, as its `describedBy` declares it. */
-export function commandArgsSchema({ input }: { input: z.ZodMiniObject }): InputSchema {
-  let schema = schemas.get(input);
+/**
+ * The JSON Schema of a command's input, as its `describedBy` declares it:
+ * written at build time from its zod input (input-schemas.ts).
+ */
+export function commandArgsSchema({ command }: { command: string }): InputSchema {
+  const schemas: Record<string, InputSchema> = INPUT_SCHEMAS;
+  const schema = Object.hasOwn(schemas, command) ? schemas[command] : undefined;
   if (!schema) {
-    schema = plainJsonSchema(input);
-    schemas.set(input, schema);
+    throw new Error(`${command} has no input schema written: name it in schema-sources.ts and build the protocol.`);
   }
   return schema;
 }
