@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BRIDGE_COMMANDS_PREFIX, commandArgsSchema } from './bridge-commands.js';
+import { BRIDGE_COMMANDS_PREFIX } from './bridge-commands.js';
+import { commandArgsSchema } from './command-schemas.js';
 import { commandToolDescriptor } from './command-tool.js';
 import { DEFAULT_TOOLS, defaultToolsFor } from './default-tools.js';
 import { ADD_CELL, EDIT_CELL, EDIT_NOTEBOOK, NOTEBOOK_TOOLS as DECLARATIONS, READ_NOTEBOOK, RUN_CELLS } from './notebook-tools.js';

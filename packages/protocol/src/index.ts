@@ -5,6 +5,7 @@ export * from './input-checks.js';
 export * from './plain-json-schema.js';
 export * from './tool-table.js';
 export * from './bridge-commands.js';
+export * from './command-schemas.js';
 export * from './cut-outputs.js';
 export * from './tool-listing.js';
 export * from './command-tool.js';
