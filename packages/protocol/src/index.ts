@@ -1,4 +1,5 @@
 export * from './wire.js';
+export * from './page-messages.js';
 export * from './result-protocol.js';
 export * from './tool-result-content.js';
 export * from './input-checks.js';

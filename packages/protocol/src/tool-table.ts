@@ -6,7 +6,7 @@
 import * as z from 'zod/mini';
 import './zod-english.js';
 import { INPUT_SCHEMAS } from './input-schemas.js';
-import type { ToolDescriptor } from './wire.js';
+import type { ToolDescriptor } from './page-messages.js';
 
 /** A built-in tool: what the page publishes (its descriptor) and how both sides treat a call of it. */
 export interface BuiltInTool extends ToolDescriptor {
