@@ -47,11 +47,6 @@ export const BUILT_IN_INPUTS = {
   })
 } as const;
 
-/** The input of the server's own select_page (SPEC §7): the server lists and parses it, never a page. */
-export const SELECT_PAGE_INPUT = z.strictObject({
-  pageId: z.optional(z.string()).check(z.describe("From this tool's list."))
-});
-
 /** A built-in tool's arguments once parsed with its zod input. */
 export type BuiltInArgs<N extends BuiltInToolName> = z.infer<(typeof BUILT_IN_INPUTS)[N]>;
 
