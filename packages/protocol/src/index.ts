@@ -1,5 +1,6 @@
 export * from './wire.js';
 export * from './page-messages.js';
+export * from './encode-message.js';
 export * from './result-protocol.js';
 export * from './tool-result-content.js';
 export * from './input-checks.js';

@@ -25,7 +25,6 @@
  */
 import * as z from 'zod/mini';
 import './zod-english.js';
-import type { PageMessage } from './page-messages.js';
 
 /**
  * 3: tool hints carry WebMCP's names (readOnlyHint, consequentialHint, untrustedContentHint).
@@ -205,10 +204,6 @@ export type Parsed<T> =
 /** A message from the server, as the bridge receives it. */
 export function parseServerMessage(data: string, maxBytes = DEFAULT_MAX_MESSAGE_BYTES): Parsed<ServerMessage> {
   return parseMessage(data, maxBytes, serverMessageSchema, 'server', SERVER_MESSAGE_TYPES);
-}
-
-export function encodeMessage(message: PageMessage | ServerMessage): string {
-  return JSON.stringify(message);
 }
 
 /** A message from `sender`, checked: its size, JSON, type (one of `expected`), depth and shape. */
