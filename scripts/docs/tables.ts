@@ -9,7 +9,7 @@ import ts from 'typescript';
 import {
   DEFAULT_TOOLS,
   RESULT_CODES,
-  bridgeSettingsSchema,
+  describedBridgeSettings,
   plainJsonSchema,
   type ToolDescriptor,
   type ToolHints
@@ -46,7 +46,7 @@ export function cliFlagsTable(): string {
 }
 
 export function settingsTable(): string {
-  const { properties = {} } = plainJsonSchema(bridgeSettingsSchema);
+  const { properties = {} } = plainJsonSchema(describedBridgeSettings());
   return markdownTable(
     ['setting', 'default', 'accepts', 'title: what it does'],
     Object.entries(properties).map(([name, property]) => [

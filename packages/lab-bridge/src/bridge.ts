@@ -55,8 +55,11 @@ import { BRIDGE_VERSION } from './version.js';
 import { findModelContext } from './webmcp/model-context.js';
 import type { PublishedTools } from './webmcp/published-tools.js';
 // The bridge's CSS styles only what this chunk makes (the status item, work marks, the panel), so
-// it comes with it instead of as the package's `style`, which JupyterLab inserts as the page starts.
-import '../style/index.css';
+// it comes with it instead of as the package's `style`, which JupyterLab inserts as the page starts;
+// as text (the builder's `.raw.css`) in a style element of its own, without style-loader's code.
+import styles from '../style/index.raw.css';
+
+document.head.append(Object.assign(document.createElement('style'), { textContent: styles }));
 
 /** The JupyterLab services the bridge uses; a page may lack any of them. */
 export interface PageServices {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import * as z from 'zod/mini';
-import { BRIDGE_COMMANDS_PREFIX, commandArgsSchema } from './bridge-commands.js';
+import { BRIDGE_COMMANDS_PREFIX } from './bridge-commands.js';
+import { commandArgsSchema } from './command-schemas.js';
 import { commandToolDescriptor } from './command-tool.js';
 import { DEFAULT_TOOLS, defaultToolsFor } from './default-tools.js';
 import { ADD_CELL, EDIT_CELL, EDIT_NOTEBOOK, NOTEBOOK_TOOLS as DECLARATIONS, READ_NOTEBOOK, RUN_CELLS } from './notebook-tools.js';
@@ -45,17 +45,12 @@ describe("the bridge's notebook, file and kernel commands", () => {
     expect(commandArgsSchema(ADD_CELL).properties!.cellType).toMatchObject({ type: 'string', enum: ['code', 'markdown', 'raw'] });
   });
 
-  it("declare any command's input as its plain JSON Schema, made once and the same at every listing", () => {
-    const declaration = { input: z.strictObject({ path: z.string().check(z.minLength(1)), limit: z.optional(z.int()) }) };
-    const schema = commandArgsSchema(declaration);
-    expect(schema).toEqual({
-      type: 'object',
-      properties: { path: { type: 'string' }, limit: { type: 'integer' } },
-      required: ['path'],
-      additionalProperties: false
-    });
-    expect(commandArgsSchema(declaration)).toBe(schema);
-    expect(commandArgsSchema({ input: declaration.input })).toBe(schema);
+  it("declare each command's input as its plain JSON Schema, the same at every listing, and name a command without one", () => {
+    expect(commandArgsSchema(EDIT_CELL)).toBe(commandArgsSchema({ command: EDIT_CELL.command }));
+    expect(() => commandArgsSchema({ command: `${BRIDGE_COMMANDS_PREFIX}unknown` })).toThrow(
+      'jupyter-live-mcp:unknown has no input schema written: name it in schema-sources.ts and build the protocol.'
+    );
+    expect(() => commandArgsSchema({ command: 'toString' })).toThrow('toString has no input schema written');
   });
 
   it('refuse a missing content and an unknown argument (their own check, for execute_command callers)', () => {

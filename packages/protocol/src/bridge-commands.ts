@@ -1,13 +1,9 @@
 /**
  * What the bridge's own commands (SPEC §2.2, declared in notebook-tools.ts)
- * share: their id prefix, the limits and the words their inputs name, and the
- * JSON Schema each command declares (`describedBy`), derived from its zod
- * input, so the catalogue reads it as it reads any command's, and the default
- * tools list the same schema before a page has connected.
+ * share: their id prefix, the limits and the words their inputs name. The
+ * JSON Schema each declares is command-schemas.ts's. Imports nothing: the
+ * page's lazily loaded chunks read these constants too.
  */
-import type * as z from 'zod/mini';
-import { plainJsonSchema } from './plain-json-schema.js';
-import type { InputSchema } from './wire.js';
 
 export const BRIDGE_COMMANDS_PREFIX = 'jupyter-live-mcp:';
 
@@ -53,15 +49,3 @@ export const CONDENSED_OUTPUTS = {
 
 /** How read_notebook gives the cells: the agent's compact view, or the notebook's own JSON. */
 export const READ_FORMATS = ['compact', 'nbformat'] as const;
-
-const schemas = new WeakMap<z.ZodMiniObject, InputSchema>();
-
-/** The JSON Schema of a command's input, as its `describedBy` declares it. */
-export function commandArgsSchema({ input }: { input: z.ZodMiniObject }): InputSchema {
-  let schema = schemas.get(input);
-  if (!schema) {
-    schema = plainJsonSchema(input);
-    schemas.set(input, schema);
-  }
-  return schema;
-}

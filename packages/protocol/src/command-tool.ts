@@ -7,7 +7,8 @@
  */
 import { UI_ONLY_ARGUMENTS } from './input-checks.js';
 import type { CommandTool } from './tool-listing.js';
-import type { InputProperties, ToolDescriptor } from './wire.js';
+import type { InputProperties } from './wire.js';
+import type { ToolDescriptor } from './page-messages.js';
 
 /**
  * The inputs a command's `describedBy` declares; a non-schema `describedBy`

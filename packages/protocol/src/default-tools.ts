@@ -9,7 +9,7 @@
  * jupyterlab-ai-commands mode instead. The batch tools edit_notebook and
  * run_cells (SPEC §2.3b) are the bridge mode's only (`modes`).
  */
-import { commandArgsSchema } from './bridge-commands.js';
+import { commandArgsSchema } from './command-schemas.js';
 import { NOTEBOOK_TOOLS } from './notebook-tools.js';
 import {
   AI_COMMANDS_EXTENSION,

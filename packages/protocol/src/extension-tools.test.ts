@@ -7,7 +7,7 @@ import {
   pluginShortName,
   registrationId
 } from './extension-tools.js';
-import { toolDescriptorSchema } from './wire.js';
+import { toolDescriptorSchema } from './page-messages.js';
 
 describe('extension tool names', () => {
   it('namespace the id by the plugin, without scope or the conventional :plugin', () => {

@@ -24,21 +24,8 @@ import {
   type ServerHandshake
 } from './handshake.js';
 import { proofOf } from './pairing.js';
-import {
-  PROTOCOL_VERSION,
-  type Call,
-  type Cancel,
-  type Catalogue,
-  type Challenge,
-  type ErrorMessage,
-  type Hello,
-  type PageMessage,
-  type PageState,
-  type Proof,
-  type ResultMessage,
-  type ServerMessage,
-  type Welcome
-} from './wire.js';
+import { PROTOCOL_VERSION, type Call, type Cancel, type Challenge, type ErrorMessage, type ServerMessage, type Welcome } from './wire.js';
+import type { Catalogue, Hello, PageMessage, PageState, Proof, ResultMessage } from './page-messages.js';
 
 const TOKEN = 'a'.repeat(64);
 const PAGE_NONCE = '1'.repeat(64);

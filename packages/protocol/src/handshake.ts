@@ -16,21 +16,14 @@
 import {
   CLOSE_CODES,
   PROTOCOL_VERSION,
-  type Alive,
   type Call,
   type Cancel,
-  type Catalogue,
   type Challenge,
   type ErrorMessage,
-  type Hello,
-  type PageIdentity,
-  type PageMessage,
-  type PageState,
   type Parsed,
-  type Proof,
-  type ResultMessage,
   type ServerMessage
 } from './wire.js';
+import type { Alive, Catalogue, Hello, PageIdentity, PageMessage, PageState, Proof, ResultMessage } from './page-messages.js';
 import { isValidProof, proofOf, randomHex, type Exchange } from './pairing.js';
 
 /** What a side needs to prove the token; the real one is PAIRING_CRYPTO, tests may give fixed nonces. */

@@ -6,7 +6,7 @@
  * it (edit_notebook's edits); one that lists none keeps it, where it tells a
  * tool that takes nothing from one that takes anything.
  */
-import type { ToolDescriptor } from './wire.js';
+import type { ToolDescriptor } from './page-messages.js';
 
 type InputSchema = ToolDescriptor['inputSchema'];
 type JsonSchema = { [keyword: string]: unknown; properties?: Record<string, unknown>; items?: unknown; additionalProperties?: unknown };

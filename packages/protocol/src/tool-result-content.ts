@@ -10,7 +10,7 @@
  * says which): the text would be the same JSON again, unread.
  */
 import type { ToolResult } from './result-protocol.js';
-import type { AttachedImage } from './wire.js';
+import type { AttachedImage } from './page-messages.js';
 
 // A type, not an interface, so that it is assignable to the MCP SDK's CallToolResult (index signature).
 /** Both forms (SPEC §7), or `structuredContent` and the pictures without the text block. */

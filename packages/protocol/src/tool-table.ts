@@ -5,8 +5,8 @@
  */
 import * as z from 'zod/mini';
 import './zod-english.js';
-import { plainJsonSchema } from './plain-json-schema.js';
-import type { ToolDescriptor } from './wire.js';
+import { INPUT_SCHEMAS } from './input-schemas.js';
+import type { ToolDescriptor } from './page-messages.js';
 
 /** A built-in tool: what the page publishes (its descriptor) and how both sides treat a call of it. */
 export interface BuiltInTool extends ToolDescriptor {
@@ -24,7 +24,7 @@ export const DEFAULT_COMMAND_LIMIT = 50;
 
 /**
  * Each built-in tool's input, defined once: the schema it lists comes from it
- * (plainJsonSchema), and so do the page's typed arguments (BuiltInArgs).
+ * (written at build time, input-schemas.ts), and so do the page's typed arguments (BuiltInArgs).
  */
 export const BUILT_IN_INPUTS = {
   get_context: z.strictObject({}),
@@ -47,11 +47,6 @@ export const BUILT_IN_INPUTS = {
   })
 } as const;
 
-/** The input of the server's own select_page (SPEC §7): the server lists and parses it, never a page. */
-export const SELECT_PAGE_INPUT = z.strictObject({
-  pageId: z.optional(z.string()).check(z.describe("From this tool's list."))
-});
-
 /** A built-in tool's arguments once parsed with its zod input. */
 export type BuiltInArgs<N extends BuiltInToolName> = z.infer<(typeof BUILT_IN_INPUTS)[N]>;
 
@@ -61,7 +56,7 @@ export const BUILT_IN_TOOLS = [
     title: 'Get page context',
     description:
       'The page: app and version, current widget and editor (cursor, selection), open documents (id, path, kernel), kernels, kernelspecs; call again for fresh ids.',
-    inputSchema: plainJsonSchema(BUILT_IN_INPUTS.get_context),
+    inputSchema: INPUT_SCHEMAS.get_context,
     hints: { readOnlyHint: true, consequentialHint: false, untrustedContentHint: false },
     reportsPages: true
   },
@@ -69,7 +64,7 @@ export const BUILT_IN_TOOLS = [
     name: 'list_all_commands',
     title: 'List JupyterLab commands',
     description: "Search the page's JupyterLab commands: each with its argument schema, enabled, and the tool that runs it.",
-    inputSchema: plainJsonSchema(BUILT_IN_INPUTS.list_all_commands),
+    inputSchema: INPUT_SCHEMAS.list_all_commands,
     hints: { readOnlyHint: true, consequentialHint: false, untrustedContentHint: false }
   },
   {
@@ -77,14 +72,14 @@ export const BUILT_IN_TOOLS = [
     title: 'Execute a JupyterLab command',
     description:
       'Run a JupyterLab command by id, args unchecked. notebook:* and console:* commands act on the active document unless args carry "semanticWidget": "<widget id>", "activate": false.',
-    inputSchema: plainJsonSchema(BUILT_IN_INPUTS.execute_command),
+    inputSchema: INPUT_SCHEMAS.execute_command,
     hints: { readOnlyHint: false, consequentialHint: true, untrustedContentHint: true }
   },
   {
     name: 'answer_dialog',
     title: 'Answer a dialog',
     description: 'Click a button of a dialog in the page (get_context and pending results list them), typing value in first.',
-    inputSchema: plainJsonSchema(BUILT_IN_INPUTS.answer_dialog),
+    inputSchema: INPUT_SCHEMAS.answer_dialog,
     hints: { readOnlyHint: false, consequentialHint: true, untrustedContentHint: false },
     answersAtOnce: true
   },
@@ -92,7 +87,7 @@ export const BUILT_IN_TOOLS = [
     name: 'wait_for_result',
     title: 'Wait for a pending result',
     description: 'Wait for a call that answered "pending": its result, or "pending" again. Kept 10 minutes.',
-    inputSchema: plainJsonSchema(BUILT_IN_INPUTS.wait_for_result),
+    inputSchema: INPUT_SCHEMAS.wait_for_result,
     hints: { readOnlyHint: true, consequentialHint: false, untrustedContentHint: true },
     answersAtOnce: true
   }

@@ -20,11 +20,11 @@
  * in the handshake with a message that says which side to update. Objects are not
  * strict, so a later minor addition (an optional field) does not break older peers;
  * only `hello` and `proof`, all a page may send before it proved the token, are.
+ * The page's messages are checked in page-messages.ts: the server's side alone
+ * reads them, so the page does not carry their checks.
  */
 import * as z from 'zod/mini';
 import './zod-english.js';
-import { personFocusSchema } from './person-focus.js';
-import { toolResultSchema } from './result-protocol.js';
 
 /**
  * 3: tool hints carry WebMCP's names (readOnlyHint, consequentialHint, untrustedContentHint).
@@ -82,16 +82,8 @@ export const MAX_NESTING_DEPTH = 100;
 /** The longest a tool's input schema may be as JSON: tools/list carries every one of them. */
 export const MAX_INPUT_SCHEMA_CHARS = 64 * 1024;
 
-const id = z.string().check(z.minLength(1), z.maxLength(200));
-
-/** Who the page is; sent with its proof, so a server that cannot prove the token never learns it. */
-export const pageIdentitySchema = z.strictObject({
-  /** Per browser tab; survives reloads of the socket and of the page. */
-  pageId: id,
-  app: z.strictObject({ name: z.string().check(z.maxLength(200)), version: z.string().check(z.maxLength(100)) }),
-  url: z.string().check(z.maxLength(8192)),
-  title: z.optional(z.string().check(z.maxLength(1000)))
-});
+/** An id on the wire: a page's, a call's. */
+export const wireId = z.string().check(z.minLength(1), z.maxLength(200));
 
 /** R/C/U hints of SPEC §2, named as WebMCP names them (one spelling on the wire, in settings and in MCP `_meta`). */
 export const toolHintsSchema = z.object({
@@ -123,65 +115,14 @@ export const inputSchemaSchema = z
     })
   );
 
-export const toolDescriptorSchema = z.object({
-  name: z.string().check(z.regex(/^[A-Za-z0-9_.-]{1,128}$/, 'a tool name is 1–128 of A–Z a–z 0–9 _ . -')),
-  title: z.optional(z.string().check(z.maxLength(200))),
-  description: z.string().check(z.maxLength(10_000)),
-  inputSchema: inputSchemaSchema,
-  hints: toolHintsSchema,
-  /** The JupyterLab command a command-backed tool runs. */
-  command: z.optional(z.string().check(z.maxLength(500)))
-});
-
 export const authNonce = z.string().check(z.regex(/^[0-9a-f]{32,128}$/, 'a nonce is 32 to 128 hex digits'));
 export const authProof = z.string().check(z.regex(/^[0-9a-f]{64}$/, 'a proof is 64 hex digits'));
-
-const helloFields = {
-  type: z.literal('hello'),
-  protocol: z.int().check(z.positive()),
-  /**
-   * The port this page dialled: both proofs cover it (pairing.ts). Required from
-   * protocol 2 on; optional here so that an older page's hello still parses and it
-   * hears which side to update.
-   */
-  port: z.optional(z.int().check(z.gte(1), z.lte(65535))),
-  nonce: authNonce
-};
-
-/**
- * The page's first message: only what the handshake needs. Strict for this
- * protocol; a hello of another may carry what that one sent (protocol 1's named
- * the page), so that it parses and the page hears which side to update.
- */
-export const helloSchema = z.looseObject(helloFields).check(
-  z.superRefine((hello, ctx) => {
-    const unknown = Object.keys(hello).filter((key) => !Object.hasOwn(helloFields, key));
-    if (hello.protocol === PROTOCOL_VERSION && unknown.length) {
-      ctx.addIssue({
-        // Stryker disable next-line StringLiteral: the message below is what the sender reads; no one reads this code.
-        code: 'unrecognized_keys',
-        keys: unknown,
-        message: `Unrecognized key: ${unknown.map((key) => JSON.stringify(key)).join(', ')}`
-      });
-    }
-  })
-);
 
 /** The server's half of the token proof (pairing.ts). */
 export const challengeSchema = z.object({
   type: z.literal('challenge'),
   nonce: authNonce,
   proof: authProof
-});
-
-/** The page's half of the token proof, sent only after the server's checked out, with who the page is. */
-export const proofSchema = z.strictObject({
-  type: z.literal('proof'),
-  proof: authProof,
-  bridgeVersion: z.string().check(z.maxLength(100)),
-  page: pageIdentitySchema,
-  /** Whether the person has the page in front now. */
-  focused: z.optional(z.boolean())
 });
 
 export const welcomeSchema = z.object({
@@ -198,31 +139,8 @@ export const welcomeSchema = z.object({
   answerHeartbeats: z.optional(z.boolean())
 });
 
-/** A default tool the page does not offer, and why: the server tells an agent that calls it. */
-export const unavailableToolSchema = z.object({
-  name: z.string().check(z.maxLength(200)),
-  reason: z.string().check(z.maxLength(2000))
-});
-
 /** The server is there: browsers answer WebSocket pings by themselves, but a page's script sees only frames. */
 export const heartbeatSchema = z.object({ type: z.literal('heartbeat') });
-
-/**
- * The page's script is running: its answer to a heartbeat, and its first word
- * after the catalogue, when the welcome asked for them. A browser answers
- * WebSocket pings by itself even while the page's script is stuck.
- */
-export const aliveSchema = z.object({ type: z.literal('alive') });
-
-/** The most tools a catalogue names as unavailable. */
-export const MAX_UNAVAILABLE_TOOLS = 100;
-
-export const catalogueSchema = z.object({
-  type: z.literal('catalogue'),
-  tools: z.array(toolDescriptorSchema).check(z.maxLength(10_000)),
-  /** Optional: an older page sends none, and the server says what it can guess. */
-  unavailable: z.optional(z.array(unavailableToolSchema).check(z.maxLength(MAX_UNAVAILABLE_TOOLS)))
-});
 
 /**
  * The agent a call comes from: one per MCP session (stdio has one, --http one
@@ -237,57 +155,24 @@ export const callAgentSchema = z.object({
 
 export const callSchema = z.object({
   type: z.literal('call'),
-  callId: id,
+  callId: wireId,
   tool: z.string().check(z.maxLength(200)),
   args: z.record(z.string(), z.unknown()),
   /** Optional: an older server names no agent, and the page counts all its calls as one agent's. */
   agent: z.optional(callAgentSchema)
 });
 
-/** A picture taken out of a result, sent once beside it (SPEC §3.3). */
-export const attachedImageSchema = z.object({
-  mimeType: z.enum(['image/png', 'image/jpeg']),
-  /** base64 */
-  data: z.string()
-});
-
-export const resultSchema = z.object({
-  type: z.literal('result'),
-  callId: id,
-  result: toolResultSchema,
-  images: z.optional(z.array(attachedImageSchema).check(z.maxLength(50)))
-});
-
-/** The person focused the page (clicked, typed, switched to its tab) or left it, or moved in their notebook. */
-export const pageStateSchema = z.object({
-  type: z.literal('page-state'),
-  focused: z.boolean(),
-  title: z.optional(z.string().check(z.maxLength(1000))),
-  /** Where the person is in their notebook (optional: an older page sends none; null: no notebook). */
-  focus: z.optional(z.nullable(personFocusSchema))
-});
-
 export const cancelSchema = z.object({
   type: z.literal('cancel'),
-  callId: id
+  callId: wireId
 });
 
 export const errorMessageSchema = z.object({
   type: z.literal('error'),
   message: z.string().check(z.maxLength(10_000)),
   /** The call the error is about, when there is one. */
-  callId: z.optional(id)
+  callId: z.optional(wireId)
 });
-
-export const pageMessageSchema = z.discriminatedUnion('type', [
-  helloSchema,
-  proofSchema,
-  catalogueSchema,
-  resultSchema,
-  pageStateSchema,
-  aliveSchema,
-  errorMessageSchema
-]);
 
 export const serverMessageSchema = z.discriminatedUnion('type', [
   challengeSchema,
@@ -298,34 +183,17 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   errorMessageSchema
 ]);
 
-/** A loose object's type without its index signature. */
-type KnownFields<T> = { [K in keyof T as string extends K ? never : K]: T[K] };
-
-export type PageIdentity = z.infer<typeof pageIdentitySchema>;
 export type ToolHints = z.infer<typeof toolHintsSchema>;
-export type ToolDescriptor = z.infer<typeof toolDescriptorSchema>;
 /** The JSON Schema of a tool's or a command's input, as the project reads and lists it. */
 export type InputSchema = z.infer<typeof inputSchemaSchema>;
 /** The inputs an input schema lists, each a JSON Schema. */
 export type InputProperties = NonNullable<InputSchema['properties']>;
-/** A hello of this protocol: what another protocol's may carry besides is not part of it. */
-export type Hello = KnownFields<z.infer<typeof helloSchema>>;
 export type Challenge = z.infer<typeof challengeSchema>;
-export type Proof = z.infer<typeof proofSchema>;
 export type Welcome = z.infer<typeof welcomeSchema>;
-export type Catalogue = z.infer<typeof catalogueSchema>;
-export type UnavailableTool = z.infer<typeof unavailableToolSchema>;
 export type Call = z.infer<typeof callSchema>;
 export type CallAgent = z.infer<typeof callAgentSchema>;
-export type ResultMessage = z.infer<typeof resultSchema>;
-export type AttachedImage = z.infer<typeof attachedImageSchema>;
-/** A call's answer without its envelope: the result and the pictures taken out of it (none is []). */
-export type CallAnswer = Required<Pick<ResultMessage, 'result' | 'images'>>;
 export type Cancel = z.infer<typeof cancelSchema>;
-export type PageState = z.infer<typeof pageStateSchema>;
 export type ErrorMessage = z.infer<typeof errorMessageSchema>;
-export type Alive = z.infer<typeof aliveSchema>;
-export type PageMessage = Hello | Proof | Catalogue | ResultMessage | PageState | Alive | ErrorMessage;
 export type ServerMessage = z.infer<typeof serverMessageSchema>;
 
 export type Parsed<T> =
@@ -333,22 +201,19 @@ export type Parsed<T> =
   /** `callId`: the call a result that could not be used was for, so the call can be answered all the same. */
   | { ok: false; error: string; callId?: string };
 
-/** A message from a page, as the server receives it. */
-export function parsePageMessage(data: string, maxBytes = DEFAULT_MAX_MESSAGE_BYTES): Parsed<PageMessage> {
-  return parseMessage(data, maxBytes, pageMessageSchema, 'page');
-}
-
 /** A message from the server, as the bridge receives it. */
 export function parseServerMessage(data: string, maxBytes = DEFAULT_MAX_MESSAGE_BYTES): Parsed<ServerMessage> {
-  return parseMessage(data, maxBytes, serverMessageSchema, 'server');
+  return parseMessage(data, maxBytes, serverMessageSchema, 'server', SERVER_MESSAGE_TYPES);
 }
 
-export function encodeMessage(message: PageMessage | ServerMessage): string {
-  return JSON.stringify(message);
-}
-
-function parseMessage<T>(data: string, maxBytes: number, schema: z.ZodMiniType<T>, sender: 'page' | 'server'): Parsed<T> {
-  const expected = sender === 'page' ? PAGE_MESSAGE_TYPES : SERVER_MESSAGE_TYPES;
+/** A message from `sender`, checked: its size, JSON, type (one of `expected`), depth and shape. */
+export function parseMessage<T>(
+  data: string,
+  maxBytes: number,
+  schema: z.ZodMiniType<T>,
+  sender: 'page' | 'server',
+  expected: readonly string[]
+): Parsed<T> {
   // UTF-16 length is a lower bound of the UTF-8 size; it is exact enough to refuse
   // before parsing, and the socket layer enforces the byte limit itself.
   if (data.length > maxBytes) {
@@ -410,11 +275,13 @@ export function nestsDeeperThan(value: unknown, max: number): boolean {
   return false;
 }
 
-function messageTypes(schema: typeof pageMessageSchema | typeof serverMessageSchema): string[] {
-  return schema.def.options.flatMap((option) => option.shape.type.def.values);
+/** The message types a union of messages (discriminated by `type`) takes. */
+export function messageTypes(schema: {
+  def: { options: readonly { shape: { type: { def: { values: readonly unknown[] } } } }[] };
+}): string[] {
+  return schema.def.options.flatMap((option) => option.shape.type.def.values.map(String));
 }
 
-const PAGE_MESSAGE_TYPES = messageTypes(pageMessageSchema);
 const SERVER_MESSAGE_TYPES = messageTypes(serverMessageSchema);
 
 /** Zod issues as one line a person can act on: `path: problem; path: problem`. Keys from the sender are cut short. */

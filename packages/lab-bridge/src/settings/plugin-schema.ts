@@ -4,7 +4,7 @@
  * (catalogue/settings-tools.ts). The bridge's build writes it; a unit test
  * fails when the committed file is stale.
  */
-import { bridgeSettingsSchema, plainJsonSchema } from '@jupyter-live-mcp/protocol';
+import { describedBridgeSettings, plainJsonSchema } from '@jupyter-live-mcp/protocol';
 import { settingsToolShape } from '../catalogue/settings-tools.js';
 
 /** The text of schema/plugin.json. */
@@ -13,7 +13,7 @@ export function pluginSchemaText(): string {
 }
 
 function pluginSchema(): Record<string, unknown> {
-  const { type, properties = {}, ...rest } = plainJsonSchema(bridgeSettingsSchema);
+  const { type, properties = {}, ...rest } = plainJsonSchema(describedBridgeSettings());
   const settings = Object.fromEntries(Object.entries(properties).map(([name, property]) => [name, inReadingOrder(property)]));
   return {
     title: 'Agent bridge (jupyter-live-mcp)',

@@ -1,7 +1,7 @@
 /**
  * Where the agent works, shown in the page (SPEC §2.3b): while a call edits or
  * runs cells, their nodes carry a class (a highlight and an "agent running" /
- * "agent editing" badge, style/index.css), and so does the notebook's tab; a
+ * "agent editing" badge, style/index.raw.css), and so does the notebook's tab; a
  * call naming no cell marks the notebook as a whole. A command that goes
  * through cells one by one (run_cells) marks each while it is on it, through
  * mark() too, its call marking only the tab. Nothing is focused, activated or

@@ -3,12 +3,17 @@
  * the agent. Several pages may be connected: browser tabs, Notebook 7
  * documents, several Jupyter servers.
  */
-import { SELECT_PAGE_INPUT, fail, succeed, type ToolResult } from '@jupyter-live-mcp/protocol';
-import type { z } from 'zod';
+import { fail, succeed, type ToolResult } from '@jupyter-live-mcp/protocol';
+import * as z from 'zod/mini';
 import { pageIdOf } from '../hub/page-id.js';
 import type { PageRouter } from '../hub/page-router.js';
 import type { PageSession } from '../hub/page-session.js';
 import { defineServerTool, type PageSelection, type ServerTool } from './define-server-tool.js';
+
+/** Its input (SPEC §7): the server lists and parses it, never a page. */
+const SELECT_PAGE_INPUT = z.strictObject({
+  pageId: z.optional(z.string()).check(z.describe("From this tool's list."))
+});
 
 const descriptor = {
   name: 'select_page',

@@ -51,19 +51,6 @@ export function cellView(cell: CellLike, index: number, marks: StaleMarks = {}):
   return { ...view, ...marks };
 }
 
-/** How many cell ids an error lists before it says how many more there are. */
-export const LISTED_CELL_IDS = 10;
-
-/** The first cell ids of a notebook, for an error about a cell id that is not there. */
-export function describeCellIds(cells: readonly { id: string; type: string }[]): string {
-  if (cells.length === 0) {
-    return 'It has no cells.';
-  }
-  const listed = cells.slice(0, LISTED_CELL_IDS).map((cell) => `"${cell.id}" (${cell.type})`);
-  const more = cells.length - listed.length;
-  return `Its cells: ${listed.join(', ')}${more > 0 ? `, and ${more} more (read_notebook lists them all)` : ''}.`;
-}
-
 /** Whether a notebook file names its cells (nbformat 4.5 and later); older ones get ids only from a model. */
 export function hasCellIds(content: Pick<nbformat.INotebookContent, 'nbformat' | 'nbformat_minor' | 'cells'>): boolean {
   const versioned = content.nbformat > 4 || (content.nbformat === 4 && content.nbformat_minor >= 5);

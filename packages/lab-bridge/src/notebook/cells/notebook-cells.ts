@@ -5,7 +5,8 @@
 import type { ICellModel, ICodeCellModel } from '@jupyterlab/cells';
 import type { INotebookModel } from '@jupyterlab/notebook';
 import { CommandFailure } from '../commands/command-failure.js';
-import { describeCellIds, type CellLike } from './cell-views.js';
+import { describeCellIds } from './cell-ids.js';
+import type { CellLike } from './cell-views.js';
 import type { HeldNotebook } from './held-notebook.js';
 
 export function cellsOf(model: INotebookModel): ICellModel[] {

@@ -7,7 +7,7 @@
  * by index, in one transaction. Pure.
  */
 import type { CellType, EDIT_NOTEBOOK, NotebookToolInput, ResultCode } from '@jupyter-live-mcp/protocol';
-import { describeCellIds } from '../cells/cell-views.js';
+import { describeCellIds } from '../cells/cell-ids.js';
 
 export type NotebookEdit = NotebookToolInput<typeof EDIT_NOTEBOOK>['edits'][number];
 
