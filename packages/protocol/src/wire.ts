@@ -321,6 +321,8 @@ export type ResultMessage = z.infer<typeof resultSchema>;
 export type AttachedImage = z.infer<typeof attachedImageSchema>;
 /** A call's answer without its envelope: the result and the pictures taken out of it (none is []). */
 export type CallAnswer = Required<Pick<ResultMessage, 'result' | 'images'>>;
+/** A call's answer in the page, with its result's JSON text when the page wrote it already (JSON.stringify(result), exactly). */
+export type PageCallAnswer = CallAnswer & { resultJson?: string };
 export type Cancel = z.infer<typeof cancelSchema>;
 export type PageState = z.infer<typeof pageStateSchema>;
 export type ErrorMessage = z.infer<typeof errorMessageSchema>;
@@ -345,6 +347,16 @@ export function parseServerMessage(data: string, maxBytes = DEFAULT_MAX_MESSAGE_
 
 export function encodeMessage(message: PageMessage | ServerMessage): string {
   return JSON.stringify(message);
+}
+
+/**
+ * A result message, as encodeMessage writes it, around the result's JSON text
+ * when the page has it already (it wrote it to copy or measure the result): a
+ * big read's answer is not written again.
+ */
+export function encodeResultMessage(callId: string, { result, images, resultJson = JSON.stringify(result) }: PageCallAnswer): string {
+  const pictures = images.length ? `,"images":${JSON.stringify(images)}` : '';
+  return `{"type":"result","callId":${JSON.stringify(callId)},"result":${resultJson}${pictures}}`;
 }
 
 function parseMessage<T>(data: string, maxBytes: number, schema: z.ZodMiniType<T>, sender: 'page' | 'server'): Parsed<T> {
