@@ -5,7 +5,6 @@
  * gets whole cells, and the page builds and cuts no view it would not send.
  * Pictures are counted as the label that takes their place (calls/images). Pure.
  */
-import { mayHoldImages } from '../../calls/images/image-outputs.js';
 
 /** What the image pipeline leaves of a picture in the result: "[image 12: image/png 1024x768, attached]", at most. */
 const PICTURE_LABEL_CHARS = 64;
@@ -16,7 +15,7 @@ const ROOM_FOR_THE_REST = 400;
 export function jsonLengthWithoutPictures(value: unknown): number {
   const json = JSON.stringify(value);
   // A replacer costs a call per key: only a value that may hold a picture pays for it.
-  return mayHoldImages(json) ? JSON.stringify(value, pictureAsLabel).length : json.length;
+  return json.includes('"image/') ? JSON.stringify(value, pictureAsLabel).length : json.length;
 }
 
 const pictureAsLabel = (key: string, item: unknown) =>
