@@ -15,6 +15,7 @@ import { describeCpu, profilePage, type PageCpu } from './page-profile.js';
 import { formCost, measureMessageForms } from './message-forms.js';
 import { ms, p50p95, ratio, size, type Report } from './report.js';
 import { summarise, type Summary } from './stats.js';
+import { wireSizes, type EchoFloor } from './ws-echo.js';
 
 /** The notebook size the read targets are set for. */
 export const TARGET_CELLS = 2000;
@@ -135,6 +136,20 @@ interface ClosedRead {
   inPage: Summary;
   last: CallOutcome;
   cpu?: PageCpu;
+  /** The read's two hops with no work behind them, at its own sizes, when they were timed. */
+  hops?: { request: number; reply: number; echo: Summary; stdio: Summary };
+}
+
+/** What else a closed read is measured with. */
+export interface ClosedReadOptions {
+  /** A client sent another form of the result: the bridge's default read only, its rows named so. */
+  client?: { label: string };
+  /**
+   * Where the floor is timed in the page (JupyterLite): after each of the bridge's targeted reads, its two hops
+   * with no work behind them, at the read's own sizes (a raw echo of the call's and the answer's sizes, and
+   * select_page, which the CLI answers itself), which the floor does not cross.
+   */
+  hops?: EchoFloor;
 }
 
 async function closedRead(
@@ -142,12 +157,30 @@ async function closedRead(
   notebook: ClosedNotebook,
   count: number,
   afterEach: () => Promise<void>,
-  profiled: boolean
+  profiled: boolean,
+  hops?: EchoFloor
 ): Promise<Omit<ClosedRead, 'label' | 'targeted'>> {
-  const { durations, last } = await readRepeatedly(bench, notebook.notebookPath, count, afterEach);
+  const { notebookPath } = notebook;
+  const wire = hops && wireSizes('read_notebook', { notebookPath }, (await readNotebook(bench, notebookPath)).result);
+  const echoes: number[] = [];
+  const stdio: number[] = [];
+  const withHops = async () => {
+    await afterEach();
+    if (hops && wire) {
+      echoes.push(await hops.roundTrip(wire.request, wire.reply));
+      stdio.push((await bench.mcp.call('select_page')).ms);
+    }
+  };
+  const { durations, last } = await readRepeatedly(bench, notebookPath, count, withHops);
   const inPage = summarise(await pageCallTimes(bench.page, 'read_notebook'));
-  const cpu = profiled ? await profilePage(bench.page, PROFILED_READS, () => readNotebook(bench, notebook.notebookPath)) : undefined;
-  return { call: summarise(durations), inPage, last, ...(cpu ? { cpu } : {}) };
+  const cpu = profiled ? await profilePage(bench.page, PROFILED_READS, () => readNotebook(bench, notebookPath)) : undefined;
+  return {
+    call: summarise(durations),
+    inPage,
+    last,
+    ...(cpu ? { cpu } : {}),
+    ...(wire ? { hops: { ...wire, echo: summarise(echoes), stdio: summarise(stdio) } } : {})
+  };
 }
 
 /**
@@ -164,8 +197,7 @@ export async function measureClosedRead(
   config: BenchConfig,
   report: Report,
   closedTarget = CLOSED_TARGET,
-  /** Set for a client sent another form of the result: the bridge's default read only, its rows named so. */
-  client?: { label: string }
+  { client, hops }: ClosedReadOptions = {}
 ): Promise<void> {
   const { notebookPath, cells } = notebook;
   const atTarget = cells === TARGET_CELLS;
@@ -180,7 +212,12 @@ export async function measureClosedRead(
   try {
     for (const { mode, label } of modes) {
       await useNotebookTools(bench, mode);
-      measured.push({ label, targeted: atTarget, ...(await closedRead(bench, notebook, config.notebookReads, fetch, atTarget)) });
+      const timedHops = atTarget && mode === BRIDGE_MODE.mode ? hops : undefined;
+      measured.push({
+        label,
+        targeted: atTarget,
+        ...(await closedRead(bench, notebook, config.notebookReads, fetch, atTarget, timedHops))
+      });
     }
     await useNotebookTools(bench, 'bridge');
     if (atTarget && !client) {
@@ -202,7 +239,7 @@ export async function measureClosedRead(
     value: p50p95(floor),
     data: floor
   });
-  for (const { label, targeted, call, inPage, last, cpu } of measured) {
+  for (const { label, targeted, call, inPage, last, cpu, hops: timed } of measured) {
     report.add({
       section,
       name: `${cells} cells, closed: read_notebook, ${label}`,
@@ -222,10 +259,39 @@ export async function measureClosedRead(
       ...(targeted ? { target: `≤ ${closedTarget}× (p50)`, met: p50Ratio <= closedTarget } : {}),
       data: { p50Ratio }
     });
+    if (timed) {
+      reportHops(section, timed, call.p50, inPage.p50, floor.p50, closedTarget, report);
+    }
     if (targeted && label === BRIDGE_MODE.label && !client) {
       await reportMessageForms(section, last, call.p50, floor.p50, report);
     }
   }
+}
+
+/**
+ * Why the target is out of reach where the floor is timed in the page: the read's two hops with no work
+ * at its own sizes, beside the fetch, leave this much for all the work of page, CLI and client.
+ */
+function reportHops(
+  section: string,
+  hops: NonNullable<ClosedRead['hops']>,
+  callP50: number,
+  inPageP50: number,
+  floorP50: number,
+  target: number,
+  report: Report
+): void {
+  const noWork = floorP50 + hops.echo.p50 + hops.stdio.p50;
+  report.add({
+    section,
+    name: `  the same against contents.get + the two hops with no work`,
+    value:
+      `p50 ${ratio(callP50 / noWork)} (${ms(noWork)}: + WebSocket echo ${size(hops.request)} → ${size(hops.reply)} ` +
+      `${ms(hops.echo.p50)}, + select_page ${ms(hops.stdio.p50)}); ${target}× of contents.get leaves ` +
+      `${ms(floorP50 * target - noWork)} above them for all the work of page, CLI and client, which take ` +
+      `${ms(callP50 - noWork)} (the page's part above its contents.get ${ms(inPageP50 - floorP50)})`,
+    data: { noWorkP50: noWork, echoP50: hops.echo.p50, stdioP50: hops.stdio.p50, request: hops.request, reply: hops.reply }
+  });
 }
 
 /**

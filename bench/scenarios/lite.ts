@@ -98,13 +98,18 @@ async function closedReadAsClaudeCode(config: BenchConfig, report: Report): Prom
 async function liteClosedRead(lite: BenchLite, config: BenchConfig, report: Report, client?: { label: string }): Promise<void> {
   const text = syntheticNotebook(TARGET_CELLS);
   await saveNotebookInPage(lite.page, CLOSED_NOTEBOOK, text);
-  await measureClosedRead(
-    lite,
-    SECTION,
-    { notebookPath: CLOSED_NOTEBOOK, cells: TARGET_CELLS, fileChars: text.length },
-    config,
-    report,
-    LITE_CLOSED_TARGET,
-    client
-  );
+  const hops = await startEchoFloor(lite.page);
+  try {
+    await measureClosedRead(
+      lite,
+      SECTION,
+      { notebookPath: CLOSED_NOTEBOOK, cells: TARGET_CELLS, fileChars: text.length },
+      config,
+      report,
+      LITE_CLOSED_TARGET,
+      { ...(client ? { client } : {}), hops }
+    );
+  } finally {
+    await hops.close();
+  }
 }

@@ -21,6 +21,8 @@ describe('hasCutOutput', () => {
 
   it('finds one cut output among others', () => {
     expect(hasCutOutput({ outputs: [{ text: '42' }, { text: '[… 3 lines left out …]' }], executionCount: 1 })).toBe(true);
+    expect(hasCutOutput([{ text: '42' }, ['[… 3 lines left out …]']])).toBe(true);
+    expect(hasCutOutput({ cells: [{ source: ['[… 3 lines left out …]'] }, { outputs: [] }] })).toBe(false);
   });
 
   it('says how to get the rest: read_cell with the output index', () => {

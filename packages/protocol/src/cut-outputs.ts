@@ -27,5 +27,19 @@ export function hasCutOutput(value: unknown, key?: string): boolean {
   if (value === null || typeof value !== 'object') {
     return false;
   }
-  return Object.entries(value).some(([name, item]) => hasCutOutput(item, Array.isArray(value) ? key : name));
+  // Loops, not Object.entries(…).some: this walks every read's answer, and the pairs cost more than the walk.
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      if (hasCutOutput(item, key)) {
+        return true;
+      }
+    }
+    return false;
+  }
+  for (const name of Object.keys(value)) {
+    if (hasCutOutput((value as Record<string, unknown>)[name], name)) {
+      return true;
+    }
+  }
+  return false;
 }

@@ -3,9 +3,19 @@
  * own: it names the page's messages' type, and wire.ts, which page-messages.ts
  * imports, cannot.
  */
-import type { PageMessage } from './page-messages.js';
+import type { PageCallAnswer, PageMessage } from './page-messages.js';
 import type { ServerMessage } from './wire.js';
 
 export function encodeMessage(message: PageMessage | ServerMessage): string {
   return JSON.stringify(message);
+}
+
+/**
+ * A result message, as encodeMessage writes it, around the result's JSON text
+ * when the page has it already (it wrote it to copy or measure the result): a
+ * big read's answer is not written again.
+ */
+export function encodeResultMessage(callId: string, { result, images, resultJson = JSON.stringify(result) }: PageCallAnswer): string {
+  const pictures = images.length ? `,"images":${JSON.stringify(images)}` : '';
+  return `{"type":"result","callId":${JSON.stringify(callId)},"result":${resultJson}${pictures}}`;
 }

@@ -11,6 +11,13 @@ describe('capResult', () => {
     expect(capResult(result, 1000)).toBe(result);
   });
 
+  it('measures the result by its JSON text when given it, and cuts it the same', () => {
+    const result = succeed({ name: 'a.ipynb', content: 'x'.repeat(10_000) });
+    const json = JSON.stringify(result);
+    expect(capResult(result, json.length, json)).toBe(result);
+    expect(capResult(result, 500, json)).toEqual(capResult(result, 500));
+  });
+
   it('cuts the longest string, says how much was cut, and flags the result', () => {
     const result = succeed({ name: 'a.ipynb', content: 'x'.repeat(10_000) });
     const capped = capResult(result, 500);

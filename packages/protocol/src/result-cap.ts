@@ -12,8 +12,9 @@
  */
 import type { ToolResult } from './result-protocol.js';
 
-export function capResult(result: ToolResult, maxChars: number): ToolResult {
-  if (JSON.stringify(result).length <= maxChars) {
+/** `json`: the result's JSON text, when the caller has already written it (JSON.stringify(result), exactly). */
+export function capResult(result: ToolResult, maxChars: number, json = JSON.stringify(result)): ToolResult {
+  if (json.length <= maxChars) {
     return result;
   }
   const flagged = { ...result, truncated: true } as ToolResult;

@@ -176,6 +176,64 @@ describe('callPipeline', () => {
     });
   });
 
+  it("answers with the copy's JSON text while the result is that copy, and hands it to the pictures and the cap", async () => {
+    const seen: (string | undefined)[] = [];
+    const untouched = pipeline(
+      { run: async () => succeed({ text: 'hi', cells: [{ id: 'a' }] }) },
+      {
+        takePictures: async (result, json) => {
+          seen.push(json);
+          return { result, images: [] };
+        },
+        cap: (result, json) => {
+          seen.push(json);
+          return result;
+        }
+      }
+    );
+    const answer = await untouched.call('echo', { text: 'x' });
+    expect(answer).toEqual({
+      result: { success: true, text: 'hi', cells: [{ id: 'a' }] },
+      images: [],
+      resultJson: JSON.stringify(answer.result)
+    });
+    expect(seen).toEqual([answer.resultJson, answer.resultJson]);
+  });
+
+  it('answers without a JSON text once the pictures or the cap changed the result, and measures a pictured result afresh', async () => {
+    const capped: (string | undefined)[] = [];
+    const pictured = pipeline(
+      {},
+      {
+        cap: (result, json) => {
+          capped.push(json);
+          return result;
+        }
+      }
+    );
+    expect(await pictured.call('echo', { text: 'x' })).not.toHaveProperty('resultJson');
+    expect(capped).toEqual([undefined]);
+    const cut = pipeline(
+      {},
+      { takePictures: async (result) => ({ result, images: [] }), cap: (result) => ({ ...result, truncated: true }) }
+    );
+    expect(await cut.call('echo', { text: 'x' })).toEqual({ result: { success: true, text: 'x', truncated: true }, images: [] });
+  });
+
+  it("writes the JSON text of the pending rules' own answer, not the tool's", async () => {
+    const p = pipeline(
+      {},
+      {
+        goPending: async (_tool, _command, run) => ({ ...(await run()), dialogs: ['Save?'] }),
+        takePictures: async (result) => ({ result, images: [] }),
+        cap: (result) => result
+      }
+    );
+    const answer = await p.call('echo', { text: 'x' });
+    expect(answer.result).toEqual({ success: true, text: 'x', dialogs: ['Save?'] });
+    expect(answer.resultJson).toBe(JSON.stringify(answer.result));
+  });
+
   it('gives each call its own context: the progress one run tells is read by its own pending answers only', async () => {
     const readers: (() => unknown)[] = [];
     const p = pipeline(

@@ -7,9 +7,11 @@
  * for a tool that changes cells, what it changed kept (SPEC §2.5), anything
  * it throws becoming a failure result, and its result copied to
  * plain JSON once; then its pictures are taken out and the result capped.
+ * The copy's JSON text goes with the answer while the result stays that copy
+ * (no pictures, no cut), so a big result is written once, not three times.
  * What touches the page comes in as CallSteps: nothing here knows JupyterLab.
  */
-import { checkInput, fail, type CallAnswer, type ToolResult } from '@jupyter-live-mcp/protocol';
+import { checkInput, fail, type CallAnswer, type PageCallAnswer, type ToolResult } from '@jupyter-live-mcp/protocol';
 import type { Caller } from '../changes/caller.js';
 import type { BridgeTool } from './bridge-tool.js';
 import type { CallContext } from './call-context.js';
@@ -47,28 +49,40 @@ export interface CallSteps {
     caller: Caller | undefined,
     run: (changesDone: () => Promise<void>) => Promise<ToolResult>
   ): Promise<ToolResult>;
-  /** Takes the pictures out of the result (calls/images). */
-  takePictures(result: ToolResult): Promise<CallAnswer>;
-  /** Cuts a result longer than maxResultChars. */
-  cap(result: ToolResult): ToolResult;
+  /** Takes the pictures out of the result (calls/images); `json` is its JSON text. The same result object when it has none. */
+  takePictures(result: ToolResult, json: string): Promise<CallAnswer>;
+  /** Cuts a result longer than maxResultChars (the same object when it fits); `json`, its JSON text if known. */
+  cap(result: ToolResult, json?: string): ToolResult;
 }
 
 export function callPipeline(
   steps: CallSteps
-): (tool: string, args: Record<string, unknown>, source?: CallSource, caller?: Caller) => Promise<CallAnswer> {
+): (tool: string, args: Record<string, unknown>, source?: CallSource, caller?: Caller) => Promise<PageCallAnswer> {
   return async (name, args, source = 'server', caller) => {
     steps.count(name, source);
-    const result = await underPendingRules(steps, name, args, caller);
-    const { result: labelled, images } = await steps.takePictures(result);
-    return { result: steps.cap(labelled), images };
+    const { result, json = JSON.stringify(result) } = await underPendingRules(steps, name, args, caller);
+    const { result: labelled, images } = await steps.takePictures(result, json);
+    const capped = steps.cap(labelled, labelled === result ? json : undefined);
+    return { result: capped, images, ...(capped === result ? { resultJson: json } : {}) };
   };
 }
 
-function underPendingRules(steps: CallSteps, name: string, args: Record<string, unknown>, caller?: Caller): Promise<ToolResult> {
+/** The call's result, with its JSON text when it is the tool's own (the pending rules may answer another, or add to it). */
+async function underPendingRules(
+  steps: CallSteps,
+  name: string,
+  args: Record<string, unknown>,
+  caller?: Caller
+): Promise<{ result: ToolResult; json?: string }> {
   const tool = steps.tools().get(name);
   const call: CallContext = { tool: name, ...(caller ? { caller } : {}), markCell: steps.markCell };
-  const run = () => plainOrInternalError(name, () => runTool(steps, call, args));
-  return tool?.answersAtOnce ? run() : steps.goPending(name, tool?.commandOf?.(args), run, () => call.progress);
+  let plain: { result: ToolResult; json: string } | undefined;
+  const run = async () => {
+    plain = await plainOrInternalError(name, () => runTool(steps, call, args));
+    return plain.result;
+  };
+  const result = await (tool?.answersAtOnce ? run() : steps.goPending(name, tool?.commandOf?.(args), run, () => call.progress));
+  return result === plain?.result ? plain : { result };
 }
 
 /** Finds the tool, checks its input, passes the gate and runs it, its work marked meanwhile (and kept, if it changes cells). */
@@ -104,20 +118,24 @@ async function runTool(steps: CallSteps, call: CallContext, args: Record<string,
 
 /**
  * The call's one catch around its result: copied to plain JSON once, here, so
- * nothing after reads a getter again; a result that cannot be written (a value
- * that turned into a BigInt, more than a string can hold) answers internal_error
- * instead of never answering. The call stays pending until this ends.
+ * nothing after reads a getter again, and its JSON text kept; a result that
+ * cannot be written (a value that turned into a BigInt, more than a string can
+ * hold) answers internal_error instead of never answering. The call stays
+ * pending until this ends.
  */
-async function plainOrInternalError(name: string, run: () => Promise<ToolResult>): Promise<ToolResult> {
+async function plainOrInternalError(name: string, run: () => Promise<ToolResult>): Promise<{ result: ToolResult; json: string }> {
   try {
-    return JSON.parse(JSON.stringify(await run())) as ToolResult;
+    const json = JSON.stringify(await run());
+    // The copy writes back to the same text: JSON.stringify of parsed JSON is that JSON.
+    return { result: JSON.parse(json) as ToolResult, json };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    return fail(
+    const failed = fail(
       'internal_error',
       `${name}: the page could not write the tool's result as JSON (${message}), so it is lost; the call itself may have ` +
         'done its work: check its effect (get_context, read_notebook) before you call it again.'
     );
+    return { result: failed, json: JSON.stringify(failed) };
   }
 }
 

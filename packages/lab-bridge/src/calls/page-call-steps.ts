@@ -46,8 +46,8 @@ export function pageCallSteps(parts: PageCallParts): CallSteps {
     markCell: (notebookPath, cellId) => markCell(parts.marks, notebookPath, cellId),
     keepChanges: (tool, notebookPath, caller, run) =>
       parts.journal?.record(tool, notebookPath, caller?.label ?? 'agent', run) ?? run(async () => undefined),
-    takePictures: (result) => attachImages(result, parts.settings().maxImageSide),
-    cap: (result) => capResult(result, parts.settings().maxResultChars)
+    takePictures: (result, json) => attachImages(result, parts.settings().maxImageSide, json),
+    cap: (result, json) => capResult(result, parts.settings().maxResultChars, json)
   };
 }
 

@@ -12,16 +12,17 @@ import {
   PAGE_HANDSHAKE_START,
   PAIRING_CRYPTO,
   encodeMessage,
+  encodeResultMessage,
   pageStep,
   parseServerMessage,
   type Call,
-  type CallAnswer,
   type Catalogue,
   type PageAction,
   type PageContext,
   type PageEvent,
   type PageHandshake,
   type PageIdentity,
+  type PageCallAnswer,
   type PageMessage,
   type PersonFocus
 } from '@jupyter-live-mcp/protocol';
@@ -47,7 +48,7 @@ export interface ConnectionHooks {
   /** The page's tools, and why default tools it lacks are missing. */
   catalogue(): Omit<Catalogue, 'type'>;
   /** `caller`: the agent of the server's MCP session that made the call (changes/caller). */
-  run(tool: string, args: Record<string, unknown>, caller: Caller): Promise<CallAnswer>;
+  run(tool: string, args: Record<string, unknown>, caller: Caller): Promise<PageCallAnswer>;
   log: { info(message: string): void; warn(message: string): void };
 }
 
@@ -259,17 +260,21 @@ export class ServerConnection {
   private async runCall(call: Call): Promise<void> {
     const socket = this.socket;
     this.running.add(call.callId);
-    const { result, images } = await this.hooks.run(call.tool, call.args, serverCaller(this.url, call.agent));
+    const answer = await this.hooks.run(call.tool, call.args, serverCaller(this.url, call.agent));
     this.running.delete(call.callId);
     if (this.cancelled.delete(call.callId) || socket !== this.socket) {
       return;
     }
-    this.send({ type: 'result', callId: call.callId, result, ...(images.length ? { images } : {}) });
+    this.sendText(encodeResultMessage(call.callId, answer));
   }
 
   private send(message: PageMessage): void {
+    this.sendText(encodeMessage(message));
+  }
+
+  private sendText(text: string): void {
     if (this.socket?.readyState === WebSocket.OPEN) {
-      this.socket.send(encodeMessage(message));
+      this.socket.send(text);
     }
   }
 }

@@ -29,6 +29,10 @@ export class StatusItem extends Widget {
 
   private render(): void {
     this.node.textContent = statusText(this.model);
-    this.node.title = statusTitle(this.model);
+    // Renders at every call: the title changes only when names are taken, and writing the DOM costs the call.
+    const title = statusTitle(this.model);
+    if (this.node.title !== title) {
+      this.node.title = title;
+    }
   }
 }

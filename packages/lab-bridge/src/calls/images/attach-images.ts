@@ -4,7 +4,7 @@
  */
 import { attachedLabel, notAttachedLabel, type AttachedImage as WireImage, type ToolResult } from '@jupyter-live-mcp/protocol';
 import { downscale } from './downscale.js';
-import { findImages, mapImages } from './image-outputs.js';
+import { findImages, mapImages, mayHoldImages } from './image-outputs.js';
 
 /** More pictures than this in one result are named but not attached. */
 export const MAX_IMAGES = 20;
@@ -16,8 +16,13 @@ export const MAX_IMAGES = 20;
  */
 export const IMAGE_BUDGET_CHARS = 5 * 1024 * 1024;
 
-export async function attachImages(result: ToolResult, maxSide: number): Promise<{ result: ToolResult; images: WireImage[] }> {
-  const found = findImages(result);
+/** `json`: the result's JSON text, if known; a result without a picture's MIME type in it is not walked. */
+export async function attachImages(
+  result: ToolResult,
+  maxSide: number,
+  json?: string
+): Promise<{ result: ToolResult; images: WireImage[] }> {
+  const found = json === undefined || mayHoldImages(json) ? findImages(result) : [];
   if (found.length === 0) {
     return { result, images: [] };
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { attachedLabel } from '@jupyter-live-mcp/protocol';
-import { findImages, mapImages } from './image-outputs.js';
+import { findImages, IMAGE_MIME_TYPES, mapImages, mayHoldImages } from './image-outputs.js';
 
 const result = {
   success: true,
@@ -12,6 +12,15 @@ const result = {
 };
 
 describe('image outputs', () => {
+  it('knows a JSON text without pictures by a look, and never misses one that has some', () => {
+    expect(mayHoldImages(JSON.stringify(result))).toBe(true);
+    for (const mimeType of IMAGE_MIME_TYPES) {
+      expect(mayHoldImages(JSON.stringify({ cells: [{ outputs: [{ data: { [mimeType]: 'AAAA' } }] }] })), mimeType).toBe(true);
+    }
+    expect(mayHoldImages(JSON.stringify({ success: true, outputs: [{ output_type: 'stream', text: 'an image/png file' }] }))).toBe(false);
+    expect(findImages({ text: 'an image/png file' })).toEqual([]);
+  });
+
   it('finds every image of every MIME bundle, in order', () => {
     expect(findImages(result)).toEqual([
       { mimeType: 'image/png', data: 'iVBORw0KGgo=' },

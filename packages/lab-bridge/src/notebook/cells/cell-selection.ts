@@ -37,5 +37,10 @@ export function selectCells(ids: readonly string[], selection: CellSelection): S
   if (to !== undefined && to < start) {
     return { code: 'bad_input', message: `to (${to}) is before from (${start}): to is the index after the last cell wanted.` };
   }
-  return { indexes: Array.from({ length: end - start }, (_, i) => start + i) };
+  // A loop: Array.from with a map function costs a call per index, and a read of a big notebook lists thousands.
+  const indexes: number[] = [];
+  for (let index = start; index < end; index++) {
+    indexes.push(index);
+  }
+  return { indexes };
 }
