@@ -9,7 +9,7 @@ describe('toolResultContent', () => {
       { data: 'iVBORw0K', mimeType: 'image/png' as const },
       { data: '/9j/4AAQ', mimeType: 'image/jpeg' as const }
     ];
-    expect(toolResultContent(result, images)).toEqual({
+    expect(toolResultContent(result, { images })).toEqual({
       content: [
         { type: 'text', text: JSON.stringify(result) },
         { type: 'image', data: 'iVBORw0K', mimeType: 'image/png' },
@@ -31,18 +31,20 @@ describe('toolResultContent', () => {
 
   it('uses the JSON the caller measured already', () => {
     const result = succeed({ text: 'a' });
-    expect(toolResultContent(result, [], '{"success":true,"text":"a"}').content).toEqual([
+    expect(toolResultContent(result, { json: '{"success":true,"text":"a"}' }).content).toEqual([
       { type: 'text', text: '{"success":true,"text":"a"}' }
     ]);
   });
 
   it("in the 'structured' form, leaves the text block out and keeps the pictures, structuredContent and isError", () => {
     const result = fail('cell_error', 'boom', { outputs: ['[image 1: image/png 1x1, attached]'] });
-    expect(toolResultContent(result, [{ data: 'iVBORw0K', mimeType: 'image/png' }], JSON.stringify(result), 'structured')).toEqual({
+    expect(
+      toolResultContent(result, { images: [{ data: 'iVBORw0K', mimeType: 'image/png' }], json: JSON.stringify(result), form: 'structured' })
+    ).toEqual({
       content: [{ type: 'image', data: 'iVBORw0K', mimeType: 'image/png' }],
       structuredContent: result,
       isError: true
     });
-    expect(toolResultContent(succeed({}), [], undefined, 'structured').content).toEqual([]);
+    expect(toolResultContent(succeed({}), { form: 'structured' }).content).toEqual([]);
   });
 });

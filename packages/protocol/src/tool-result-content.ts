@@ -22,13 +22,15 @@ export type ToolResultContent = {
   isError: boolean;
 };
 
-/** `json`: the result's JSON when the caller has it already (the server measured it for the message budget). */
-export function toolResultContent(
-  result: ToolResult,
-  images: readonly AttachedImage[] = [],
-  json?: string,
-  form: ResultForm = 'both'
-): ToolResultContent {
+export interface ResultContentOptions {
+  /** The pictures taken out of the result, as image blocks after the text. */
+  images?: readonly AttachedImage[];
+  /** The result's JSON when the caller has it already (the server measured it for the message budget). */
+  json?: string;
+  form?: ResultForm;
+}
+
+export function toolResultContent(result: ToolResult, { images = [], json, form = 'both' }: ResultContentOptions = {}): ToolResultContent {
   const pictures = images.map((image) => ({ type: 'image' as const, data: image.data, mimeType: image.mimeType }));
   return {
     content: form === 'both' ? [{ type: 'text', text: json ?? JSON.stringify(result) }, ...pictures] : pictures,

@@ -104,7 +104,7 @@ export class PublishedTools {
     }
     try {
       const { result, images } = await this.hooks.call(name, args);
-      return toolResultContent(result, images);
+      return toolResultContent(result, { images });
     } catch (error) {
       return toolResultContent(
         fail('internal_error', `${name} failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`)

@@ -14,7 +14,7 @@ export function toCallToolResult(result: ToolResult, images: readonly AttachedIm
   // measured and written from that JSON (answer-json.ts).
   const encode = (fitted: Fitted): CallToolResult => {
     const fittedJson = fitted.result === result ? json : JSON.stringify(fitted.result);
-    return withResultJson(toolResultContent(fitted.result, fitted.images, fittedJson, form), fittedJson);
+    return withResultJson(toolResultContent(fitted.result, { images: fitted.images, json: fittedJson, form }), fittedJson);
   };
   return encode(fitMessageBudget(result, images, encode, MESSAGE_BUDGET_BYTES, json));
 }

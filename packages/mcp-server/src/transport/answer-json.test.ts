@@ -7,7 +7,7 @@ const joined = (message: unknown) => messagePieces(message).map(pieceText).join(
 /** As the server builds an answer (mcp/result-mapping.ts). */
 const built = (result: ToolResult, images: AttachedImage[] = [], form: ResultForm = 'both') => {
   const json = JSON.stringify(result);
-  return withResultJson(toolResultContent(result, images, json, form), json);
+  return withResultJson(toolResultContent(result, { images, json, form }), json);
 };
 const picture: AttachedImage = { mimeType: 'image/png', data: 'iVBORw0KGgo=' };
 
@@ -39,7 +39,7 @@ describe('answer JSON in pieces', () => {
   });
 
   it('writes the result JSON it was given, not the result serialised again', () => {
-    const answer = withResultJson(toolResultContent(succeed({ a: 1 }), [], '{"success":true,"a":1}'), '{"success":true,"a":1}');
+    const answer = withResultJson(toolResultContent(succeed({ a: 1 }), { json: '{"success":true,"a":1}' }), '{"success":true,"a":1}');
     const pieces = messagePieces({ result: answer, jsonrpc: '2.0', id: 7 });
     expect(pieces).toContain('{"success":true,"a":1}');
     expect(pieces).toContainEqual({ quoted: '{"success":true,"a":1}' });
