@@ -9,6 +9,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ToolListChangedNotificationSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { CLI_PATH, freePort, pairingConfig } from '../tests/e2e/support/mcp-session.js';
+import { AnswerSizes, type LargestAnswers } from './largest-answers.js';
 
 export interface CallOutcome {
   raw: CallToolResult;
@@ -28,8 +29,8 @@ export interface BenchClient {
   stderr(): string;
   nextListChanged(): Promise<void>;
   call(name: string, args?: Record<string, unknown>): Promise<CallOutcome>;
-  /** The largest answer's UTF-8 bytes (its JSON as the client read it) since the last time this was asked. */
-  takeLargestMessage(): number;
+  /** The largest answers since the last time this was asked. */
+  takeLargestAnswers(): LargestAnswers;
   close(): Promise<void>;
 }
 
@@ -58,7 +59,7 @@ export async function startBenchClient(clientName = 'jupyter-live-mcp-bench'): P
     }
   });
   await client.connect(transport);
-  let largestMessage = 0;
+  const answers = new AnswerSizes();
   return {
     client,
     port,
@@ -72,7 +73,7 @@ export async function startBenchClient(clientName = 'jupyter-live-mcp-bench'): P
       const ms = performance.now() - started;
       const text = raw.content[0]?.type === 'text' ? raw.content[0].text : JSON.stringify(raw.structuredContent);
       const mcp = JSON.stringify(raw);
-      largestMessage = Math.max(largestMessage, Buffer.byteLength(mcp));
+      answers.note(Buffer.byteLength(mcp), () => raw.structuredContent);
       return {
         raw,
         result: raw.structuredContent as Record<string, unknown>,
@@ -81,11 +82,7 @@ export async function startBenchClient(clientName = 'jupyter-live-mcp-bench'): P
         mcpChars: mcp.length
       };
     },
-    takeLargestMessage() {
-      const largest = largestMessage;
-      largestMessage = 0;
-      return largest;
-    },
+    takeLargestAnswers: () => answers.take(),
     async close() {
       await client.close();
       await rm(configDir, { recursive: true, force: true });

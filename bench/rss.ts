@@ -7,6 +7,8 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
+import WebSocket from 'ws';
+import type { LargestAnswers } from './largest-answers.js';
 
 /** VmRSS and VmHWM (the peak since start) of a process, in bytes. */
 export function memoryOf(pid: number): { rss: number; peak: number } {
@@ -19,8 +21,8 @@ export function memoryOf(pid: number): { rss: number; peak: number } {
 export interface ScenarioPeak {
   /** Bytes of resident memory at the peak (VmHWM, exact: the kernel's high-water mark, reset as each scenario starts). */
   peak: number;
-  /** UTF-8 bytes of the largest tools/call answer. */
-  largestMessage: number;
+  /** The largest tools/call answers. */
+  largest: LargestAnswers;
 }
 
 /**
@@ -35,7 +37,7 @@ export class RssSampler {
 
   constructor(
     private readonly pid: number,
-    private readonly takeLargestMessage: () => number
+    private readonly takeLargestAnswers: () => LargestAnswers
   ) {
     this.reset();
   }
@@ -52,10 +54,10 @@ export class RssSampler {
 
   private record(): void {
     if (this.label === undefined) {
-      this.takeLargestMessage();
+      this.takeLargestAnswers();
       return;
     }
-    this.peaks.set(this.label, { peak: memoryOf(this.pid).peak, largestMessage: this.takeLargestMessage() });
+    this.peaks.set(this.label, { peak: memoryOf(this.pid).peak, largest: this.takeLargestAnswers() });
   }
 
   private reset(): void {
@@ -81,18 +83,57 @@ export const RSS_FLOORS: readonly { name: string; code: string }[] = [
 
 /** The resident memory of `node --input-type=module -e code` (run in `cwd`, for its imports) once idle for `idleMs`. */
 export async function idleNodeRss(code: string, cwd: string, idleMs: number): Promise<number> {
-  const child = spawn(
-    process.execPath,
-    ['--input-type=module', '-e', `${code}\nprocess.stdout.write('ready');\nsetInterval(() => {}, 60_000);`],
-    {
-      cwd,
-      stdio: ['ignore', 'pipe', 'inherit']
-    }
-  );
+  const child = idleNode(code, cwd);
   try {
     await once(child.stdout!, 'data');
     await sleep(idleMs);
     return memoryOf(child.pid!).rss;
+  } finally {
+    child.kill();
+  }
+}
+
+function idleNode(code: string, cwd: string) {
+  return spawn(process.execPath, ['--input-type=module', '-e', `${code}\nprocess.stdout.write('ready');\nsetInterval(() => {}, 60_000);`], {
+    cwd,
+    stdio: ['ignore', 'pipe', 'inherit']
+  });
+}
+
+/**
+ * The floor of a scenario's peak: a Node process that receives frames over a
+ * loopback WebSocket (`ws`, as the CLI) and `JSON.parse`s each, nothing else.
+ * Frames go one at a time, each after the last is parsed, as the reads came.
+ */
+const PARSE_ONLY =
+  "const { WebSocketServer } = await import('ws');" +
+  "const wss = new WebSocketServer({ host: '127.0.0.1', port: 0, maxPayload: 2 ** 30 });" +
+  "wss.on('connection', (ws) => ws.on('message', (data) => { JSON.parse(data.toString()); ws.send('parsed'); }));" +
+  "await new Promise((resolve) => wss.on('listening', resolve));" +
+  'process.stdout.write(String(wss.address().port) + " ");';
+
+/** The page's result frame carrying `resultJson`, as the bridge sends it. */
+export function resultFrame(resultJson: string): string {
+  return `{"type":"result","callId":"c1","result":${resultJson}}`;
+}
+
+/** The parse-only process's peak resident memory above its own idle (after `idleMs`) over `count` sends of `frame`. */
+export async function parseOnlyPeak(frame: string, count: number, cwd: string, idleMs: number): Promise<number> {
+  const child = idleNode(PARSE_ONLY, cwd);
+  try {
+    const [announced] = (await once(child.stdout!, 'data')) as [Buffer];
+    await sleep(idleMs);
+    const idle = memoryOf(child.pid!).rss;
+    writeFileSync(`/proc/${child.pid}/clear_refs`, '5');
+    const socket = new WebSocket(`ws://127.0.0.1:${Number.parseInt(announced.toString(), 10)}`);
+    await once(socket, 'open');
+    for (let i = 0; i < count; i++) {
+      socket.send(frame);
+      await once(socket, 'message');
+    }
+    const { peak } = memoryOf(child.pid!);
+    socket.close();
+    return peak - idle;
   } finally {
     child.kill();
   }

@@ -16,7 +16,7 @@ import { agentTasksScenario } from './scenarios/agent-tasks.js';
 import { besideThePersonScenario } from './scenarios/beside-the-person.js';
 import { bigDocumentsScenario } from './scenarios/big-documents.js';
 import { bigOutputsScenario } from './scenarios/big-outputs.js';
-import { bundleScenario, cliStartScenario, memoryScenario } from './scenarios/footprint.js';
+import { bundleScenario, cliStartScenario, memoryScenario, parseFloors } from './scenarios/footprint.js';
 import { kernelScenario } from './scenarios/kernel.js';
 import { liteScenario } from './scenarios/lite.js';
 import { manyPagesScenario } from './scenarios/many-pages.js';
@@ -78,7 +78,7 @@ async function main(): Promise<void> {
   let memoryRows = () => {};
   if (labScenarios.length > 0 || footprint) {
     const bench = await startBenchLab();
-    const sampler = new RssSampler(bench.mcp.pid, () => bench.mcp.takeLargestMessage());
+    const sampler = new RssSampler(bench.mcp.pid, () => bench.mcp.takeLargestAnswers());
     let idleRss: number;
     const floors: number[] = [];
     try {
@@ -104,7 +104,9 @@ async function main(): Promise<void> {
       sampler.stop();
       await bench.stop();
     }
-    memoryRows = () => memoryScenario(idleRss, floors, sampler.peaks, report);
+    // After the page and its kernel have stopped: the floor of the peaks is a process of its own.
+    const peakFloors = await parseFloors(sampler.peaks, REPO, FLOOR_IDLE_MS);
+    memoryRows = () => memoryScenario(idleRss, floors, sampler.peaks, peakFloors, report);
   }
   if (config.scenarios.includes('lite')) {
     progress('lite');

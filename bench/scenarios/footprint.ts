@@ -18,7 +18,7 @@ import { CLI_PATH, freePort, pairingConfig } from '../../tests/e2e/support/mcp-s
 import { BRIDGE_DIR } from '../../tests/e2e/support/lab-with-agent.js';
 import type { BenchConfig } from '../config.js';
 import { p50p95, size, type Report } from '../report.js';
-import { RSS_FLOORS, type ScenarioPeak } from '../rss.js';
+import { parseOnlyPeak, resultFrame, RSS_FLOORS, type ScenarioPeak } from '../rss.js';
 import { summarise } from '../stats.js';
 
 /** Spawn → MCP initialize → tools/list answered, each time on a fresh CLI process. */
@@ -105,7 +105,41 @@ const IDLE_RSS_TARGET = 60e6;
 const PEAK_RATIO_TARGET = 2;
 const PEAK_JUDGED_FROM_BYTES = 1e6;
 
-export function memoryScenario(idleRss: number, floors: readonly number[], peaks: ReadonlyMap<string, ScenarioPeak>, report: Report): void {
+/** A scenario's peak floor: frames like its largest answer's result, received and parsed by a bare Node process. */
+export interface ParseFloor {
+  frames: number;
+  frameBytes: number;
+  /** That process's peak resident memory above its own idle. */
+  aboveIdle: number;
+}
+
+/**
+ * The parse-only floor (rss.ts) of each scenario judged against the target:
+ * as many frames as the scenario had answers about as big as its largest,
+ * each carrying that answer's result.
+ */
+export async function parseFloors(peaks: ReadonlyMap<string, ScenarioPeak>, cwd: string, idleMs: number): Promise<Map<string, ParseFloor>> {
+  const floors = new Map<string, ParseFloor>();
+  for (const [scenario, { largest }] of peaks) {
+    if (largest.bytes >= PEAK_JUDGED_FROM_BYTES && largest.resultJson !== undefined) {
+      const frame = resultFrame(largest.resultJson);
+      floors.set(scenario, {
+        frames: largest.count,
+        frameBytes: Buffer.byteLength(frame),
+        aboveIdle: await parseOnlyPeak(frame, largest.count, cwd, idleMs)
+      });
+    }
+  }
+  return floors;
+}
+
+export function memoryScenario(
+  idleRss: number,
+  floors: readonly number[],
+  peaks: ReadonlyMap<string, ScenarioPeak>,
+  peakFloors: ReadonlyMap<string, ParseFloor>,
+  report: Report
+): void {
   report.add({
     section: 'footprint',
     name: 'CLI RSS idle (one page connected)',
@@ -125,7 +159,8 @@ export function memoryScenario(idleRss: number, floors: readonly number[], peaks
       });
     }
   });
-  for (const [scenario, { peak, largestMessage }] of peaks) {
+  for (const [scenario, { peak, largest }] of peaks) {
+    const largestMessage = largest.bytes;
     const ratio = (peak - idleRss) / largestMessage;
     const judged = largestMessage >= PEAK_JUDGED_FROM_BYTES;
     report.add({
@@ -137,5 +172,14 @@ export function memoryScenario(idleRss: number, floors: readonly number[], peaks
       ...(judged ? { target: `above idle ≤ ${PEAK_RATIO_TARGET}× the largest answer`, met: ratio <= PEAK_RATIO_TARGET } : {}),
       data: { peak, idle: idleRss, largestMessage, ratio }
     });
+    const floor = peakFloors.get(scenario);
+    if (floor) {
+      report.add({
+        section: 'footprint',
+        name: `  floor: node receiving and parsing the same ${floor.frames} frames of ${size(floor.frameBytes)}, nothing else`,
+        value: `${size(floor.aboveIdle)} above idle, ${(floor.aboveIdle / largestMessage).toFixed(1)}× the largest answer`,
+        data: floor
+      });
+    }
   }
 }
