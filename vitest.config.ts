@@ -14,7 +14,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.ts', 'packages/*/scripts/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['packages/*/src/**/*.test.ts', 'packages/*/scripts/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'],
           environment: 'node',
           // The property and fuzz tests (thousands of cases, real sockets) take 2-4 s each on an
           // idle 2-core machine and twice that on a busy one: more than vitest's 5 s default.

@@ -1,28 +1,28 @@
-// Run with: node --import tsx --test bench/largest-answers.test.ts
-import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { describe, expect, it } from 'vitest';
 import { AnswerSizes } from './largest-answers.js';
 
-test('keeps the largest answer and counts those about as big', () => {
-  const answers = new AnswerSizes();
-  answers.note(100, () => ({ n: 1 }));
-  answers.note(4_000_000, () => ({ n: 2 }));
-  answers.note(3_900_000, () => ({ n: 3 }));
-  answers.note(1_000_000, () => ({ n: 4 }));
-  answers.note(4_000_100, () => ({ n: 5 }));
-  assert.deepEqual(answers.take(), { bytes: 4_000_100, count: 3, resultJson: '{"n":5}' });
-});
+describe('AnswerSizes', () => {
+  it('keeps the largest answer and counts those about as big', () => {
+    const answers = new AnswerSizes();
+    answers.note(100, () => ({ n: 1 }));
+    answers.note(4_000_000, () => ({ n: 2 }));
+    answers.note(3_900_000, () => ({ n: 3 }));
+    answers.note(1_000_000, () => ({ n: 4 }));
+    answers.note(4_000_100, () => ({ n: 5 }));
+    expect(answers.take()).toEqual({ bytes: 4_000_100, count: 3, resultJson: '{"n":5}' });
+  });
 
-test('serialises only a new largest result, and starts over once taken', () => {
-  const answers = new AnswerSizes();
-  answers.note(10, () => ({ first: true }));
-  answers.note(5, () => assert.fail('a smaller answer is not serialised'));
-  assert.deepEqual(answers.take(), { bytes: 10, count: 1, resultJson: '{"first":true}' });
-  assert.deepEqual(answers.take(), { bytes: 0, count: 0, resultJson: undefined });
-});
+  it('serialises only a new largest result, and starts over once taken', () => {
+    const answers = new AnswerSizes();
+    answers.note(10, () => ({ first: true }));
+    answers.note(5, () => expect.unreachable('a smaller answer is not serialised'));
+    expect(answers.take()).toEqual({ bytes: 10, count: 1, resultJson: '{"first":true}' });
+    expect(answers.take()).toEqual({ bytes: 0, count: 0, resultJson: undefined });
+  });
 
-test('an answer without structuredContent leaves no result', () => {
-  const answers = new AnswerSizes();
-  answers.note(10, () => undefined);
-  assert.equal(answers.take().resultJson, undefined);
+  it('an answer without structuredContent leaves no result', () => {
+    const answers = new AnswerSizes();
+    answers.note(10, () => undefined);
+    expect(answers.take().resultJson).toBe(undefined);
+  });
 });
