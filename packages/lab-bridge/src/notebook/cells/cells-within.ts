@@ -6,6 +6,8 @@
  * Pictures are counted as the label that takes their place (calls/images). Pure.
  */
 
+import { mayHoldImages } from '../../calls/images/image-outputs.js';
+
 /** What the image pipeline leaves of a picture in the result: "[image 12: image/png 1024x768, attached]", at most. */
 const PICTURE_LABEL_CHARS = 64;
 /** The result's own fields beside the cells: success, the note saying where to read on, the ids it names. */
@@ -15,7 +17,7 @@ const ROOM_FOR_THE_REST = 400;
 export function jsonLengthWithoutPictures(value: unknown): number {
   const json = JSON.stringify(value);
   // A replacer costs a call per key: only a value that may hold a picture pays for it.
-  return json.includes('"image/') ? JSON.stringify(value, pictureAsLabel).length : json.length;
+  return mayHoldImages(json) ? JSON.stringify(value, pictureAsLabel).length : json.length;
 }
 
 const pictureAsLabel = (key: string, item: unknown) =>
