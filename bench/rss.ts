@@ -17,6 +17,24 @@ export function memoryOf(pid: number): { rss: number; peak: number } {
   return { rss: kB('VmRSS'), peak: kB('VmHWM') };
 }
 
+/**
+ * Resident memory once it has settled: two readings a second apart within
+ * 1 MB (at most 15 s), so work still under way after a start is not read as
+ * idle.
+ */
+export async function settledRss(pid: number): Promise<number> {
+  let last = memoryOf(pid).rss;
+  for (let waited = 0; waited < 15_000; waited += 1000) {
+    await sleep(1000);
+    const now = memoryOf(pid).rss;
+    if (Math.abs(now - last) < 2 ** 20) {
+      return now;
+    }
+    last = now;
+  }
+  return last;
+}
+
 /** What the CLI held at its highest while a scenario ran, and the largest answer it sent meanwhile. */
 export interface ScenarioPeak {
   /** Bytes of resident memory at the peak (VmHWM, exact: the kernel's high-water mark, reset as each scenario starts). */
@@ -81,13 +99,13 @@ export const RSS_FLOORS: readonly { name: string; code: string }[] = [
   }
 ];
 
-/** The resident memory of `node --input-type=module -e code` (run in `cwd`, for its imports) once idle for `idleMs`. */
+/** The resident memory of `node --input-type=module -e code` (run in `cwd`, for its imports) once idle for `idleMs` and settled. */
 export async function idleNodeRss(code: string, cwd: string, idleMs: number): Promise<number> {
   const child = idleNode(code, cwd);
   try {
     await once(child.stdout!, 'data');
     await sleep(idleMs);
-    return memoryOf(child.pid!).rss;
+    return await settledRss(child.pid!);
   } finally {
     child.kill();
   }

@@ -6,12 +6,13 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { cpus, loadavg, totalmem } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { parseConfig, type BenchConfig, type ScenarioName } from './config.js';
 import { startBenchLab, type BenchLab } from './lab.js';
 import { Report, size } from './report.js';
 import { waitForQuietPage } from './page-probes.js';
-import { idleNodeRss, memoryOf, RSS_FLOORS, RssSampler } from './rss.js';
+import { idleNodeRss, RSS_FLOORS, RssSampler, settledRss } from './rss.js';
 import { agentTasksScenario } from './scenarios/agent-tasks.js';
 import { besideThePersonScenario } from './scenarios/beside-the-person.js';
 import { bigDocumentsScenario } from './scenarios/big-documents.js';
@@ -83,7 +84,9 @@ async function main(): Promise<void> {
     const floors: number[] = [];
     try {
       await waitForQuietPage(bench.page);
-      idleRss = memoryOf(bench.mcp.pid).rss;
+      // Read as the floors are: after the same idle time, once settled.
+      await sleep(FLOOR_IDLE_MS);
+      idleRss = await settledRss(bench.mcp.pid);
       if (footprint) {
         // In the same state of the machine, from the repository (where the SDK is installed).
         for (const floor of RSS_FLOORS) {
