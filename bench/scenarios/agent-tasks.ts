@@ -4,7 +4,7 @@
  * compact view, and with the single-cell tools only, on notebooks of their
  * own: the calls, the characters of their results' text (what the agent
  * reads) and the pictures attached. Targets: (a) ≤ 4 calls, (b) ≤ 3 calls,
- * (c) the compact read's text ≤ READ_TARGET of the nbformat read's, the same pictures;
+ * (c) the compact read's text ≤ READ_AIM of the nbformat read's, the same pictures;
  * the untuned (d) ≤ 3 calls and 6,000 characters, (e) ≤ 2 calls and 2,000.
  */
 import type { BenchConfig } from '../config.js';
@@ -19,7 +19,6 @@ import {
   fixUnrun,
   readWorked,
   READ_CELL_COUNT,
-  READ_TARGET,
   TASK_WAYS,
   Transcript,
   unrunNotebook,
@@ -29,6 +28,8 @@ import {
 
 const SECTION = 'agent tasks';
 const CALL_TARGETS = { fix: 4, section: 3 };
+/** Issue 25's aim for the compact read's share; the e2e test guards a looser one against regressions. */
+const READ_AIM = 0.3;
 /** Issue 25's targets for the untuned tasks, their result on disk. */
 const UNTUNED_TARGETS = { fix: { calls: 3, chars: 6000 }, section: { calls: 2, chars: 2000 } };
 /** What the issue measured on the single-cell tools before the batch tools and the compact view. */
@@ -124,8 +125,8 @@ export async function agentTasksScenario(bench: BenchLab, _config: BenchConfig, 
     section: SECTION,
     name: '  compact text / nbformat text, same pictures',
     value: `${(share * 100).toFixed(1)}%; pictures ${compact.pictures} and ${nbformat.pictures}`,
-    target: `≤ ${READ_TARGET * 100}% and the same pictures`,
-    met: share <= READ_TARGET && compact.pictures === nbformat.pictures,
+    target: `≤ ${READ_AIM * 100}% (issue 25's aim) and the same pictures`,
+    met: share <= READ_AIM && compact.pictures === nbformat.pictures,
     data: { share }
   });
 }
