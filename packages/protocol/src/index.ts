@@ -23,6 +23,7 @@ export * from './status-answer.js';
 export * from './extension-tools.js';
 export * from './extension-tool-names.js';
 export * from './bridge-settings.js';
+export * from './bridge-settings-file.js';
 export * from './catalogue-size.js';
 export * from './listed-schema.js';
 export * from './pairing-link.js';
