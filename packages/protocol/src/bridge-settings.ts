@@ -5,13 +5,13 @@
  * and generates schema/plugin.json, what JupyterLab's Settings Editor shows,
  * from both (describedBridgeSettings); the
  * server reads and writes the same settings file (install writes the token and
- * serverUrls, doctor checks them) through readBridgeSettingsFile.
+ * serverUrls, doctor checks them) through bridge-settings-file.ts.
  */
 import * as z from 'zod/mini';
 import './zod-english.js';
 import { NOTEBOOK_TOOLS_MODES } from './tool-listing.js';
 import { TOKEN_OR_NONE_PATTERN } from './pairing.js';
-import { DEFAULT_SERVER_URL, describeIssues } from './wire.js';
+import { DEFAULT_SERVER_URL } from './wire.js';
 
 export const bridgeSettingsSchema = z.strictObject({
   enabled: z._default(z.boolean(), true),
@@ -129,46 +129,4 @@ export function describedBridgeSettings(): z.ZodMiniObject {
       Object.entries(shape).map(([key, schema]) => [key, schema.check(z.meta(BRIDGE_SETTING_TEXTS[key as keyof BridgeSettings]))])
     )
   );
-}
-
-/** The settings the server writes into the bridge's settings file. */
-export type ServerWrittenSettings = Partial<Pick<BridgeSettings, 'token' | 'serverUrls'>>;
-
-export interface BridgeSettingsFile {
-  /** Every setting in the file as it is there, so the server keeps the person's other settings when it writes. */
-  all: Record<string, unknown>;
-  /** token and serverUrls as the page takes them: a value of the wrong shape is its default. */
-  token: string;
-  serverUrls: string[];
-  /** What is wrong with token or serverUrls, per setting (never the token's value). */
-  problems: Partial<Record<'token' | 'serverUrls', string>>;
-}
-
-const settingsObject = z.record(z.string(), z.unknown());
-const serverRead = z.pick(bridgeSettingsSchema, { token: true, serverUrls: true });
-
-/**
- * The server's reading of the bridge's settings file, from its parsed text;
- * undefined when that is not a JSON object. As in the page, a missing or null
- * setting is its default.
- */
-export function readBridgeSettingsFile(json: unknown): BridgeSettingsFile | undefined {
-  const all = settingsObject.safeParse(json);
-  if (!all.success) {
-    return undefined;
-  }
-  const given = { token: all.data.token ?? undefined, serverUrls: all.data.serverUrls ?? undefined };
-  const parsed = serverRead.safeParse(given);
-  if (parsed.success) {
-    return { all: all.data, ...parsed.data, problems: {} };
-  }
-  const problems: BridgeSettingsFile['problems'] = {};
-  for (const key of ['token', 'serverUrls'] as const) {
-    const issues = parsed.error.issues.filter((issue) => issue.path[0] === key);
-    if (issues.length) {
-      problems[key] = describeIssues({ issues });
-      given[key] = undefined;
-    }
-  }
-  return { all: all.data, ...serverRead.parse(given), problems };
 }

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  extensionToolDeclarationSchema,
   extensionToolName,
   MAX_EXTENSION_TOOL_NAME,
   parseRegistrationId,
   pluginShortName,
   registrationId
-} from './extension-tools.js';
+} from './extension-tool-names.js';
+import { extensionToolDeclarationSchema } from './extension-tools.js';
 import { toolDescriptorSchema } from './page-messages.js';
 
 describe('extension tool names', () => {

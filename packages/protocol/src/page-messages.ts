@@ -6,7 +6,7 @@
 import * as z from 'zod/mini';
 import './zod-english.js';
 import { personFocusSchema } from './person-focus.js';
-import { toolResultSchema } from './result-protocol.js';
+import { toolResultSchema } from './result-schema.js';
 import {
   DEFAULT_MAX_MESSAGE_BYTES,
   PROTOCOL_VERSION,

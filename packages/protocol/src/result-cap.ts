@@ -10,7 +10,7 @@
  * building and serialising each one: a big notebook is serialised once, not
  * fifty times.
  */
-import type { ToolResult } from './result-protocol.js';
+import type { ToolResult } from './result-schema.js';
 
 /** `json`: the result's JSON text, when the caller has already written it (JSON.stringify(result), exactly). */
 export function capResult(result: ToolResult, maxChars: number, json = JSON.stringify(result)): ToolResult {

@@ -3,8 +3,7 @@
  * boolean `success`. A failure always has an `error` written for the agent (what
  * went wrong and what to do) and a stable machine word in `code`.
  */
-import * as z from 'zod/mini';
-import './zod-english.js';
+import type { ToolFailure, ToolSuccess } from './result-schema.js';
 
 /** Stable failure codes. Agents and tests match on these; never rename one. */
 export const RESULT_CODES = [
@@ -55,22 +54,6 @@ export const RESULT_CODES = [
 ] as const;
 
 export type ResultCode = (typeof RESULT_CODES)[number];
-
-const successSchema = z.looseObject({ success: z.literal(true), warning: z.optional(z.string()) });
-
-const failureSchema = z.looseObject({
-  success: z.literal(false),
-  error: z.string(),
-  // Not an enum: a newer bridge may send a code this server does not know yet.
-  code: z.string().check(z.minLength(1), z.maxLength(100)),
-  warning: z.optional(z.string())
-});
-
-export const toolResultSchema = z.discriminatedUnion('success', [successSchema, failureSchema]);
-
-export type ToolSuccess = z.infer<typeof successSchema>;
-export type ToolFailure = z.infer<typeof failureSchema>;
-export type ToolResult = z.infer<typeof toolResultSchema>;
 
 export function succeed(fields: Record<string, unknown> = {}): ToolSuccess {
   return { ...fields, success: true };

@@ -9,7 +9,7 @@
  * `structuredContent` alone whenever it is there (the server's result-form.ts
  * says which): the text would be the same JSON again, unread.
  */
-import type { ToolResult } from './result-protocol.js';
+import type { ToolResult } from './result-schema.js';
 import type { AttachedImage } from './page-messages.js';
 
 // A type, not an interface, so that it is assignable to the MCP SDK's CallToolResult (index signature).

@@ -9,7 +9,7 @@ import * as z from 'zod/mini';
 import { describeIssues, fail, succeed, toolResultSchema, type ToolResult } from '@jupyter-live-mcp/protocol';
 import type { DialogInfo, DialogWatch } from './dialogs.js';
 import { log } from '../log.js';
-import { progressSentence, runProgressSchema, type RunProgress } from './run-progress.js';
+import { progressSentence, type RunProgress } from './run-progress.js';
 import { within } from '../within.js';
 
 /** How long a finished call's result is kept for wait_for_result. */
@@ -55,12 +55,7 @@ type StoredEntry = z.infer<typeof pendingCallSchema>;
 type Entry = StoredEntry & { done: Promise<ToolResult>; progress?: () => RunProgress | undefined };
 
 /** A call still running, as get_context lists it and its pending answers say it. */
-const runningCallSchema = z.extend(z.pick(pendingCallSchema, { pendingId: true, tool: true, command: true }), {
-  seconds: z.number(),
-  progress: z.optional(runProgressSchema)
-});
-
-export type RunningCall = z.infer<typeof runningCallSchema>;
+export type RunningCall = Pick<StoredEntry, 'pendingId' | 'tool' | 'command'> & { seconds: number; progress?: RunProgress };
 
 /**
  * The calls an earlier load of the page stored; what cannot be read is left

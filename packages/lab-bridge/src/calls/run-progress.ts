@@ -4,19 +4,15 @@
  * call's pending answers, so an agent waiting on a long run sees which cell it
  * is at. Pure.
  */
-import * as z from 'zod/mini';
-
-export const runProgressSchema = z.object({
+export interface RunProgress {
   /** The cells the run has finished. */
-  cellsRun: z.number(),
+  cellsRun: number;
   /** The cells it runs in all. */
-  cells: z.number(),
+  cells: number;
   /** The cell it runs now. */
-  runningCellId: z.string(),
-  runningIndex: z.number()
-});
-
-export type RunProgress = z.infer<typeof runProgressSchema>;
+  runningCellId: string;
+  runningIndex: number;
+}
 
 /** The progress as the pending answer's message says it. */
 export function progressSentence(progress: RunProgress): string {

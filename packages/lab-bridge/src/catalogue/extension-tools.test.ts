@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultToolsFor } from '@jupyter-live-mcp/protocol';
+import { checkExtensionToolDeclaration, defaultToolsFor } from '@jupyter-live-mcp/protocol';
 import { buildCatalogue, type CatalogueInput } from './build-catalogue.js';
 import { parseExtensionTools } from './extension-tools.js';
 
@@ -20,7 +20,8 @@ describe('parseExtensionTools', () => {
           declared: [declaration('get_weather', { title: 'Weather', hints: { readOnlyHint: true }, needsApproval: true })]
         }
       ],
-      new Set([`${WEATHER}:get_weather`])
+      new Set([`${WEATHER}:get_weather`]),
+      checkExtensionToolDeclaration
     );
     expect(errors).toEqual([]);
     expect(specs).toEqual([
@@ -49,7 +50,8 @@ describe('parseExtensionTools', () => {
         },
         { pluginId: 'broken:plugin', declared: { id: 'not a list' } }
       ],
-      new Set()
+      new Set(),
+      checkExtensionToolDeclaration
     );
     expect(specs.map((spec) => spec.descriptor.name)).toEqual(['weather_ext__ok']);
     expect(errors).toEqual([
@@ -68,7 +70,8 @@ describe('parseExtensionTools', () => {
         { pluginId: '@b/weather-ext:plugin', declared: [declaration('now')] },
         { pluginId: '@a/weather-ext:plugin', declared: [declaration('now')] }
       ],
-      new Set()
+      new Set(),
+      checkExtensionToolDeclaration
     );
     expect(specs.map((spec) => spec.pluginId)).toEqual(['@a/weather-ext:plugin']);
     expect(errors[0]?.error).toBe('its name "weather_ext__now" is taken by a tool of @a/weather-ext:plugin; rename the plugin or the tool');
@@ -77,7 +80,8 @@ describe('parseExtensionTools', () => {
   it('says a registration nothing declares is never called, and what the plugin declares', () => {
     const { errors } = parseExtensionTools(
       [{ pluginId: WEATHER, declared: [declaration('get_weather')] }],
-      new Set([`${WEATHER}:get_wether`, 'get_weather', 'other:plugin:x'])
+      new Set([`${WEATHER}:get_wether`, 'get_weather', 'other:plugin:x']),
+      checkExtensionToolDeclaration
     );
     expect(errors.map((error) => error.source)).toEqual([
       `registerTool("${WEATHER}:get_wether")`,
@@ -92,7 +96,11 @@ describe('parseExtensionTools', () => {
 
 describe('parseExtensionTools, more', () => {
   it('names a declaration by its id only when the id is text, and needs no approval unless it says so', () => {
-    const { specs, errors } = parseExtensionTools([{ pluginId: WEATHER, declared: [null, { id: 5 }, declaration('ok')] }], new Set());
+    const { specs, errors } = parseExtensionTools(
+      [{ pluginId: WEATHER, declared: [null, { id: 5 }, declaration('ok')] }],
+      new Set(),
+      checkExtensionToolDeclaration
+    );
     expect(errors.map((error) => error.source)).toEqual([
       `${WEATHER} "jupyter-live-mcp:tools"[0]`,
       `${WEATHER} "jupyter-live-mcp:tools"[1]`
@@ -102,12 +110,13 @@ describe('parseExtensionTools, more', () => {
 
   it('says which tools a plugin declares when a registration names another: the valid ids, or none', () => {
     const reason = (declared: unknown) =>
-      parseExtensionTools([{ pluginId: WEATHER, declared }], new Set([`${WEATHER}:other`])).errors.at(-1)?.error;
+      parseExtensionTools([{ pluginId: WEATHER, declared }], new Set([`${WEATHER}:other`]), checkExtensionToolDeclaration).errors.at(-1)
+        ?.error;
     expect(reason([null, { id: 5 }, declaration('a'), declaration('b')])).toBe(
       `${WEATHER} declares no valid tool "other" under "jupyter-live-mcp:tools", so its handler is never called; it declares "a", "b"`
     );
     expect(reason({ id: 'not a list' })).toMatch(/; it declares none$/);
-    expect(parseExtensionTools([], new Set(['get_weather'])).errors[0]?.error).toBe(
+    expect(parseExtensionTools([], new Set(['get_weather']), checkExtensionToolDeclaration).errors[0]?.error).toBe(
       'no plugin declares it, so its handler is never called: the id is "<plugin id>:<tool id>", and the plugin\'s settings schema lists the tool under "jupyter-live-mcp:tools"'
     );
   });
@@ -117,7 +126,8 @@ describe('buildCatalogue with extension tools', () => {
   const specs = (registered: string[]) =>
     parseExtensionTools(
       [{ pluginId: WEATHER, declared: [declaration('get_weather'), declaration('forecast'), declaration('clash')] }],
-      new Set(registered.map((id) => `${WEATHER}:${id}`))
+      new Set(registered.map((id) => `${WEATHER}:${id}`)),
+      checkExtensionToolDeclaration
     ).specs;
   const input = (overrides: Partial<CatalogueInput>): CatalogueInput => ({
     builtInNames: ['get_context'],

@@ -7,11 +7,10 @@
  */
 import {
   EXTENSION_TOOLS_KEY,
-  describeIssues,
-  extensionToolDeclarationSchema,
   extensionToolName,
   parseRegistrationId,
   registrationId,
+  type checkExtensionToolDeclaration,
   type ToolDescriptor,
   type ToolResult
 } from '@jupyter-live-mcp/protocol';
@@ -43,9 +42,15 @@ export interface ExtensionToolSource {
   onChange(listener: () => void): void;
 }
 
+/**
+ * `check` is the protocol's checkExtensionToolDeclaration, passed in: this module
+ * is a chunk loaded later, and one that imports zod keeps zod's modules out of the
+ * bridge's concatenated module (about 1 kB gzip).
+ */
 export function parseExtensionTools(
   plugins: readonly PluginDeclarations[],
-  registered: ReadonlySet<string>
+  registered: ReadonlySet<string>,
+  check: typeof checkExtensionToolDeclaration
 ): { specs: ExtensionTool[]; errors: CatalogueError[] } {
   const specs: ExtensionTool[] = [];
   const errors: CatalogueError[] = [];
@@ -60,12 +65,12 @@ export function parseExtensionTools(
     declared.forEach((entry, index) => {
       const id = (entry as { id?: unknown } | null)?.id;
       const source = `${where}[${index}]${typeof id === 'string' ? ` "${id}"` : ''}`;
-      const parsed = extensionToolDeclarationSchema.safeParse(entry);
-      if (!parsed.success) {
-        errors.push({ source, error: describeIssues(parsed.error) });
+      const checked = check(entry);
+      if ('error' in checked) {
+        errors.push({ source, error: checked.error });
         return;
       }
-      const tool = parsed.data;
+      const { tool } = checked;
       const name = extensionToolName(pluginId, tool.id);
       const holder = byName.get(name);
       if (holder) {

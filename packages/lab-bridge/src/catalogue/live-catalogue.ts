@@ -5,6 +5,7 @@
  */
 import type { JupyterFrontEnd } from '@jupyterlab/application';
 import {
+  checkExtensionToolDeclaration,
   defaultToolsFor,
   JUPYTERLITE_APP_NAME,
   MAX_UNAVAILABLE_TOOLS,
@@ -224,5 +225,5 @@ async function extensionToolsOf(source: ExtensionToolSource): Promise<{ specs: E
     return { specs: [], errors: [] };
   }
   const { parseExtensionTools } = await import('./extension-tools.js');
-  return parseExtensionTools(declarations, registered);
+  return parseExtensionTools(declarations, registered, checkExtensionToolDeclaration);
 }

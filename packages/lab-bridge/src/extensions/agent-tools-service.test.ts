@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ISettingRegistry } from '@jupyterlab/settingregistry';
 import { Signal } from '@lumino/signaling';
+import { checkExtensionToolDeclaration } from '@jupyter-live-mcp/protocol';
 import { parseExtensionTools } from '../catalogue/extension-tools.js';
 import { AgentToolHandlers } from './agent-tool-handlers.js';
 import { AgentToolsService } from './agent-tools-service.js';
@@ -22,7 +23,9 @@ function service(activated = true, handlers = new AgentToolHandlers()) {
   let changes = 0;
   tools.onChange(() => changes++);
   const spec = (id: string) =>
-    parseExtensionTools(tools.declarations(), tools.registered()).specs.find((s) => s.registration.endsWith(`:${id}`))!;
+    parseExtensionTools(tools.declarations(), tools.registered(), checkExtensionToolDeclaration).specs.find((s) =>
+      s.registration.endsWith(`:${id}`)
+    )!;
   return { tools, handlers, spec, plugins, pluginChanged, changes: () => changes };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readBridgeSettingsFile } from './bridge-settings.js';
+import { readBridgeSettingsFile } from './bridge-settings-file.js';
 import { DEFAULT_SERVER_URL } from './wire.js';
 
 const TOKEN = 'a'.repeat(64);
