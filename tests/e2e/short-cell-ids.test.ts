@@ -5,7 +5,8 @@
  * apart); a shown id edits and runs its cell, the whole id still does, and so
  * does any start of 4 characters one cell alone has; a start the two share is
  * refused (bad_input, naming both), and nothing changes. The nbformat read
- * keeps the file's ids.
+ * keeps the file's ids; get_context's focus and widgets name cells as the
+ * tools do.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPageWithAgent, type PageKind, type PageWithAgent } from './support/lab-with-agent.js';
@@ -103,5 +104,22 @@ describe.each(KINDS)('short cell ids in $kind', (kind) => {
       expect(result.error, tool).toContain(`cells' ids ("abcd1234-x", "abcd1234-y"): give more of the id.`);
     }
     expect(await nbformatCells()).toEqual(before);
+  });
+
+  it("get_context names the person's active and selected cells as the tools do", async () => {
+    if (!kind.oneDocument) {
+      await setup.mcp.ok('open_document', { path: NOTEBOOK });
+    }
+    type Focus = { notebookPath: string; activeCell: { id: string; index: number }; selectedCells: { id: string; index: number }[] };
+    const focus = async () => (await setup.mcp.ok('get_context')).focus as Focus | null;
+    await expect.poll(async () => (await focus())?.activeCell?.index, { timeout: 30_000 }).toBeGreaterThanOrEqual(0);
+    const context = await setup.mcp.ok('get_context');
+    const { notebookPath, activeCell, selectedCells } = context.focus as Focus;
+    const shown = ((await setup.mcp.ok('read_notebook', { notebookPath: NOTEBOOK })).cells as { id: string }[]).map((cell) => cell.id);
+    expect(notebookPath).toBe(NOTEBOOK);
+    expect(activeCell.id).toBe(shown[activeCell.index]);
+    expect(selectedCells.map((cell) => cell.id)).toEqual(selectedCells.map((cell) => shown[cell.index]));
+    const widget = (context.widgets as { path?: string; notebook?: { activeCellId?: string } }[]).find((w) => w.path === NOTEBOOK);
+    expect(widget?.notebook?.activeCellId).toBe(activeCell.id);
   });
 });

@@ -122,7 +122,8 @@ export function startBridge(
         catalogueErrors: () => [...live.errors, ...parts.missing, ...(inPage?.errors() ?? [])],
         dialogs: () => dialogs.open(),
         pending: () => pending.running(),
-        focus: () => (notebookTracker ? notebookFocus(notebookTracker, normalize, shortIds()) : null)
+        focus: () => (notebookTracker ? notebookFocus(notebookTracker, normalize, shortIds()) : null),
+        shortIds
       }),
       listAllCommandsTool(app, live),
       executeCommandTool(app, live),
