@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPageWithAgent, type PageKind, type PageWithAgent } from './support/lab-with-agent.js';
+import { shownIds } from './support/shown-ids.js';
 import { waitFor } from './support/wait-for.js';
 
 const KINDS: { kind: PageKind; kernel: string; language: string; oneDocument: boolean; shot?: string }[] = [
@@ -38,6 +39,8 @@ const START = [
   { id: 'cell-beta', source: 'beta = 2' },
   { id: 'cell-gamma', source: 'gamma = 3' }
 ];
+/** The cells' ids as the answers show them. */
+const SHOWN = shownIds(START.map((cell) => cell.id));
 const SHOWN_CELLS = '.jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook .jp-Cell';
 const PANEL = '#jp-live-mcp-agent-changes';
 
@@ -127,11 +130,11 @@ describe.each(KINDS)('the Agent changes panel in $kind', (kind) => {
       .toBe(`Took back call #2 in "${NOTEBOOK}".`);
     // The revert is the person's edit: the agent's next result on the notebook tells it, once.
     const { changes } = await setup.mcp.ok('read_notebook', { notebookPath: NOTEBOOK });
-    expect(changes).toEqual({ edited: [{ id: 'cell-beta', index: 1 }], deleted: [addedCellId] });
+    expect(changes).toEqual({ edited: [{ id: SHOWN['cell-beta'], index: 1 }], deleted: [addedCellId] });
     expect(await sources()).toEqual([
-      ['cell-alpha', 'alpha = 10'],
-      ['cell-beta', 'beta = 2'],
-      ['cell-gamma', 'gamma = 30']
+      [SHOWN['cell-alpha'], 'alpha = 10'],
+      [SHOWN['cell-beta'], 'beta = 2'],
+      [SHOWN['cell-gamma'], 'gamma = 30']
     ]);
     expect(await entry(page(), 2).locator('.jp-live-mcp-change-detail').innerText()).toMatch(/Taken back at /);
     if (kind.shot) {
@@ -146,9 +149,9 @@ describe.each(KINDS)('the Agent changes panel in $kind', (kind) => {
       .poll(() => entry(page(), 2).locator('.jp-live-mcp-change-outcome[role="alert"]').innerText())
       .toMatch(/^Not taken back: call #2 \(edit_notebook\) was taken back already, at .+: there is nothing of it left to take back\.$/);
     expect(await sources()).toEqual([
-      ['cell-alpha', 'alpha = 10'],
-      ['cell-beta', 'beta = 2'],
-      ['cell-gamma', 'gamma = 30']
+      [SHOWN['cell-alpha'], 'alpha = 10'],
+      [SHOWN['cell-beta'], 'beta = 2'],
+      [SHOWN['cell-gamma'], 'gamma = 30']
     ]);
   });
 
@@ -156,7 +159,7 @@ describe.each(KINDS)('the Agent changes panel in $kind', (kind) => {
     await page().locator(SHOWN_CELLS).nth(0).locator('.jp-InputArea-editor').click();
     await page().keyboard.press('End');
     await page().keyboard.type(' + 1');
-    await expect.poll(sources, { timeout: 10_000 }).toContainEqual(['cell-alpha', 'alpha = 10 + 1']);
+    await expect.poll(sources, { timeout: 10_000 }).toContainEqual([SHOWN['cell-alpha'], 'alpha = 10 + 1']);
 
     const refusal =
       'Not taken back: call #1 (edit_cell) was not taken back, nothing changed: cell 1 "alpha = 10 + 1" (by the person) changed since. ' +
@@ -169,9 +172,9 @@ describe.each(KINDS)('the Agent changes panel in $kind', (kind) => {
     await expect.poll(() => entry(page(), 3).locator('.jp-live-mcp-change-detail').innerText()).not.toMatch(/Taken back/);
     expect(await outcome()).toBe(refusal);
     expect(await sources()).toEqual([
-      ['cell-alpha', 'alpha = 10 + 1'],
-      ['cell-beta', 'beta = 2'],
-      ['cell-gamma', 'gamma = 30']
+      [SHOWN['cell-alpha'], 'alpha = 10 + 1'],
+      [SHOWN['cell-beta'], 'beta = 2'],
+      [SHOWN['cell-gamma'], 'gamma = 30']
     ]);
   });
 
@@ -183,7 +186,7 @@ describe.each(KINDS)('the Agent changes panel in $kind', (kind) => {
         { op: 'move', cellId: 'cell-beta', before: 'cell-gamma' }
       ]
     });
-    expect((await sources()).map(([id]) => id)).toEqual(['cell-beta', 'cell-gamma', 'cell-alpha']);
+    expect((await sources()).map(([id]) => id)).toEqual([SHOWN['cell-beta'], SHOWN['cell-gamma'], SHOWN['cell-alpha']]);
     // The panel says the same order as one move: the first cell to the end.
     await expect
       .poll(() => entry(page(), 4).locator('.jp-live-mcp-change-cell-title').allInnerTexts(), { timeout: 10_000 })
@@ -194,9 +197,9 @@ describe.each(KINDS)('the Agent changes panel in $kind', (kind) => {
       .poll(() => entry(page(), 4).locator('.jp-live-mcp-change-outcome').innerText())
       .toBe(`Took back call #4 in "${NOTEBOOK}".`);
     expect(await sources()).toEqual([
-      ['cell-alpha', 'alpha = 10 + 1'],
-      ['cell-beta', 'beta = 2'],
-      ['cell-gamma', 'gamma = 30']
+      [SHOWN['cell-alpha'], 'alpha = 10 + 1'],
+      [SHOWN['cell-beta'], 'beta = 2'],
+      [SHOWN['cell-gamma'], 'gamma = 30']
     ]);
   });
 

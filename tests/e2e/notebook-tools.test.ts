@@ -13,6 +13,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setBridgeSetting, startPageWithAgent, type PageKind, type PageWithAgent } from './support/lab-with-agent.js';
 import { countedCalls } from './support/counted-calls.js';
+import { shownIds } from './support/shown-ids.js';
 
 interface Kind {
   kind: PageKind;
@@ -457,7 +458,8 @@ describe.each(KINDS)('the notebook tools in $kind', (kind) => {
     const onDisk = diskFile(nb);
     if (onDisk) {
       const saved = JSON.parse(onDisk) as { cells: { id: string; source: string | string[] }[] };
-      expect(saved.cells.map((cell) => cell.id)).toEqual(cells.slice(1).map((cell) => cell.id));
+      const shown = shownIds(saved.cells.map((cell) => cell.id));
+      expect(saved.cells.map((cell) => shown[cell.id])).toEqual(cells.slice(1).map((cell) => cell.id));
     }
     // A notebook the page does not have open has nothing unsaved.
     await writeNotebook('closed.ipynb', notebookFile(kernelspec, [codeCell('1', 'c1')]));
@@ -738,7 +740,7 @@ describe.each(KINDS)('the notebook tools in $kind', (kind) => {
 
     it('the notebook the page shows is edited and run live, in front of the person', async () => {
       const added = await ok('add_cell', { notebookPath: SHOWN, content: 'print(6*7)' });
-      expect(added).toMatchObject({ index: 0, replacedCellId: 'shown-first' });
+      expect(added).toMatchObject({ index: 0, replacedCellId: shownIds(['shown-first'])['shown-first'] });
       expect(added).not.toHaveProperty('note');
       await expect.poll(() => page().locator('.jp-Cell .jp-InputArea-editor').allInnerTexts()).toEqual(['print(6*7)']);
       await ok('run_cell', { notebookPath: SHOWN, cellId: added.cellId });

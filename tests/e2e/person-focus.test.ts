@@ -9,6 +9,7 @@ import { ResourceListChangedNotificationSchema } from '@modelcontextprotocol/sdk
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPageWithAgent, type PageKind, type PageWithAgent } from './support/lab-with-agent.js';
+import { shownIds } from './support/shown-ids.js';
 import { waitFor } from './support/wait-for.js';
 
 const KINDS: { kind: PageKind; kernel: string; language: string; oneDocument: boolean }[] = [
@@ -24,6 +25,8 @@ const CELLS = [
   { id: 'cell-gamma', source: 'gamma = 3' },
   { id: 'cell-delta', source: 'delta = 4' }
 ];
+/** The cells' ids as the focus and the answers show them. */
+const SHOWN = shownIds(CELLS.map((cell) => cell.id));
 const SHOWN_CELLS = '.jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook .jp-Cell';
 const RESOURCES = {
   notebook: 'jupyter-live://focus/notebook',
@@ -101,11 +104,11 @@ describe.each(KINDS)('what the person points at in $kind', (kind) => {
     );
     await page().keyboard.press('Shift+ArrowDown');
     const selected = [
-      { id: 'cell-beta', index: 1 },
-      { id: 'cell-gamma', index: 2 }
+      { id: SHOWN['cell-beta'], index: 1 },
+      { id: SHOWN['cell-gamma'], index: 2 }
     ];
     await expect.poll(async () => (await focus())?.selectedCells, { timeout: 20_000, interval: 250 }).toEqual(selected);
-    expect(await focus()).toMatchObject({ notebookPath: NOTEBOOK, activeCell: { id: 'cell-gamma', index: 2 } });
+    expect(await focus()).toMatchObject({ notebookPath: NOTEBOOK, activeCell: { id: SHOWN['cell-gamma'], index: 2 } });
     await expect.poll(() => listChanges, { timeout: 10_000 }).toBeGreaterThan(before);
     // The listing follows the page's reports, a moment behind get_context (which asks the page): as a person
     // attaching the resource would, wait until it shows the two cells, not the active cell it showed before.
@@ -117,8 +120,8 @@ describe.each(KINDS)('what the person points at in $kind', (kind) => {
     const cells = await read(RESOURCES.selectedCells);
     expect(cells).toMatchObject({ success: true, notebookPath: NOTEBOOK });
     expect(cells.cells.map((shown: { id: string; index: number; source: string }) => [shown.id, shown.index, shown.source])).toEqual([
-      ['cell-beta', 1, 'beta = 2'],
-      ['cell-gamma', 2, 'gamma = 3']
+      [SHOWN['cell-beta'], 1, 'beta = 2'],
+      [SHOWN['cell-gamma'], 2, 'gamma = 3']
     ]);
     const notebook = await read(RESOURCES.notebook);
     expect(notebook.cells.map((shown: { source: string }) => shown.source)).toEqual(CELLS.map((c) => c.source));
@@ -131,7 +134,7 @@ describe.each(KINDS)('what the person points at in $kind', (kind) => {
     await expect.poll(listed, { timeout: 20_000, interval: 250 }).toContain(RESOURCES.editorSelection);
     expect(await read(RESOURCES.editorSelection)).toEqual({
       notebookPath: NOTEBOOK,
-      cellId: 'cell-alpha',
+      cellId: SHOWN['cell-alpha'],
       index: 0,
       start: { line: 1, column: 1 },
       end: { line: 1, column: 10 },

@@ -93,6 +93,8 @@ export function startBridge(
   });
   const person = new PersonControl(dialogs, () => settings.confirm);
   const normalize = (path: string) => normalizePath(app.serviceManager.contents, path);
+  // The focus names cells as the notebook tools do: short for the bridge's own, whole for another extension's.
+  const shortIds = () => settings.notebookTools === 'bridge';
   // A page without notebooks' APIs (a disabled plugin, an older release) keeps the rest of the bridge.
   const parts = new OptionalParts();
   const notebooks = parts.build(
@@ -120,7 +122,8 @@ export function startBridge(
         catalogueErrors: () => [...live.errors, ...parts.missing, ...(inPage?.errors() ?? [])],
         dialogs: () => dialogs.open(),
         pending: () => pending.running(),
-        focus: () => (notebookTracker ? notebookFocus(notebookTracker, normalize) : null)
+        focus: () => (notebookTracker ? notebookFocus(notebookTracker, normalize, shortIds()) : null),
+        shortIds
       }),
       listAllCommandsTool(app, live),
       executeCommandTool(app, live),
@@ -196,7 +199,7 @@ export function startBridge(
   });
   watchPageFocus((focused) => connections.sendPageState(focused));
   if (notebookTracker) {
-    watchNotebookFocus(notebookTracker, normalize, (focus) => connections.sendFocus(focus));
+    watchNotebookFocus(notebookTracker, normalize, shortIds, (focus) => connections.sendFocus(focus));
   }
 
   parts.tellOnce(alert, log.warn);

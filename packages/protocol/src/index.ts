@@ -29,3 +29,4 @@ export * from './listed-schema.js';
 export * from './pairing-link.js';
 export * from './join-channel.js';
 export * from './person-focus.js';
+export * from './cell-ids.js';

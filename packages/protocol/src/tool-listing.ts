@@ -109,7 +109,7 @@ const { headLines, tailLines, lineChars, tableLines, tracebackFrames } = CONDENS
  */
 export const TOOLS_IN_GENERAL = [
   'A tool refuses an argument its schema does not list (code bad_input, naming the ones it takes).',
-  'Paths (notebookPath, filePath, path) are relative to the Jupyter root (e.g. "analysis/data.ipynb"), as get_context or list_directory show them; cellType defaults to code. Cell ids come from read_notebook, add_cell or edit_notebook; kernelId from get_context kernels.',
+  'Paths (notebookPath, filePath, path) are relative to the Jupyter root (e.g. "analysis/data.ipynb"), as get_context or list_directory show them; cellType defaults to code. Cell ids come from read_notebook, add_cell or edit_notebook, shown by their first 8 characters (more where two cells share those): give one as shown, whole, or by any start of 4 or more characters that one cell alone has. kernelId comes from get_context kernels.',
   "Edits show in the page at once and are not saved until save_notebook. A notebook not open in the page is opened without taking the person's focus (JupyterLab: a background tab; Notebook 7 and JupyterLite's notebooks UI hold it in memory, with no tab, until save_notebook writes it); read_notebook reads it from disk.",
   'A path that does not exist is an error (code not_found) at once; an unknown cell id is one that lists the cell ids.',
   'A call still going after a while answers "pending" with a pendingId: collect it with wait_for_result. A dialog blocks its command: the pending answer lists it, answer_dialog clicks its button.',

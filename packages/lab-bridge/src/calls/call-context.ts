@@ -13,6 +13,11 @@ export interface CallContext {
   readonly tool: string;
   /** The agent that made the call (changes/caller.ts); none for a run the page's own command palette started. */
   readonly caller?: Caller;
+  /**
+   * The ids of every cell of a notebook the call read from its file, the page not holding it: the answer's
+   * ids are shown short against them (notebook/commands/shown-ids.ts), as against a held notebook's own.
+   */
+  fileCellIds?: readonly string[];
   /** How far the call has come now (a run of several cells: the cell it runs); none between steps. */
   progress?: RunProgress;
   /**

@@ -23,6 +23,20 @@ describe('personFocus', () => {
     });
   });
 
+  it("shows the ids short when asked, as the bridge's notebook tools show them", () => {
+    const ids = ['3f2a9c1e-0a1b-4c2d-8e3f-000000000000', '3f2a9c1e-ffff-4c2d-8e3f-000000000000', 'b71d0e44-0a1b-4c2d-8e3f-000000000000'];
+    const view = { path: 'n.ipynb', activeIndex: 2, cells: ids.map((id, index) => ({ id, selected: index === 0 })) };
+    expect(personFocus({ ...view, shortIds: true })).toEqual({
+      notebookPath: 'n.ipynb',
+      activeCell: { id: 'b71d0e44', index: 2 },
+      selectedCells: [
+        { id: '3f2a9c1e-0', index: 0 },
+        { id: 'b71d0e44', index: 2 }
+      ]
+    });
+    expect(personFocus(view).activeCell).toEqual({ id: ids[2], index: 2 });
+  });
+
   it('gives a notebook without an active cell no active cell and no editor', () => {
     expect(personFocus({ path: 'n.ipynb', activeIndex: -1, cells: [], editor: { cursor: { line: 1, column: 1 } } })).toEqual({
       notebookPath: 'n.ipynb',

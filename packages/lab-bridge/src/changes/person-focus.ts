@@ -5,7 +5,7 @@
  * (editor-state.ts bounds the text). So an agent told "this cell" or "these
  * rows" can know what is meant. Pure.
  */
-import { MAX_FOCUS_CELLS, type EditorState, type PersonFocus } from '@jupyter-live-mcp/protocol';
+import { MAX_FOCUS_CELLS, shortCellIds, type EditorState, type PersonFocus } from '@jupyter-live-mcp/protocol';
 
 /** The notebook as the page shows it to the person. */
 export interface NotebookFocusView {
@@ -15,14 +15,18 @@ export interface NotebookFocusView {
   cells: readonly { id: string; selected: boolean }[];
   /** The active cell's editor, when it has one. */
   editor?: EditorState;
+  /** Cell ids shown short, as the bridge's notebook tools show them (not for another extension's tools, which take whole ids). */
+  shortIds?: boolean;
 }
 
 export function personFocus(view: NotebookFocusView): PersonFocus {
   const active = view.cells[view.activeIndex];
-  const selected = view.cells.flatMap((cell, index) => (cell.selected || index === view.activeIndex ? [{ id: cell.id, index }] : []));
+  const shown = view.shortIds ? shortCellIds(view.cells.map((cell) => cell.id)) : undefined;
+  const idOf = (id: string) => shown?.get(id) ?? id;
+  const selected = view.cells.flatMap((cell, index) => (cell.selected || index === view.activeIndex ? [{ id: idOf(cell.id), index }] : []));
   return {
     notebookPath: view.path,
-    ...(active ? { activeCell: { id: active.id, index: view.activeIndex } } : {}),
+    ...(active ? { activeCell: { id: idOf(active.id), index: view.activeIndex } } : {}),
     selectedCells: selected.slice(0, MAX_FOCUS_CELLS),
     ...(selected.length > MAX_FOCUS_CELLS ? { selectedCount: selected.length } : {}),
     ...(active && view.editor ? { editor: view.editor } : {})

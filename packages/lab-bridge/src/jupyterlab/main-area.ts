@@ -5,6 +5,7 @@ import type { JupyterFrontEnd } from '@jupyterlab/application';
 import { PageConfig } from '@jupyterlab/coreutils';
 import type { Kernel } from '@jupyterlab/services';
 import type { Widget } from '@lumino/widgets';
+import { shortCellIds } from '@jupyter-live-mcp/protocol';
 import { describeWidget } from '../calls/serialise.js';
 
 /**
@@ -49,6 +50,7 @@ interface DocumentWidgetLike {
     model?: { cells?: { length: number } } | null;
     activeCellIndex?: number;
     activeCell?: CellLike | null;
+    widgets?: readonly CellLike[];
     editor?: unknown;
   };
   console?: { sessionContext?: SessionContextLike; promptCell?: CellLike | null };
@@ -70,8 +72,8 @@ export function kernelSummaryOf(widget: Widget): { id: string; name: string; sta
   return kernel ? { id: kernel.id, name: kernel.name, status: kernel.status } : undefined;
 }
 
-/** A main-area widget for get_context: only the fields that apply (SPEC §2.4). */
-export function describeMainAreaWidget(widget: Widget): Record<string, unknown> {
+/** A main-area widget for get_context: only the fields that apply (SPEC §2.4); `shortIds`: cell ids as the notebook tools show them. */
+export function describeMainAreaWidget(widget: Widget, shortIds: boolean): Record<string, unknown> {
   const out = describeWidget(widget);
   if (widget.isDisposed) {
     return out;
@@ -90,17 +92,17 @@ export function describeMainAreaWidget(widget: Widget): Record<string, unknown> 
     out.notebook = {
       cellCount: w.content.model?.cells?.length ?? 0,
       activeCellIndex: w.content.activeCellIndex ?? -1,
-      ...(active ? { activeCellId: active.model.id, activeCellType: active.model.type } : {})
+      ...(active ? { activeCellId: cellIdOf(w, active, shortIds), activeCellType: active.model.type } : {})
     };
   }
   return out;
 }
 
-/** The editor that has the person's cursor in this widget, and its cell id. */
-export function editorOf(widget: Widget): { editor: unknown; cellId?: string } | undefined {
+/** The editor that has the person's cursor in this widget, and its cell id (`shortIds`: as the notebook tools show it). */
+export function editorOf(widget: Widget, shortIds: boolean): { editor: unknown; cellId?: string } | undefined {
   const w = widget as unknown as DocumentWidgetLike;
   if (w.content?.activeCell?.editor) {
-    return { editor: w.content.activeCell.editor, cellId: w.content.activeCell.model.id };
+    return { editor: w.content.activeCell.editor, cellId: cellIdOf(w, w.content.activeCell, shortIds) };
   }
   if (w.console?.promptCell?.editor) {
     return { editor: w.console.promptCell.editor };
@@ -125,4 +127,10 @@ export function shownDocument(app: JupyterFrontEnd, path: unknown): Widget | und
 /** The main-area widget that shows the document at `path`, if one does. */
 export function documentWidgetAt(app: JupyterFrontEnd, path: string): Widget | undefined {
   return mainAreaWidgets(app).find((widget) => (widget as unknown as DocumentWidgetLike).context?.path === path);
+}
+
+/** A cell's id, or as the notebook tools show it: short, against the ids of the notebook's cells (protocol's cell-ids.ts). */
+function cellIdOf(w: DocumentWidgetLike, cell: CellLike, shortIds: boolean): string {
+  const { id } = cell.model;
+  return shortIds ? (shortCellIds((w.content?.widgets ?? []).map((other) => other.model.id)).get(id) ?? id) : id;
 }

@@ -13,13 +13,14 @@ const GATHER_MS = 250;
 export function watchNotebookFocus(
   tracker: INotebookTracker,
   normalize: (path: string) => string,
+  shortIds: () => boolean,
   report: (focus: PersonFocus | null) => void
 ): void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let last = '';
   const check = () => {
     timer = undefined;
-    const focus = notebookFocus(tracker, normalize);
+    const focus = notebookFocus(tracker, normalize, shortIds());
     const now = JSON.stringify(focus);
     if (now !== last) {
       last = now;

@@ -13,7 +13,8 @@ import { commandArgsSchema, type NotebookToolDeclaration, type ToolResult } from
 import type { ToolRun } from '../calls/bridge-tool.js';
 import type { CallContext } from '../calls/call-context.js';
 import { documentKernels } from '../jupyterlab/main-area.js';
-import { runNotebookTool, toolName, type NotebookTool } from './commands/notebook-tool.js';
+import { runNotebookTool, toolName, withoutEchoes, type NotebookTool } from './commands/notebook-tool.js';
+import { shownCellIds, withIdsShown } from './commands/shown-ids.js';
 import { createNotebookTool, startKernelTool } from './documents/kernel-start-commands.js';
 import { NotebookDocuments } from './documents/notebook-documents.js';
 import type { NotebookParts } from './documents/notebook-parts.js';
@@ -78,7 +79,13 @@ export class NotebookTools {
       const run: ToolRun = async (args, call) => {
         // The tools' results may condense outputs, whose HTML tables' summaries load on the first call.
         await loadHtmlTables();
-        return withChanges(documents, declaration, args, call, await runNotebookTool(tool, args, parts, call));
+        return asShown(
+          documents,
+          declaration,
+          args,
+          call,
+          withChanges(documents, declaration, args, call, await runNotebookTool(tool, args, parts, call))
+        );
       };
       this.runs.set(declaration, run);
       app.commands.addCommand(declaration.command, {
@@ -113,4 +120,25 @@ function withChanges(
   }
   const changes = documents.changes.take(documents.normalize(path), call.caller.key);
   return Object.keys(changes).length ? { ...result, changes } : result;
+}
+
+/**
+ * The answer as the agent reads it: the cell ids of the notebook it names
+ * short (commands/shown-ids.ts), and without a field the agent sent
+ * (withoutEchoes), compared as shown: a cell named by its whole id or its
+ * short one is not named back.
+ */
+function asShown(
+  documents: NotebookDocuments,
+  declaration: NotebookToolDeclaration,
+  args: Readonly<Record<string, unknown>>,
+  call: CallContext,
+  result: ToolResult
+): ToolResult {
+  const path = args.notebookPath;
+  if (!('notebookPath' in declaration.input.shape) || typeof path !== 'string' || !path.trim()) {
+    return withoutEchoes(result, args);
+  }
+  const shown = shownCellIds(result, documents.cellIds(documents.normalize(path)) ?? call.fileCellIds ?? []);
+  return withoutEchoes(withIdsShown(result, shown), withIdsShown(args, shown));
 }

@@ -44,6 +44,8 @@ export interface ContextSources {
   pending(): RunningCall[];
   /** Where the person is in their notebook (SPEC §2.5), or null on a page without notebooks. */
   focus(): PersonFocus | null;
+  /** Whether cell ids are shown short, as the bridge's notebook tools show them (protocol's cell-ids.ts). */
+  shortIds(): boolean;
 }
 
 export function getContextTool(app: JupyterFrontEnd, fileBrowser: IDefaultFileBrowser | null, state: ContextSources): BridgeTool {
@@ -56,13 +58,14 @@ export function getContextTool(app: JupyterFrontEnd, fileBrowser: IDefaultFileBr
       const current = app.shell.currentWidget;
       const widgets = mainAreaWidgets(app);
       const oneDocument = isOneDocumentPage();
+      const shortIds = state.shortIds();
       return succeed({
         app: { name: app.name, version: app.version },
         // A one-document page loads the file browser plugin but shows no browser.
         fileBrowserPath: fileBrowser && !oneDocument ? fileBrowser.model.path : null,
         currentWidgetId: current?.id ?? null,
-        currentEditor: current ? currentEditor(current) : null,
-        widgets: widgets.map(describeMainAreaWidget),
+        currentEditor: current ? currentEditor(current, shortIds) : null,
+        widgets: widgets.map((widget) => describeMainAreaWidget(widget, shortIds)),
         kernels,
         kernelspecs: listKernelspecs(app.serviceManager.kernelspecs.specs),
         dialogs: state.dialogs(),
@@ -75,8 +78,8 @@ export function getContextTool(app: JupyterFrontEnd, fileBrowser: IDefaultFileBr
   });
 }
 
-function currentEditor(widget: Parameters<typeof editorOf>[0]): Record<string, unknown> | null {
-  const found = editorOf(widget);
+function currentEditor(widget: Parameters<typeof editorOf>[0], shortIds: boolean): Record<string, unknown> | null {
+  const found = editorOf(widget, shortIds);
   if (!found) {
     return null;
   }

@@ -11,6 +11,7 @@
  */
 import type { INotebookTracker, NotebookPanel } from '@jupyterlab/notebook';
 import type { Title, Widget } from '@lumino/widgets';
+import { findCellId } from '@jupyter-live-mcp/protocol';
 import type { Work } from '../calls/work-target.js';
 import { log } from '../log.js';
 
@@ -73,7 +74,10 @@ function markPanel(panel: NotebookPanel, work: Work): (() => void)[] {
     return [tab];
   }
   const action = MARK_CLASSES.action[work.action];
-  const cells = panel.content.widgets.filter((cell) => work.cellIds.includes(cell.model.id));
+  // The call names each cell as the agent gave it: its whole id or a start of it.
+  const ids = panel.content.widgets.map((cell) => cell.model.id);
+  const named = new Set(work.cellIds.map((given) => findCellId(ids, given)).flatMap((match) => (match && 'id' in match ? [match.id] : [])));
+  const cells = panel.content.widgets.filter((cell) => named.has(cell.model.id));
   const nodes = cells.length ? cells.map((cell) => cell.node) : [panel.node];
   const where = cells.length ? MARK_CLASSES.cell : MARK_CLASSES.notebook;
   return [tab, ...nodes.flatMap((node) => [holdNodeClass(node, where), holdNodeClass(node, action)])];

@@ -1,8 +1,10 @@
 /**
  * Which cells a read asks for: a range of indexes (`from` included, `to` left
- * out, as a slice) or a list of ids, so an agent can page through a big
- * notebook. Pure: a wrong selection is a message the command sends back.
+ * out, as a slice) or a list of ids (each whole, or a start one id alone has),
+ * so an agent can page through a big notebook. Pure: a wrong selection is a
+ * message the command sends back.
  */
+import { findCellId, sharedStartMessage } from '@jupyter-live-mcp/protocol';
 
 export interface CellSelection {
   from?: number;
@@ -19,11 +21,21 @@ export function selectCells(ids: readonly string[], selection: CellSelection): S
     if (from !== undefined || to !== undefined) {
       return { code: 'bad_input', message: 'pass either from/to (a range of indexes) or cellIds, not both.' };
     }
-    const missing = cellIds.filter((id) => !ids.includes(id));
+    const wanted = new Set<string>();
+    const missing: string[] = [];
+    for (const given of cellIds) {
+      const match = findCellId(ids, given);
+      if (!match) {
+        missing.push(given);
+      } else if ('among' in match) {
+        return { code: 'bad_input', message: sharedStartMessage(given, match.among) };
+      } else {
+        wanted.add(match.id);
+      }
+    }
     if (missing.length > 0) {
       return { code: 'not_found', message: `it has no cell with id ${missing.map((id) => `"${id}"`).join(', ')}.` };
     }
-    const wanted = new Set(cellIds);
     return { indexes: ids.flatMap((id, index) => (wanted.has(id) ? [index] : [])) };
   }
   const start = from ?? 0;

@@ -1,9 +1,11 @@
 /**
  * The cells of a notebook model, read as the notebook tools answer them, and
- * found by id: a missing id is an error that lists the ids there are.
+ * found by the id the agent gave (its whole id or a start of it, protocol's
+ * cell-ids.ts): a missing id is an error that lists the ids there are.
  */
 import type { ICellModel, ICodeCellModel } from '@jupyterlab/cells';
 import type { INotebookModel } from '@jupyterlab/notebook';
+import { findCellId, sharedStartMessage } from '@jupyter-live-mcp/protocol';
 import { CommandFailure } from '../commands/command-failure.js';
 import { describeCellIds } from './cell-ids.js';
 import type { CellLike } from './cell-views.js';
@@ -38,14 +40,24 @@ export function findCell(tool: string, notebook: HeldNotebook, cellId: string | 
     }
     return { cell: cells[index]!, index };
   }
-  const index = cells.findIndex((cell) => cell.id === cellId);
-  if (index < 0) {
-    throw missingCell(tool, notebook.path, cellId, cells.map(idAndType));
-  }
+  const index = indexOfCell(tool, notebook.path, cells.map(idAndType), cellId);
   return { cell: cells[index]!, index };
 }
 
-export function missingCell(tool: string, path: string, cellId: string, cells: readonly { id: string; type: string }[]): CommandFailure {
+/** Where among `cells` is the cell `given` names (its id, or a start one id alone has); else a failure that says why. */
+export function indexOfCell(tool: string, path: string, cells: readonly { id: string; type: string }[], given: string): number {
+  const ids = cells.map((cell) => cell.id);
+  const found = findCellId(ids, given);
+  if (!found) {
+    throw missingCell(tool, path, given, cells);
+  }
+  if ('among' in found) {
+    throw new CommandFailure('bad_input', `${tool}: "${path}": ${sharedStartMessage(given, found.among)}`);
+  }
+  return ids.indexOf(found.id);
+}
+
+function missingCell(tool: string, path: string, cellId: string, cells: readonly { id: string; type: string }[]): CommandFailure {
   return new CommandFailure('not_found', `${tool}: "${path}" has no cell with id "${cellId}". ${describeCellIds(cells)}`);
 }
 

@@ -49,7 +49,7 @@ export async function runNotebookTool<P>(
     return fail('bad_input', parsed.error);
   }
   try {
-    return withCutHint(withoutEchoes(await tool.run(parsed.args, parts, call), parsed.args));
+    return withCutHint(await tool.run(parsed.args, parts, call));
   } catch (error) {
     if (error instanceof CommandFailure) {
       return fail(error.code, error.message, error.details);

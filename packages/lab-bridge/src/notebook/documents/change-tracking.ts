@@ -300,7 +300,8 @@ export class ChangeTracking {
     this.seenRevisions.renamed(from, path);
   }
 
-  private modelAt(path: string): INotebookModel | undefined {
+  /** The model of the notebook at `path`, while the page holds it and follows it here. */
+  modelAt(path: string): INotebookModel | undefined {
     for (const [model, watched] of this.watched) {
       if (watched.path === path) {
         return model;

@@ -21,6 +21,7 @@ import { stat } from './contents-lookup.js';
 import { kernelspecForNotebook } from '../kernels/kernelspecs.js';
 import { MemoryNotebook } from './memory-notebook.js';
 import type { HeldNotebook } from '../cells/held-notebook.js';
+import { cellsOf } from '../cells/notebook-cells.js';
 import { RunTracker } from '../cells/run-tracker.js';
 import { ChangeTracking } from './change-tracking.js';
 import { within } from '../../within.js';
@@ -105,6 +106,12 @@ export class NotebookDocuments {
       this.watch(notebook);
     }
     return notebook;
+  }
+
+  /** The ids of the cells of the notebook at `path`, in order, while the page holds it and a tool has worked on it. */
+  cellIds(path: string): string[] | undefined {
+    const model = this.changes.modelAt(path);
+    return model && cellsOf(model).map((cell) => cell.id);
   }
 
   /** The kernel connections of the notebooks held in memory: documents too, though in no tab. */

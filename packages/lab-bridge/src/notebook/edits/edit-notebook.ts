@@ -13,7 +13,8 @@ import type { INotebookModel } from '@jupyterlab/notebook';
 import { EDIT_NOTEBOOK, succeed } from '@jupyter-live-mcp/protocol';
 import { CommandFailure } from '../commands/command-failure.js';
 import { isBlank, newCell } from './edit-commands.js';
-import type { EditStep } from './edit-plan.js';
+import type { EditRefusal, EditStep } from './edit-plan.js';
+import { wholeCellIds } from './edit-refs.js';
 import { notebookTool } from '../commands/notebook-tool.js';
 import type { NotebookParts } from '../documents/notebook-parts.js';
 import { cellsOf } from '../cells/notebook-cells.js';
@@ -33,18 +34,21 @@ export const editNotebookTool = notebookTool(EDIT_NOTEBOOK, async (args, parts: 
   documents.changes.refuseClosed(tool, path, agent, force);
   const { notebook, opened } = await documents.hold(tool, path);
   const before = cellsOf(notebook.model).map((cell) => ({ id: cell.id, type: cell.type, blank: isBlank(cell) }));
+  const named = wholeCellIds(
+    edits,
+    before.map((cell) => cell.id)
+  );
+  if ('refused' in named) {
+    throw refusedEdit(tool, notebook.path, named.refused);
+  }
   // The planner is a chunk of its own, loaded at the first edit_notebook call.
   const { planEdits } = await import('./edit-plan.js');
-  const planned = planEdits(notebook.path, before, edits);
+  const planned = planEdits(notebook.path, before, named.edits);
   if ('refused' in planned) {
-    const { code, edit, op, reason } = planned.refused;
-    throw new CommandFailure(code, `${tool}: edits[${edit}] (${op}): ${reason} Nothing was changed: no edit of this call was applied.`, {
-      notebookPath: notebook.path,
-      edit
-    });
+    throw refusedEdit(tool, notebook.path, planned.refused);
   }
   // The cells the notebook had that the edits change, delete or move: a key of an earlier add is no cell of the notebook yet.
-  const targets = edits.flatMap((edit) =>
+  const targets = named.edits.flatMap((edit) =>
     edit.op === 'add' ? [] : [{ cellId: edit.cellId, ...(edit.ifRevision ? { ifRevision: edit.ifRevision } : {}) }]
   );
   documents.changes.refuseConflicts(tool, notebook, agent, targets, force);
@@ -99,6 +103,13 @@ export const editNotebookTool = notebookTool(EDIT_NOTEBOOK, async (args, parts: 
   // No outline of the cells: the agent knows what it sent, and read_notebook shows the rest.
   return succeed({ ...edited, ...saved, ...openedNote(notebook, opened) });
 });
+
+function refusedEdit(tool: string, notebookPath: string, { code, edit, op, reason }: EditRefusal): CommandFailure {
+  return new CommandFailure(code, `${tool}: edits[${edit}] (${op}): ${reason} Nothing was changed: no edit of this call was applied.`, {
+    notebookPath,
+    edit
+  });
+}
 
 const ON_RUN_ERROR = 'Fix it (edit_notebook or edit_cell), then run_cells from it (fromCellId).';
 

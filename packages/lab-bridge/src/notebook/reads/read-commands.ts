@@ -22,9 +22,9 @@ import { cellsWithin } from '../cells/cells-within.js';
 import { condensedCount, wholeOutput } from '../outputs/condensed-outputs.js';
 import { joinMultiline } from '../outputs/nbformat-outputs.js';
 import { notebookContentOf } from '../documents/new-notebook.js';
-import { notebookTool } from '../commands/notebook-tool.js';
+import { notebookTool, type CallContext } from '../commands/notebook-tool.js';
 import type { NotebookParts } from '../documents/notebook-parts.js';
-import { cellLike, cellsOf, findCell, missingCell } from '../cells/notebook-cells.js';
+import { cellLike, cellsOf, findCell, indexOfCell } from '../cells/notebook-cells.js';
 import type { HeldNotebook } from '../cells/held-notebook.js';
 import { OPENED_IN } from '../documents/notebook-documents.js';
 import type { RunTracker } from '../cells/run-tracker.js';
@@ -47,29 +47,28 @@ interface ReadNotebook {
 type Saw = (cells: readonly { id: string; source: string; revision?: string }[]) => void;
 
 /** `resultChars`: the page's maxResultChars now, which a compact read fills with whole cells (cells-within.ts). */
-export const readNotebookTool = notebookTool(
-  READ_NOTEBOOK,
-  async (args, { app, documents, resultChars }: NotebookParts, { tool, caller }) => {
-    const path = documents.normalize(args.notebookPath);
-    const held = await documents.held(tool, path);
-    const maxChars = resultChars();
-    const saw: Saw = (cells) => documents.changes.saw(path, caller?.key, cells);
-    if (held) {
-      return notebookResult(tool, fromModel(held, held.heldIn, documents.runs), args, maxChars, saw);
-    }
-    const file = await readFile(app, tool, path);
-    if (hasCellIds(file)) {
-      return notebookResult(tool, fromFile(path, file), args, maxChars, saw);
-    }
-    const { notebook, opened } = await documents.hold(tool, path);
-    const result = notebookResult(tool, fromModel(notebook, notebook.heldIn, documents.runs), args, maxChars, saw);
-    return { ...result, note: noIdsNote(file, notebook, opened) };
+export const readNotebookTool = notebookTool(READ_NOTEBOOK, async (args, { app, documents, resultChars }: NotebookParts, call) => {
+  const { tool, caller } = call;
+  const path = documents.normalize(args.notebookPath);
+  const held = await documents.held(tool, path);
+  const maxChars = resultChars();
+  const saw: Saw = (cells) => documents.changes.saw(path, caller?.key, cells);
+  if (held) {
+    return notebookResult(tool, fromModel(held, held.heldIn, documents.runs), args, maxChars, saw);
   }
-);
+  const file = await readFile(app, tool, path);
+  if (hasCellIds(file)) {
+    return notebookResult(tool, fromFile(path, file, call), args, maxChars, saw);
+  }
+  const { notebook, opened } = await documents.hold(tool, path);
+  const result = notebookResult(tool, fromModel(notebook, notebook.heldIn, documents.runs), args, maxChars, saw);
+  return { ...result, note: noIdsNote(file, notebook, opened) };
+});
 
 export const readCellTool = notebookTool(
   READ_CELL,
-  async ({ notebookPath, cellId, outputIndex }, { app, documents }: NotebookParts, { tool, caller }) => {
+  async ({ notebookPath, cellId, outputIndex }, { app, documents }: NotebookParts, call) => {
+    const { tool, caller } = call;
     const path = documents.normalize(notebookPath);
     const held = await documents.held(tool, path);
     const saw: Saw = (cells) => documents.changes.saw(path, caller?.key, cells);
@@ -77,7 +76,7 @@ export const readCellTool = notebookTool(
       return cellResult(tool, fromModel(held, held.heldIn, documents.runs), findCell(tool, held, cellId).index, outputIndex, saw);
     }
     const file = await readFile(app, tool, path);
-    const read = fromFile(path, file);
+    const read = fromFile(path, file, call);
     if (cellId === undefined) {
       throw new CommandFailure(
         'bad_input',
@@ -86,11 +85,7 @@ export const readCellTool = notebookTool(
       );
     }
     if (hasCellIds(file)) {
-      const index = read.cells.findIndex((candidate) => candidate.id === cellId);
-      if (index < 0) {
-        throw missingCell(tool, path, cellId, read.cells);
-      }
-      return cellResult(tool, read, index, outputIndex, saw);
+      return cellResult(tool, read, indexOfCell(tool, path, read.cells, cellId), outputIndex, saw);
     }
     const { notebook } = await documents.hold(tool, path);
     return cellResult(tool, fromModel(notebook, notebook.heldIn, documents.runs), findCell(tool, notebook, cellId).index, outputIndex, saw);
@@ -139,11 +134,13 @@ function fromModel(notebook: HeldNotebook, readFrom: 'tab' | 'memory', runs: Run
   };
 }
 
-/** A notebook read from its file: the page saw none of its runs. */
-function fromFile(path: string, content: nbformat.INotebookContent): ReadNotebook {
+/** A notebook read from its file: the page saw none of its runs. The call's answer shows its ids against the file's. */
+function fromFile(path: string, content: nbformat.INotebookContent, call: CallContext): ReadNotebook {
+  const cells = content.cells.map((cell) => new FileCell(cell));
+  call.fileCellIds = cells.map((cell) => cell.id);
   return {
     header: { notebookPath: path, readFrom: 'disk', ...versionAndKernelspec(content) },
-    cells: content.cells.map((cell) => new FileCell(cell)),
+    cells,
     cellAt: (index) => content.cells[index] as CellLike,
     content: () => content,
     recordOf: () => undefined

@@ -8,6 +8,7 @@
  * only while it runs (both in the call's context).
  */
 import type { Kernel } from '@jupyterlab/services';
+import { shortCellIds } from '@jupyter-live-mcp/protocol';
 import type { CallContext } from '../commands/notebook-tool.js';
 import { executionResult, wasInterrupted, type ExecutionOutcome } from '../outputs/execution-outcome.js';
 import type { NotebookParts } from '../documents/notebook-parts.js';
@@ -58,6 +59,8 @@ export async function runInTurn(
   const runs: CellRun[] = [];
   /** The last code cell this run ran raised. */
   let afterError = false;
+  // The progress names cells as the answer will.
+  const shown = shortCellIds(cellsOf(notebook.model).map((cell) => cell.id));
   try {
     for (const [at, cellId] of selected.entries()) {
       // Found again each time: the person may add, move or delete cells while the run goes on.
@@ -72,7 +75,7 @@ export async function runInTurn(
         continue;
       }
       const unmark = call.markCell(notebook.path, cellId);
-      call.progress = { cellsRun: at, cells: selected.length, runningCellId: cellId, runningIndex: index };
+      call.progress = { cellsRun: at, cells: selected.length, runningCellId: shown.get(cellId) ?? cellId, runningIndex: index };
       let outcome: ExecutionOutcome;
       try {
         // Asked again only if a cell became code meanwhile.

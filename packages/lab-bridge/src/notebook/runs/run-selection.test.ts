@@ -44,6 +44,25 @@ describe('cellsToRun', () => {
     const twice = failure(() => select({ cellIds: ['b', 'c', 'b'] }));
     expect(twice).toMatchObject({ code: 'bad_input', message: 'run_cells: cellIds lists "b" twice; each cell runs once per call.' });
   });
+
+  it('takes a start of an id that one cell alone has, refuses one that several share, and counts a cell twice by any of its names', () => {
+    const cells = [
+      { id: 'abcd1234-x', type: 'code' },
+      { id: 'abcd1234-y', type: 'code' },
+      { id: 'f00dbeef-0', type: 'code' }
+    ];
+    const run = (selection: Parameters<typeof cellsToRun>[3]) => cellsToRun('run_cells', 'nb.ipynb', cells, selection);
+    expect(run({ cellIds: ['f00d', 'abcd1234-y'] })).toEqual(['f00dbeef-0', 'abcd1234-y']);
+    expect(run({ fromCellId: 'abcd1234-y' })).toEqual(['abcd1234-y', 'f00dbeef-0']);
+    expect(failure(() => run({ fromCellId: 'abcd1234' }))).toMatchObject({
+      code: 'bad_input',
+      message: `run_cells: "nb.ipynb": "abcd1234" is the start of 2 cells' ids ("abcd1234-x", "abcd1234-y"): give more of the id.`
+    });
+    expect(failure(() => run({ cellIds: ['f00dbeef', 'f00dbeef-0'] }))).toMatchObject({
+      code: 'bad_input',
+      message: 'run_cells: cellIds lists "f00dbeef-0" twice; each cell runs once per call.'
+    });
+  });
 });
 
 describe('the cells edit_notebook runs after its edits (run)', () => {
