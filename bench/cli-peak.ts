@@ -34,6 +34,8 @@ child.stdout!.on('data', (chunk: Buffer) => {
   for (let end = pending.indexOf(10); end !== -1; end = pending.indexOf(10)) {
     const line = pending.subarray(0, end);
     pending = pending.subarray(end + 1);
+    // As an SDK client reads it (PEAK_CLIENT_PARSE set): the whole line parsed.
+    if (process.env.PEAK_CLIENT_PARSE) JSON.parse(line.toString());
     // The id is near the start or the end of the line; the line is not parsed.
     const id = /"id":(\d+)/.exec(line.subarray(0, 64).toString() + line.subarray(-64).toString())?.[1];
     if (id !== undefined) waiting.get(Number(id))?.(line.length + 1);
@@ -73,19 +75,27 @@ writeFileSync(`/proc/${child.pid}/clear_refs`, '5');
 const peaks: number[] = [];
 let largest = 0;
 const started = performance.now();
+const cpuBefore = cpuMs(child.pid!);
 for (let i = 0; i < reads; i++) {
   largest = Math.max(largest, await request('tools/call', { name: 'read_notebook', arguments: {} }));
   peaks.push(memoryOf(child.pid!).peak - idle);
 }
 const elapsed = performance.now() - started;
+const cpu = cpuMs(child.pid!) - cpuBefore;
 const line = (label: string, above: number) => `${label} ${MB(above)} above idle (${(above / largest).toFixed(2)}×)`;
 process.stdout.write(
   `${JSON.stringify({ nodeFlags, clientName })} idle ${MB(idle)}, answer ${MB(largest)}, frame ${MB(Buffer.byteLength(resultJson) + 40)}; ` +
-    `${line('first read', peaks[0]!)}; ${line(`${reads} reads`, peaks.at(-1)!)}; ${(elapsed / reads).toFixed(0)} ms a read\n`
+    `${line('first read', peaks[0]!)}; ${line(`${reads} reads`, peaks.at(-1)!)}; ${(elapsed / reads).toFixed(0)} ms a read, the CLI's CPU ${(cpu / reads).toFixed(2)} ms a read\n`
 );
 child.kill();
 
 /** Variables for experiments (PEAK_*) and the C library's (MALLOC_*), passed on. */
 function extraEnv(): Record<string, string> {
   return Object.fromEntries(Object.entries(process.env).filter(([name]) => /^(PEAK|MALLOC)_/.test(name))) as Record<string, string>;
+}
+
+/** The CPU time (user and system) a process has taken, in ms (from /proc, clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
