@@ -6,6 +6,9 @@
  * and after all of them, against the largest answer's bytes.
  *
  *   tsx bench/cli-peak.ts RESULT_JSON_FILE [reads] [clientName] [-- node flags]
+ *
+ * PEAK_CLI runs another build of the CLI; PEAK_CLIENT_PARSE parses each answer
+ * as an SDK client does; PEAK_* and MALLOC_* variables are passed on to the CLI.
  */
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -23,7 +26,7 @@ const MB = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
 
 const port = await freePort();
 const { configDir, token } = await pairingConfig();
-const child = spawn(process.execPath, [...nodeFlags, CLI_PATH, '--port', String(port)], {
+const child = spawn(process.execPath, [...nodeFlags, process.env.PEAK_CLI ?? CLI_PATH, '--port', String(port)], {
   env: { ...getDefaultEnvironment(), ...extraEnv(), JUPYTER_LIVE_MCP_CONFIG_DIR: configDir },
   stdio: ['pipe', 'pipe', 'inherit']
 });
