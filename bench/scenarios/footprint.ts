@@ -176,7 +176,7 @@ export function memoryScenario(
     if (floor) {
       report.add({
         section: 'footprint',
-        name: `  floor: node receiving and parsing the same ${floor.frames} frames of ${size(floor.frameBytes)}, nothing else`,
+        name: `  floor: node receiving and parsing the same ${floor.frames} frames of ${size(floor.frameBytes)}, V8 set as the CLI sets it, no answer written`,
         value: `${size(floor.aboveIdle)} above idle, ${(floor.aboveIdle / largestMessage).toFixed(1)}× the largest answer`,
         data: floor
       });

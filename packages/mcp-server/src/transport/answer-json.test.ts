@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fail, succeed, toolResultContent, type AttachedImage, type ResultForm, type ToolResult } from '@jupyter-live-mcp/protocol';
-import { answerBytes, messagePieces, pieceText, withResultJson } from './answer-json.js';
+import { answerBytes, messageChunks, messagePieces, slices, withResultJson } from './answer-json.js';
 
-const joined = (message: unknown) => messagePieces(message).map(pieceText).join('');
+const joined = (message: unknown, size = 1 << 20) => [...messageChunks(message, size)].join('');
 /** As the server builds an answer (mcp/result-mapping.ts). */
 const built = (result: ToolResult, images: AttachedImage[] = [], form: ResultForm = 'both') => {
   const json = JSON.stringify(result);
@@ -22,7 +22,8 @@ describe('answer JSON in pieces', () => {
         fc.constantFrom('both' as const, 'structured' as const),
         fc.nat(2),
         ids,
-        (fields, ok, form, pictures, id) => {
+        fc.integer({ min: 2, max: 40 }),
+        (fields, ok, form, pictures, id, size) => {
           const result = ok ? succeed(fields) : fail('not_found', 'no such cell', fields);
           const answer = built(
             result,
@@ -32,6 +33,8 @@ describe('answer JSON in pieces', () => {
           const message = { result: answer, jsonrpc: '2.0', id };
           expect(JSON.parse(joined(message))).toEqual(JSON.parse(JSON.stringify(message)));
           expect(Buffer.byteLength(joined(message))).toBe(Buffer.byteLength(JSON.stringify(message)));
+          // In small chunks, the same text: no escape and no surrogate pair cut in two.
+          expect(joined(message, size)).toBe(joined(message));
           expect(answerBytes(answer)).toBe(Buffer.byteLength(JSON.stringify(answer)));
         }
       )
@@ -43,7 +46,7 @@ describe('answer JSON in pieces', () => {
     const pieces = messagePieces({ result: answer, jsonrpc: '2.0', id: 7 });
     expect(pieces).toContain('{"success":true,"a":1}');
     expect(pieces).toContainEqual({ quoted: '{"success":true,"a":1}' });
-    expect(pieces.map(pieceText).join('')).toBe(
+    expect(joined({ result: answer, jsonrpc: '2.0', id: 7 })).toBe(
       '{"result":{"content":[{"type":"text","text":"{\\"success\\":true,\\"a\\":1}"}],"structuredContent":{"success":true,"a":1},"isError":false},"jsonrpc":"2.0","id":7}'
     );
   });
@@ -60,5 +63,34 @@ describe('answer JSON in pieces', () => {
   it('writes a response with nothing beside its result', () => {
     const answer = built(succeed({ é: '€"' }));
     expect(JSON.parse(joined({ result: answer }))).toEqual({ result: JSON.parse(JSON.stringify(answer)) });
+  });
+});
+
+describe('slices', () => {
+  it('cut a text in pieces of at most the size that join to it and each write as their part of its UTF-8 (property)', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), fc.integer({ min: 2, max: 9 }), (text, size) => {
+        const cut = [...slices(text, size)];
+        expect(cut.join('')).toBe(text);
+        expect(cut.every((slice) => slice.length > 0 && slice.length <= size)).toBe(true);
+        expect(Buffer.concat(cut.map((slice) => Buffer.from(slice)))).toEqual(Buffer.from(text));
+        expect(cut.map((slice) => JSON.stringify(slice).slice(1, -1)).join('')).toBe(JSON.stringify(text).slice(1, -1));
+      })
+    );
+  });
+
+  it('keep a surrogate pair whole at a cut', () => {
+    expect([...slices('a😀b', 2)]).toEqual(['a', '😀', 'b']);
+    expect([...slices('', 2)]).toEqual([]);
+  });
+});
+
+describe('message chunks', () => {
+  it('write a big text block and its result in chunks no bigger than asked, escaped ones at most twice', () => {
+    const result = succeed({ text: '"\\'.repeat(1000) });
+    const message = { jsonrpc: '2.0', id: 1, result: built(result) };
+    const chunks = [...messageChunks(message, 100)];
+    expect(chunks.join('')).toBe(joined(message));
+    expect(Math.max(...chunks.map((chunk) => chunk.length))).toBeLessThanOrEqual(200);
   });
 });

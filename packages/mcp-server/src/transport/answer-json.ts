@@ -43,10 +43,44 @@ export function answerBytes(answer: unknown): number {
   return pieces ? pieces.reduce((sum, piece) => sum + pieceBytes(piece), 0) : Buffer.byteLength(JSON.stringify(answer));
 }
 
-/** The pieces as text: the quoted ones escaped. */
-export function pieceText(piece: Piece): string {
-  return typeof piece === 'string' ? piece : JSON.stringify(piece.quoted);
+/**
+ * The JSON text of a message (messagePieces) in chunks of at most `size` UTF-16
+ * units of its pieces (a quoted piece's chunk escaped, so up to twice that):
+ * a big answer written chunk by chunk is never one string, and its quoted
+ * text block is never a second copy of its result's JSON.
+ */
+export function* messageChunks(message: unknown, size: number): Generator<string> {
+  for (const piece of messagePieces(message)) {
+    if (typeof piece === 'string') {
+      yield* slices(piece, size);
+    } else {
+      yield '"';
+      for (const slice of slices(piece.quoted, size)) {
+        yield JSON.stringify(slice).slice(1, -1);
+      }
+      yield '"';
+    }
+  }
 }
+
+/**
+ * `text` cut every `size` (at least 2) UTF-16 units, never between the two
+ * halves of a surrogate pair: written or escaped alone, each half would be
+ * another character (U+FFFD, or a \ud83d escape).
+ */
+export function* slices(text: string, size: number): Generator<string> {
+  for (let start = 0; start < text.length; ) {
+    let end = Math.min(start + size, text.length);
+    if (end < text.length && isHighSurrogate(text.charCodeAt(end - 1)) && isLowSurrogate(text.charCodeAt(end))) {
+      end--;
+    }
+    yield text.slice(start, end);
+    start = end;
+  }
+}
+
+const isHighSurrogate = (unit: number) => unit >= 0xd800 && unit <= 0xdbff;
+const isLowSurrogate = (unit: number) => unit >= 0xdc00 && unit <= 0xdfff;
 
 function answerPieces(answer: object): Piece[] | undefined {
   const json = resultJsonOf.get(answer);

@@ -2,9 +2,11 @@
  * The stdio transport on in-memory streams: messages through, and bad input
  * answered with JSON-RPC errors while the transport stays open.
  */
-import { PassThrough } from 'node:stream';
+import { PassThrough, Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { succeed, toolResultContent } from '@jupyter-live-mcp/protocol';
 import { createLogger } from '../log.js';
+import { withResultJson } from './answer-json.js';
 import { StdioTransport } from './stdio-transport.js';
 
 function open(maxMessageBytes?: number) {
@@ -96,5 +98,30 @@ describe('StdioTransport', () => {
     await expect.poll(() => received.length).toBe(1);
     const args = (received[0] as { params: { arguments: object } }).params.arguments;
     expect(Object.hasOwn(args, '__proto__')).toBe(true);
+  });
+
+  it('writes a big answer in chunks as the client reads them, and what follows it after, each whole on its line', async () => {
+    // A client that reads slowly: each write is taken a moment later.
+    const writes: string[] = [];
+    const stdout = new Writable({
+      highWaterMark: 1024,
+      write(chunk: Buffer, _encoding, done) {
+        writes.push(chunk.toString());
+        setTimeout(done, 1);
+      }
+    });
+    const transport = new StdioTransport({ log: createLogger('warn', () => {}), stdin: new PassThrough(), stdout });
+    const result = succeed({ text: `"😀\\${'x'.repeat(600_000)}` });
+    const json = JSON.stringify(result);
+    const answer = { jsonrpc: '2.0' as const, id: 1, result: withResultJson(toolResultContent(result, { json }), json) };
+    const progress = { jsonrpc: '2.0' as const, method: 'notifications/progress', params: { progressToken: 1, progress: 1 } };
+    const sent = [transport.send(answer), transport.send(progress)];
+    // The answer's text (1.2 M characters) never goes in one write.
+    expect(Math.max(...writes.map((write) => write.length))).toBeLessThan(600_000);
+    await Promise.all(sent);
+    await expect.poll(() => writes.join('').split('\n').length).toBe(3);
+    const lines = writes.join('').split('\n');
+    expect(lines.map((line) => (line ? JSON.parse(line) : line))).toEqual([JSON.parse(JSON.stringify(answer)), progress, '']);
+    expect(Math.max(...writes.map((write) => write.length))).toBeLessThanOrEqual(2 * 256 * 1024 + 100);
   });
 });

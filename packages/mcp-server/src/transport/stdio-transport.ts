@@ -12,13 +12,19 @@ import { STDIO_DEFAULT_MAX_BUFFER_SIZE } from '@modelcontextprotocol/sdk/shared/
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ErrorCode, JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from '../log.js';
-import { messagePieces, pieceText } from './answer-json.js';
+import { collectGarbageSoon } from '../heap-release.js';
+import { messageChunks } from './answer-json.js';
 import type { RequestId } from './id-scanner.js';
 import { paramsProblemOf } from './message-problems.js';
 import { LineReader, type Line } from './stdio-lines.js';
 
 /** The most one message may take: what the SDK's stdio client reads too. */
 export const MAX_STDIO_MESSAGE_BYTES = STDIO_DEFAULT_MAX_BUFFER_SIZE;
+
+/** A big answer is written in chunks of this many characters (a quoted one's escaped: up to twice as many). */
+const WRITE_CHUNK_CHARS = 256 * 1024;
+/** An answer of this many characters or more leaves enough garbage to collect at once (heap-release.ts). */
+const COLLECT_AFTER_CHARS = 1_000_000;
 
 const mib = (bytes: number) => (bytes / 1024 / 1024).toFixed(1).replace(/\.0$/, '');
 
@@ -39,6 +45,8 @@ export class StdioTransport implements Transport {
   private readonly stdout: Writable;
   private readonly maxMessageBytes: number;
   private readonly lines: LineReader;
+  /** The last message's write while it is under way: the next waits for it. */
+  private writing: Promise<void> | undefined;
 
   constructor(options: StdioTransportOptions) {
     this.log = options.log;
@@ -129,23 +137,62 @@ export class StdioTransport implements Transport {
     void this.write({ jsonrpc: '2.0', id, error: { code, message } });
   }
 
-  /** Written in pieces (answer-json.ts), never joined: a big answer is not copied into one more string on its way out. */
+  /**
+   * Messages go out in order, a chunk at a time (answer-json.ts), corked until
+   * the stream's buffer is full: a small one in one write, as always; a big
+   * answer chunk by chunk, each once the last is past the buffer, so neither
+   * its text as one string nor a copy of it waiting for the client is ever
+   * held whole. After a big one, the garbage it leaves is collected.
+   */
   private write(message: unknown): Promise<void> {
-    return new Promise((resolve) => {
-      this.stdout.cork();
-      for (const piece of messagePieces(message)) {
-        this.stdout.write(pieceText(piece));
+    const run = () => this.writeChunks(messageChunks(message, WRITE_CHUNK_CHARS));
+    const written = this.writing ? this.writing.then(run, run) : run();
+    this.writing = written;
+    const settled = () => {
+      if (this.writing === written) {
+        this.writing = undefined;
+      }
+    };
+    written.then(settled, settled);
+    return written;
+  }
+
+  private async writeChunks(chunks: Iterable<string>): Promise<void> {
+    let chars = 0;
+    let flowing = true;
+    this.stdout.cork();
+    try {
+      for (const chunk of chunks) {
+        chars += chunk.length;
+        if (!this.stdout.write(chunk)) {
+          this.stdout.uncork();
+          await drained(this.stdout);
+          this.stdout.cork();
+        }
       }
       // Corked, the last write says whether all of them are past the stream's buffer.
-      const flowing = this.stdout.write('\n');
+      flowing = this.stdout.write('\n');
+    } finally {
       this.stdout.uncork();
-      if (flowing) {
-        resolve();
-      } else {
-        this.stdout.once('drain', resolve);
-      }
-    });
+    }
+    if (!flowing) {
+      await drained(this.stdout);
+    }
+    if (chars >= COLLECT_AFTER_CHARS) {
+      void collectGarbageSoon();
+    }
   }
+}
+
+/** Resolves once `stream` has drained, or can take no more (closed, failed: the server stops on those, serve.ts). */
+function drained(stream: Writable): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      stream.off('drain', done).off('close', done).off('error', done);
+      resolve();
+    };
+    stream.on('drain', done).on('close', done).on('error', done);
+  });
 }
 
 /** The id of a JSON value that is not a valid JSON-RPC message, if it has a usable one. */
