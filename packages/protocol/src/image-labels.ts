@@ -12,6 +12,9 @@ export interface ImageDescription {
   height: number;
 }
 
+/** Whether a value's JSON text may hold a picture: every image MIME type is a key starting so. A cheap test before a walk. */
+export const mayHoldImages = (json: string): boolean => json.includes('"image/');
+
 const ATTACHED = /^\[image (\d+): ([^,\]]+), attached\]$/;
 
 export function attachedLabel(index: number, image: ImageDescription): string {

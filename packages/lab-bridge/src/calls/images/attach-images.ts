@@ -2,9 +2,15 @@
  * Takes the pictures out of a result: each is downscaled in the page and
  * attached, and its place in the JSON names it (protocol's image-labels).
  */
-import { attachedLabel, notAttachedLabel, type AttachedImage as WireImage, type ToolResult } from '@jupyter-live-mcp/protocol';
+import {
+  attachedLabel,
+  mayHoldImages,
+  notAttachedLabel,
+  type AttachedImage as WireImage,
+  type ToolResult
+} from '@jupyter-live-mcp/protocol';
 import { downscale } from './downscale.js';
-import { findImages, mapImages, mayHoldImages } from './image-outputs.js';
+import { findImages, mapImages } from './image-outputs.js';
 
 /** More pictures than this in one result are named but not attached. */
 export const MAX_IMAGES = 20;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { attachedLabel } from '@jupyter-live-mcp/protocol';
-import { findImages, IMAGE_MIME_TYPES, mapImages, mayHoldImages } from './image-outputs.js';
+import { attachedLabel, mayHoldImages } from '@jupyter-live-mcp/protocol';
+import { findImages, IMAGE_MIME_TYPES, mapImages } from './image-outputs.js';
 
 const result = {
   success: true,

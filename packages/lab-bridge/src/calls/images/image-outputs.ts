@@ -9,9 +9,6 @@
 export const IMAGE_MIME_TYPES = ['image/png', 'image/jpeg', 'image/svg+xml'] as const;
 export type ImageMimeType = (typeof IMAGE_MIME_TYPES)[number];
 
-/** Whether a value's JSON text may hold a picture: every image MIME type is a key starting so. A cheap test before a walk. */
-export const mayHoldImages = (json: string): boolean => json.includes('"image/');
-
 export interface FoundImage {
   mimeType: ImageMimeType;
   /** base64 for png and jpeg, the SVG text for svg. */

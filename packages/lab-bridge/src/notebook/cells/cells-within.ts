@@ -6,7 +6,7 @@
  * Pictures are counted as the label that takes their place (calls/images). Pure.
  */
 
-import { mayHoldImages } from '../../calls/images/image-outputs.js';
+import { mayHoldImages } from '@jupyter-live-mcp/protocol';
 
 /** What the image pipeline leaves of a picture in the result: "[image 12: image/png 1024x768, attached]", at most. */
 const PICTURE_LABEL_CHARS = 64;
