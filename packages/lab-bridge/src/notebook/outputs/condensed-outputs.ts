@@ -22,7 +22,8 @@ const {
   lineChars: LINE_CHARS,
   tracebackFrames: TRACEBACK_FRAMES,
   tableLines: TABLE_LINES,
-  tableWholeLines: TABLE_WHOLE_LINES
+  tableWholeLines: TABLE_WHOLE_LINES,
+  listedColumns: LISTED_COLUMNS
 } = CONDENSED_OUTPUTS;
 
 /** One condensed output. A rich output keeps at most one picture, under its MIME type. */
@@ -46,7 +47,7 @@ export type CondensedOutput =
  * Until it is loaded (or when it could not be) an HTML table gets no summary,
  * its text/plain is cut as any other; a later call tries the load again.
  */
-let describeHtmlTable: ((html: string, shownHeader?: string) => string | undefined) | undefined;
+let describeHtmlTable: ((html: string, listedColumns: number, shownHeader?: string) => string | undefined) | undefined;
 let loadingTables: Promise<void> | undefined;
 
 export function loadHtmlTables(): Promise<void> {
@@ -201,7 +202,9 @@ function condenseRich(display: boolean, data: nbformat.IMimeBundle): CondensedOu
   const textMime = TEXT_MIME_TYPES.find((mime) => isText(data[mime]));
   const text = textMime ? stripAnsi(joinMultiline(data[textMime] as nbformat.MultilineString)) : undefined;
   const table =
-    isText(html) && describeHtmlTable ? describeHtmlTable(joinMultiline(html), headAndTail(text?.split('\n', 1)[0] ?? '')) : undefined;
+    isText(html) && describeHtmlTable
+      ? describeHtmlTable(joinMultiline(html), LISTED_COLUMNS, headAndTail(text?.split('\n', 1)[0] ?? ''))
+      : undefined;
   const image = IMAGE_MIME_TYPES.find((mime) => isText(data[mime]));
   // Beside its picture, an object's bare repr ("<Figure size 640x480 with 1 Axes>") says nothing the picture does not.
   if (text !== undefined && !(image && BARE_REPR.test(text))) {

@@ -6,8 +6,6 @@
  * gives rows × columns. Read with patterns, not a DOM, as the HTML is only
  * counted, never shown. Pure.
  */
-import { CONDENSED_OUTPUTS } from '@jupyter-live-mcp/protocol';
-
 const TABLE = /<table\b([^>]*)>([\s\S]*?)<\/table>/i;
 const DATAFRAME_CLASS = /\bclass\s*=\s*["'][^"']*\bdataframe\b/i;
 // pandas writes it after the table when it shows only part of the frame.
@@ -25,10 +23,12 @@ interface Cell {
 
 /**
  * The summary of the first table in `html`, or undefined when it has none.
- * A DataFrame's column names are left out when `shownHeader` (the first line
- * of the text the agent sees beside it) already shows every one of them.
+ * A DataFrame lists its first `listedColumns` column names, left out when
+ * `shownHeader` (the first line of the text the agent sees beside it) already
+ * shows every one of them. The caller passes the protocol's cap: this chunk
+ * imports nothing of the bridge's own chunk.
  */
-export function describeHtmlTable(html: string, shownHeader = ''): string | undefined {
+export function describeHtmlTable(html: string, listedColumns: number, shownHeader = ''): string | undefined {
   const table = TABLE.exec(html);
   if (!table) {
     return undefined;
@@ -57,7 +57,7 @@ export function describeHtmlTable(html: string, shownHeader = ''): string | unde
   const names = (headRows[0] ?? []).slice(indexLevels).map((cell) => (cell.text === '...' ? '…' : cell.text));
   const shown = new Set(shownHeader.trim().split(/\s+/));
   const listed = names.length > 0 && !names.every((name) => shown.has(name));
-  return `DataFrame: ${rowCount} rows × ${columns} columns${listed ? `: ${listNames(names)}` : ''}`;
+  return `DataFrame: ${rowCount} rows × ${columns} columns${listed ? `: ${listNames(names, listedColumns)}` : ''}`;
 }
 
 function section(html: string, tag: 'thead' | 'tbody'): string | undefined {
@@ -99,8 +99,8 @@ function count(digits: string | undefined): number {
   return Number((digits ?? '0').replace(/,/g, ''));
 }
 
-function listNames(names: readonly string[]): string {
-  const listed = names.slice(0, CONDENSED_OUTPUTS.listedColumns);
+function listNames(names: readonly string[], listedColumns: number): string {
+  const listed = names.slice(0, listedColumns);
   const more = names.length - listed.length;
   return `${listed.join(', ')}${more > 0 ? `, … (${more} more)` : ''}`;
 }
