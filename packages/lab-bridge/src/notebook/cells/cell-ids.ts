@@ -1,9 +1,8 @@
 /**
  * The first cell ids of a notebook, for an error about a cell id that is not
- * there. A module of its own, importing nothing: edit_notebook's plan
- * (edits/edit-plan.ts, a chunk loaded at the first call) uses it too, and a
- * module a lazy chunk imports stays outside the bundle's one concatenated
- * module, with all it imports. Pure.
+ * there; edit_notebook's plan (edits/edit-plan.ts, a chunk loaded at the
+ * first call) is handed it, as a module a lazy chunk imports stays outside the
+ * bundle's one concatenated module, with all it imports. Pure.
  */
 
 /** How many cell ids an error lists before it says how many more there are. */

@@ -18,6 +18,7 @@ import { wholeCellIds } from './edit-refs.js';
 import { notebookTool } from '../commands/notebook-tool.js';
 import type { NotebookParts } from '../documents/notebook-parts.js';
 import { cellsOf } from '../cells/notebook-cells.js';
+import { describeCellIds } from '../cells/cell-ids.js';
 import { kernelToRun, renderMarkdown } from '../runs/run-cell.js';
 import { openedNote } from '../documents/notebook-documents.js';
 import { saveAfterWork } from '../documents/save-after-work.js';
@@ -43,7 +44,7 @@ export const editNotebookTool = notebookTool(EDIT_NOTEBOOK, async (args, parts: 
   }
   // The planner is a chunk of its own, loaded at the first edit_notebook call.
   const { planEdits } = await import('./edit-plan.js');
-  const planned = planEdits(notebook.path, before, named.edits);
+  const planned = planEdits(notebook.path, before, named.edits, describeCellIds);
   if ('refused' in planned) {
     throw refusedEdit(tool, notebook.path, planned.refused);
   }

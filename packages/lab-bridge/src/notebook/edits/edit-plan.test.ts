@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { describeCellIds } from '../cells/cell-ids.js';
 import { planEdits, type EditStep, type NotebookEdit, type PlannedCell } from './edit-plan.js';
 
 const code = (id: string, blank = false): PlannedCell => ({ id, type: 'code', blank });
@@ -24,7 +25,7 @@ function play(cells: readonly PlannedCell[], steps: readonly EditStep[]): string
 }
 
 function planned(cells: readonly PlannedCell[], edits: NotebookEdit[]) {
-  const result = planEdits('nb.ipynb', cells, edits);
+  const result = planEdits('nb.ipynb', cells, edits, describeCellIds);
   if (!('plan' in result)) {
     throw new Error(`refused: ${JSON.stringify(result.refused)}`);
   }
@@ -32,7 +33,7 @@ function planned(cells: readonly PlannedCell[], edits: NotebookEdit[]) {
 }
 
 function refusal(cells: readonly PlannedCell[], edits: NotebookEdit[]) {
-  const result = planEdits('nb.ipynb', cells, edits);
+  const result = planEdits('nb.ipynb', cells, edits, describeCellIds);
   if (!('refused' in result)) {
     throw new Error('planned');
   }

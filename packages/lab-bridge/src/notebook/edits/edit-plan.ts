@@ -7,7 +7,6 @@
  * by index, in one transaction. Pure.
  */
 import type { CellType, EDIT_NOTEBOOK, NotebookToolInput, ResultCode } from '@jupyter-live-mcp/protocol';
-import { describeCellIds } from '../cells/cell-ids.js';
 
 export type NotebookEdit = NotebookToolInput<typeof EDIT_NOTEBOOK>['edits'][number];
 
@@ -61,10 +60,16 @@ interface Slot {
 /** Why an edit cannot be done: its result code, and the reason. */
 type Refusal = { code: ResultCode; reason: string };
 
+/**
+ * The plan of `edits` on `cells`, or the first edit's refusal. `describeCells`
+ * lists the notebook's cells for an id not found: the caller passes it, as this
+ * chunk imports nothing of the bridge's own chunk.
+ */
 export function planEdits(
   path: string,
   cells: readonly PlannedCell[],
-  edits: readonly NotebookEdit[]
+  edits: readonly NotebookEdit[],
+  describeCells: (cells: readonly PlannedCell[]) => string
 ): { plan: EditPlan } | { refused: EditRefusal } {
   const slots: Slot[] = cells.map((cell) => ({ id: cell.id, type: cell.type }));
   const steps: EditStep[] = [];
@@ -86,7 +91,7 @@ export function planEdits(
       return { code: 'not_found', reason: `cell "${ref}" is gone: edits[${by}] deleted it.` };
     }
     const made = keys.size ? ` Keys given so far in this call: ${[...keys].map((key) => `"${key}"`).join(', ')}.` : '';
-    return { code: 'not_found', reason: `"${path}" has no cell with id "${ref}". ${describeCellIds(cells)}${made}` };
+    return { code: 'not_found', reason: `"${path}" has no cell with id "${ref}". ${describeCells(cells)}${made}` };
   };
 
   for (const [index, edit] of edits.entries()) {
