@@ -94,7 +94,8 @@ export function pageRunCell(page: Page, notebookPath: string, cellId: string): P
     async ({ notebookPath, cellId }) => {
       const { jupyterapp } = globalThis as KernelGlobals;
       const tab = [...jupyterapp.shell.widgets('main')].find((widget) => widget.context?.path === notebookPath);
-      const cell = tab?.content.widgets.find((widget) => widget.model.id === cellId);
+      // The tools show a cell's id by its start (docs/tools.md).
+      const cell = tab?.content.widgets.find((widget) => widget.model.id.startsWith(cellId));
       const execute = cell?.constructor.execute;
       if (!tab?.context || !cell || !execute) {
         throw new Error(`the page shows no code cell ${cellId} of ${notebookPath} in a tab`);

@@ -54,6 +54,7 @@ const MANY_PICTURES = 12;
  * toJSON and one JSON.stringify (the cap stringifies the whole result once more
  * before it cuts).
  */
+// cellId as the tools show it: the start of the cell's id (docs/tools.md).
 async function serialisationMs(page: Page, notebookPath: string, cellId: string): Promise<number> {
   return page.evaluate(
     ({ notebookPath, cellId }) => {
@@ -64,7 +65,7 @@ async function serialisationMs(page: Page, notebookPath: string, cellId: string)
       const cells = panel.context!.model.cells;
       let cell: Cell | undefined;
       for (let i = 0; i < cells.length; i++) {
-        if (cells.get(i).id === cellId) {
+        if (cells.get(i).id.startsWith(cellId)) {
           cell = cells.get(i);
         }
       }
