@@ -58,6 +58,17 @@ describe('notebookTools: "jupyterlab-ai-commands"', () => {
     // The extension's own result shape: the nbformat content.
     expect(read).toMatchObject({ notebookPath: 'mode.ipynb', content: { nbformat: 4 } });
     expect((await page.mcp.ok('get_context')).catalogueErrors).toBeUndefined();
+    // A cell id given by its start, as the bridge's own answers show ids, reaches the extension whole.
+    await page.mcp.ok('add_cell', { notebookPath: 'mode.ipynb', content: 'x = 1' });
+    const cellsOf = async () =>
+      (
+        (await page.mcp.ok('read_notebook', { notebookPath: 'mode.ipynb' })).content as {
+          cells: { id: string; source: string | string[] }[];
+        }
+      ).cells;
+    const added = (await cellsOf()).find((cell) => [cell.source].flat().join('') === 'x = 1')!;
+    await page.mcp.ok('edit_cell', { notebookPath: 'mode.ipynb', cellId: added.id.slice(0, 8), content: 'x = 2' });
+    expect((await cellsOf()).find((cell) => cell.id === added.id)?.source).toEqual(expect.stringMatching(/^x = 2$/));
     // The batch tools are the bridge mode's own: not offered here, and the agent hears how to get them.
     expect(names(tools)).not.toContain('edit_notebook');
     const batch = await page.mcp.call('run_cells', { notebookPath: 'mode.ipynb', all: true });

@@ -132,7 +132,15 @@ export function startBridge(
     ],
     defaultToolShortcuts(app),
     extensionTools,
-    { runOf: (declaration) => notebooks?.tools.runOf(declaration), whyOff: () => parts.whyOff(NOTEBOOK_TOOLS) }
+    {
+      runOf: (declaration) => notebooks?.tools.runOf(declaration),
+      whyOff: () => parts.whyOff(NOTEBOOK_TOOLS),
+      cellIdsAt: (path) => {
+        const normalized = normalize(path);
+        const panel = notebookTracker?.find((candidate) => candidate.context.path === normalized);
+        return panel?.model ? Array.from(panel.model.cells, (cell) => cell.id) : notebooks?.tools.documents.cellIds(normalized);
+      }
+    }
   );
 
   const status = new StatusModel(person);

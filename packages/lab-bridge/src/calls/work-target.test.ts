@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_TOOLS } from '@jupyter-live-mcp/protocol';
-import { workTarget } from './work-target.js';
+import { withWholeCellIds, workTarget } from './work-target.js';
 
 const worksOnOf = (name: string) => DEFAULT_TOOLS.find((tool) => tool.name === name)?.worksOn;
 
@@ -59,5 +59,26 @@ describe('workTarget', () => {
       notebookPath: 'a.ipynb',
       cellIds: []
     });
+  });
+});
+
+describe('withWholeCellIds', () => {
+  const ids = ['3b3ecf96-3a70-4093-b63c-4bacfe7198c5', 'abcd1234-x', 'abcd1234-y'];
+  const idsAt = (path: string) => (path === 'a.ipynb' ? ids : undefined);
+
+  it('gives the command the whole id of the one cell a shown id or a start names', () => {
+    expect(withWholeCellIds(worksOnOf('run_cell'), { notebookPath: 'a.ipynb', cellId: '3b3ecf96' }, idsAt)).toEqual({
+      notebookPath: 'a.ipynb',
+      cellId: ids[0]
+    });
+    expect(withWholeCellIds(worksOnOf('edit_cell'), { notebookPath: 'a.ipynb', cellId: ids[0], content: 'x' }, idsAt).cellId).toBe(ids[0]);
+  });
+
+  it('passes as given what it cannot make whole: a shared start, no such cell, a notebook the page does not hold', () => {
+    const shared = { notebookPath: 'a.ipynb', cellId: 'abcd1234' };
+    expect(withWholeCellIds(worksOnOf('run_cell'), shared, idsAt)).toEqual(shared);
+    expect(withWholeCellIds(worksOnOf('run_cell'), { notebookPath: 'a.ipynb', cellId: 'ffff' }, idsAt).cellId).toBe('ffff');
+    expect(withWholeCellIds(worksOnOf('run_cell'), { notebookPath: 'b.ipynb', cellId: '3b3e' }, idsAt).cellId).toBe('3b3e');
+    expect(withWholeCellIds(undefined, { cellId: '3b3e' }, idsAt).cellId).toBe('3b3e');
   });
 });

@@ -2,7 +2,7 @@
  * What a call works on, read from its checked arguments by its tool's
  * definition (`worksOn`), for the marks the person sees in the page. Pure.
  */
-import type { WorksOn } from '@jupyter-live-mcp/protocol';
+import { findCellId, type WorksOn } from '@jupyter-live-mcp/protocol';
 
 export interface Work {
   action: WorksOn['action'];
@@ -28,4 +28,39 @@ export function workTarget(worksOn: WorksOn, args: Record<string, unknown>): Wor
   });
   const cellIds = [...new Set(named.filter((id): id is string => typeof id === 'string' && id !== ''))];
   return { action: worksOn.action, notebookPath, cellIds };
+}
+
+/**
+ * The arguments for a command that takes whole cell ids (another extension's):
+ * each cell-id input (worksOn.cells) given as a start of an id, as the bridge's
+ * own answers show ids, becomes the whole id of the one cell of the notebook
+ * that it names. Where the page does not hold the notebook (`idsAt` has no
+ * ids) or the start names no single cell, the input passes as given and the
+ * command answers for it.
+ */
+export function withWholeCellIds(
+  worksOn: WorksOn | undefined,
+  args: Record<string, unknown>,
+  idsAt: (notebookPath: string) => readonly string[] | undefined
+): Record<string, unknown> {
+  const notebookPath = worksOn && args[worksOn.notebook];
+  if (!worksOn || !Array.isArray(worksOn.cells) || typeof notebookPath !== 'string') {
+    return args;
+  }
+  const ids = idsAt(notebookPath);
+  if (!ids) {
+    return args;
+  }
+  const whole = (given: unknown) => {
+    const match = typeof given === 'string' ? findCellId(ids, given) : undefined;
+    return match && 'id' in match ? match.id : given;
+  };
+  const resolved = { ...args };
+  for (const input of worksOn.cells) {
+    const value = args[input];
+    if (value !== undefined) {
+      resolved[input] = Array.isArray(value) ? value.map(whole) : whole(value);
+    }
+  }
+  return resolved;
 }

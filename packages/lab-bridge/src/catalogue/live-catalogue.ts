@@ -18,7 +18,7 @@ import {
 } from '@jupyter-live-mcp/protocol';
 import { runCommand, type CommandShortcut } from '../jupyterlab/run-command.js';
 import type { BridgeTool, ToolRun } from '../calls/bridge-tool.js';
-import { workTarget } from '../calls/work-target.js';
+import { withWholeCellIds, workTarget } from '../calls/work-target.js';
 import { log } from '../log.js';
 import { buildCatalogue, shortcutsByCommand } from './build-catalogue.js';
 import { compilePatterns } from './command-patterns.js';
@@ -34,6 +34,8 @@ export interface OwnTools {
   runOf(declaration: NotebookToolDeclaration): ToolRun | undefined;
   /** Why the page has none of them (catalogue/optional-parts.ts), if so. */
   whyOff(): string | undefined;
+  /** The ids of the cells of the notebook at a path, while the page holds it. */
+  cellIdsAt(notebookPath: string): readonly string[] | undefined;
 }
 
 export class LiveCatalogue {
@@ -180,7 +182,8 @@ export class LiveCatalogue {
         ...(worksOn ? { workOf: (args: Record<string, unknown>) => workTarget(worksOn, args) } : {}),
         ...(declaration?.changesCells ? { changesCells: true } : {}),
         run: (args, call) => {
-          const passed = { ...args, ...fixedArgs };
+          // Another extension's command takes whole ids; the agent may give them as the bridge shows them.
+          const passed = { ...(own ? args : withWholeCellIds(worksOn, args, (path) => this.ownTools.cellIdsAt(path))), ...fixedArgs };
           const runOwn = own && (() => own(passed, call));
           return runCommand(this.app, this.isBlocked, descriptor.name, command, passed, this.shortcutFor(command), runOwn);
         }
