@@ -20,12 +20,31 @@ export const MIN_CELL_ID_PREFIX = 4;
  * another id starts with).
  */
 export function shortCellIds(ids: Iterable<string>): Map<string, string> {
-  // Sorted, the ids that share the longest start with one are next to it.
-  const sorted = [...new Set(ids)].sort();
+  // Only ids that share their first characters can need more of them: most are told apart
+  // at once, and only each group of the others is sorted (a sort of all 2,000 ids of a big
+  // notebook cost half a millisecond a read).
+  const groups = new Map<string, string[]>();
+  for (const id of new Set(ids)) {
+    const start = id.slice(0, SHOWN_CELL_ID_CHARS);
+    const group = groups.get(start);
+    if (group) {
+      group.push(id);
+    } else {
+      groups.set(start, [id]);
+    }
+  }
   const shown = new Map<string, string>();
-  for (const [at, id] of sorted.entries()) {
-    const shared = Math.max(commonStart(id, sorted[at - 1]), commonStart(id, sorted[at + 1]));
-    shown.set(id, id.slice(0, Math.max(SHOWN_CELL_ID_CHARS, shared + 1)));
+  for (const [start, group] of groups) {
+    if (group.length === 1) {
+      shown.set(group[0]!, start);
+      continue;
+    }
+    // Sorted, the ids that share the longest start with one are next to it.
+    const sorted = group.sort();
+    for (const [at, id] of sorted.entries()) {
+      const shared = Math.max(commonStart(id, sorted[at - 1]), commonStart(id, sorted[at + 1]));
+      shown.set(id, id.slice(0, Math.max(SHOWN_CELL_ID_CHARS, shared + 1)));
+    }
   }
   return shown;
 }
