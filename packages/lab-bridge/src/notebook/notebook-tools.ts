@@ -102,6 +102,16 @@ export class NotebookTools {
   }
 }
 
+/** The notebook a call names, as the contents service names it, when its tool's input has notebookPath and the call gives one. */
+function notebookOf(
+  documents: NotebookDocuments,
+  declaration: NotebookToolDeclaration,
+  args: Readonly<Record<string, unknown>>
+): string | undefined {
+  const path = args.notebookPath;
+  return 'notebookPath' in declaration.input.shape && typeof path === 'string' && path.trim() ? documents.normalize(path) : undefined;
+}
+
 /**
  * A result of a tool on a notebook (its input names one in notebookPath)
  * carries what others changed there since the calling agent's previous call
@@ -114,11 +124,11 @@ function withChanges(
   call: CallContext,
   result: ToolResult
 ): ToolResult {
-  const path = args.notebookPath;
-  if (!call.caller || !('notebookPath' in declaration.input.shape) || typeof path !== 'string' || !path.trim()) {
+  const notebook = notebookOf(documents, declaration, args);
+  if (!call.caller || notebook === undefined) {
     return result;
   }
-  const changes = documents.changes.take(documents.normalize(path), call.caller.key);
+  const changes = documents.changes.take(notebook, call.caller.key);
   return Object.keys(changes).length ? { ...result, changes } : result;
 }
 
@@ -135,10 +145,10 @@ function asShown(
   call: CallContext,
   result: ToolResult
 ): ToolResult {
-  const path = args.notebookPath;
-  if (!('notebookPath' in declaration.input.shape) || typeof path !== 'string' || !path.trim()) {
+  const notebook = notebookOf(documents, declaration, args);
+  if (notebook === undefined) {
     return withoutEchoes(result, args);
   }
-  const shown = shownCellIds(result, documents.cellIds(documents.normalize(path)) ?? call.fileCellIds ?? []);
+  const shown = shownCellIds(result, documents.cellIds(notebook) ?? call.fileCellIds ?? []);
   return withoutEchoes(withIdsShown(result, shown), withIdsShown(args, shown));
 }
