@@ -16,21 +16,15 @@
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPageWithAgent, type PageKind, type PageWithAgent } from './support/lab-with-agent.js';
+import { openCodeNotebook, PAGE_KINDS, SHOWN_CELLS, type PageKindWithKernel } from './support/code-notebook.js';
+import { startPageWithAgent, type PageWithAgent } from './support/lab-with-agent.js';
 import { shownIds } from './support/shown-ids.js';
-import { waitFor } from './support/wait-for.js';
 
-const KINDS: { kind: PageKind; kernel: string; language: string; oneDocument: boolean; shot?: string }[] = [
-  {
-    kind: 'JupyterLab',
-    kernel: 'python3',
-    language: 'python',
-    oneDocument: false,
-    shot: fileURLToPath(new URL('../../test-results/agent-changes.png', import.meta.url))
-  },
-  { kind: 'Notebook 7', kernel: 'python3', language: 'python', oneDocument: true },
-  { kind: 'JupyterLite', kernel: 'javascript', language: 'javascript', oneDocument: false }
-];
+/** JupyterLab's run keeps a picture of the panel (docs/images/). */
+const SHOT = fileURLToPath(new URL('../../test-results/agent-changes.png', import.meta.url));
+const KINDS: (PageKindWithKernel & { shot?: string })[] = PAGE_KINDS.map((kind) =>
+  kind.kind === 'JupyterLab' ? { ...kind, shot: SHOT } : kind
+);
 
 const NOTEBOOK = 'review.ipynb';
 const RENAMED = 'reviewed.ipynb';
@@ -41,16 +35,7 @@ const START = [
 ];
 /** The cells' ids as the answers show them. */
 const SHOWN = shownIds(START.map((cell) => cell.id));
-const SHOWN_CELLS = '.jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook .jp-Cell';
 const PANEL = '#jp-live-mcp-agent-changes';
-
-const notebookFile = (kernelspec: Record<string, string>) =>
-  JSON.stringify({
-    cells: START.map(({ id, source }) => ({ cell_type: 'code', id, metadata: {}, source, outputs: [], execution_count: null })),
-    metadata: { kernelspec },
-    nbformat: 4,
-    nbformat_minor: 5
-  });
 
 const entry = (page: Page, id: number) => page.locator(`${PANEL} .jp-live-mcp-change[data-entry="${id}"]`);
 const button = (page: Page, id: number, label: string) => entry(page, id).locator('button', { hasText: new RegExp(`^${label}$`) });
@@ -69,15 +54,7 @@ describe.each(KINDS)('the Agent changes panel in $kind', (kind) => {
   beforeAll(async () => {
     setup = await startPageWithAgent(kind.kind);
     await page().setViewportSize({ width: 1280, height: 800 });
-    const kernelspec = { name: kind.kernel, display_name: kind.kernel, language: kind.language };
-    if (kind.oneDocument) {
-      await setup.openNotebook(NOTEBOOK, notebookFile(kernelspec));
-    } else {
-      await setup.open();
-      await setup.mcp.ok('write_file', { filePath: NOTEBOOK, content: notebookFile(kernelspec) });
-      await setup.mcp.ok('open_document', { path: NOTEBOOK });
-    }
-    await waitFor('the notebook to show its cells', async () => (await page().locator(SHOWN_CELLS).count()) === START.length, 60_000);
+    await openCodeNotebook(setup, kind, NOTEBOOK, START);
   });
 
   afterAll(async () => {

@@ -12,29 +12,15 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/chromium.js';
+import { openCodeNotebook, PAGE_KINDS, SHOWN_CELLS } from './support/code-notebook.js';
 import { startHttpServer, type HttpAgent, type HttpServer } from './support/http-server.js';
-import { startPageWithAgent, startSite, type JupyterSite, type PageKind, type PageWithAgent } from './support/lab-with-agent.js';
+import { startPageWithAgent, startSite, type JupyterSite, type PageWithAgent } from './support/lab-with-agent.js';
 import { waitFor } from './support/wait-for.js';
-
-const KINDS: { kind: PageKind; kernel: string; language: string; oneDocument: boolean }[] = [
-  { kind: 'JupyterLab', kernel: 'python3', language: 'python', oneDocument: false },
-  { kind: 'Notebook 7', kernel: 'python3', language: 'python', oneDocument: true },
-  { kind: 'JupyterLite', kernel: 'javascript', language: 'javascript', oneDocument: false }
-];
 
 const NOTEBOOK = 'beside.ipynb';
 const CELLS = ['a = 1', 'b = 2', 'c = 3', 'd = 4', 'e = 5'].map((source, index) => ({ id: `cell-${index}`, source }));
-const SHOWN_CELLS = '.jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook .jp-Cell';
 /** How long after their last key the person no longer counts as typing in a cell (conflict-rule.ts), and a little more. */
 const PAST_TYPING_MS = 3500;
-
-const notebookFile = (kernelspec: Record<string, string>) =>
-  JSON.stringify({
-    cells: CELLS.map(({ id, source }) => ({ cell_type: 'code', id, metadata: {}, source, outputs: [], execution_count: null })),
-    metadata: { kernelspec },
-    nbformat: 4,
-    nbformat_minor: 5
-  });
 
 const cell = (page: Page, index: number) => page.locator(SHOWN_CELLS).nth(index);
 const shownSource = (page: Page, index: number) => cell(page, index).locator('.jp-InputArea-editor .cm-content').innerText();
@@ -47,22 +33,14 @@ interface ConflictCell {
   source: string;
 }
 
-describe.each(KINDS)('beside the person in $kind', (kind) => {
+describe.each(PAGE_KINDS)('beside the person in $kind', (kind) => {
   let setup: PageWithAgent;
   const page = () => setup.page;
   const readAll = async () => (await setup.mcp.ok('read_notebook', { notebookPath: NOTEBOOK })) as Record<string, unknown>;
 
   beforeAll(async () => {
     setup = await startPageWithAgent(kind.kind);
-    const kernelspec = { name: kind.kernel, display_name: kind.kernel, language: kind.language };
-    if (kind.oneDocument) {
-      await setup.openNotebook(NOTEBOOK, notebookFile(kernelspec));
-    } else {
-      await setup.open();
-      await setup.mcp.ok('write_file', { filePath: NOTEBOOK, content: notebookFile(kernelspec) });
-      await setup.mcp.ok('open_document', { path: NOTEBOOK });
-    }
-    await waitFor('the notebook to show its cells', async () => (await page().locator(SHOWN_CELLS).count()) === CELLS.length, 60_000);
+    await openCodeNotebook(setup, kind, NOTEBOOK, CELLS);
   });
 
   afterAll(async () => {
@@ -197,13 +175,7 @@ describe('a notebook the person closed between the agent’s read and its edit, 
 
   beforeAll(async () => {
     setup = await startPageWithAgent('JupyterLab');
-    await setup.open();
-    await setup.mcp.ok('write_file', {
-      filePath: CLOSED,
-      content: notebookFile({ name: 'python3', display_name: 'Python 3', language: 'python' })
-    });
-    await setup.mcp.ok('open_document', { path: CLOSED });
-    await waitFor('the notebook to show', async () => (await setup.page.locator(SHOWN_CELLS).count()) === CELLS.length, 60_000);
+    await openCodeNotebook(setup, PAGE_KINDS[0]!, CLOSED, CELLS);
   });
 
   afterAll(async () => {
@@ -230,7 +202,7 @@ describe('a notebook the person closed between the agent’s read and its edit, 
   });
 });
 
-describe.each(KINDS)('two agents over --http on one $kind page', (kind) => {
+describe.each(PAGE_KINDS)('two agents over --http on one $kind page', (kind) => {
   let server: HttpServer;
   let site: JupyterSite;
   let browser: Browser;

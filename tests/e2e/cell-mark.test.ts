@@ -12,19 +12,14 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setBridgeSetting, startPageWithAgent, type PageKind, type PageWithAgent } from './support/lab-with-agent.js';
-import { waitFor } from './support/wait-for.js';
+import { codeNotebook, openCodeNotebook, SHOWN_CELLS, type PageKindWithKernel } from './support/code-notebook.js';
+import { setBridgeSetting, startPageWithAgent, type PageWithAgent } from './support/lab-with-agent.js';
 
-interface Kind {
-  kind: PageKind;
-  kernel: string;
-  language: string;
+interface Kind extends PageKindWithKernel {
   /** Code that takes this many seconds. */
   slow(seconds: number): string;
   /** Code that raises. */
   failing: string;
-  /** A page that shows one notebook and holds others in memory (no tabs). */
-  oneDocument: boolean;
   /** Whether the page has a status bar for the bridge's item (Notebook 7 has none). */
   statusBar: boolean;
 }
@@ -64,16 +59,6 @@ const NOTEBOOK = 'marks.ipynb';
 const PENDING_AFTER_SECONDS = 60;
 const ANY_MARK = '.jp-live-mcp-agent-cell, .jp-live-mcp-agent-notebook, .jp-live-mcp-agent-tab';
 
-const notebookFile = (kernelspec: Record<string, string>, cells: { id: string; source: string }[]) =>
-  JSON.stringify({
-    cells: cells.map(({ id, source }) => ({ cell_type: 'code', id, metadata: {}, source, outputs: [], execution_count: null })),
-    metadata: { kernelspec },
-    nbformat: 4,
-    nbformat_minor: 5
-  });
-
-/** The cell nodes of the notebook in front. */
-const SHOWN_CELLS = '.jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook .jp-Cell';
 /** What the checks use of the browser's globals (the tests are not compiled with the DOM's types). */
 type Browser = { getComputedStyle(node: unknown, pseudo: string): { content: string } };
 
@@ -98,7 +83,6 @@ const focused = (page: Page) => page.locator(':focus').evaluateAll((nodes) => no
 
 describe.each(KINDS)('the marks of the agent’s work in $kind', (kind) => {
   let setup: PageWithAgent;
-  const kernelspec = { name: kind.kernel, display_name: kind.kernel, language: kind.language };
   const ids = { slow: 'slow-cell', failing: 'failing-cell', quick: 'quick-cell' };
   /** Cells for run_cells, after the three above. */
   const steps = ['step-1', 'step-2', 'step-3'];
@@ -123,14 +107,7 @@ describe.each(KINDS)('the marks of the agent’s work in $kind', (kind) => {
       { id: ids.failing, source: kind.failing },
       ...steps.map((id) => ({ id, source: kind.slow(1.5) }))
     ];
-    if (kind.oneDocument) {
-      await setup.openNotebook(NOTEBOOK, notebookFile(kernelspec, cells));
-    } else {
-      await setup.open();
-      await ok('write_file', { filePath: NOTEBOOK, content: notebookFile(kernelspec, cells) });
-      await ok('open_document', { path: NOTEBOOK });
-    }
-    await waitFor('the notebook to show its cells', async () => (await shownCells(page())).length === cells.length, 60_000);
+    await openCodeNotebook(setup, kind, NOTEBOOK, cells);
     // The first run waits for the kernel: done here, so the slow cell's run is what the tests see.
     await ok('run_cell', { notebookPath: NOTEBOOK, cellId: ids.quick });
   });
@@ -233,7 +210,7 @@ describe.each(KINDS)('the marks of the agent’s work in $kind', (kind) => {
       : 'marks a notebook the call opens in a background tab once it has loaded',
     async () => {
       const other = 'other.ipynb';
-      await ok('write_file', { filePath: other, content: notebookFile(kernelspec, [{ id: 'other-slow', source: slow }]) });
+      await ok('write_file', { filePath: other, content: codeNotebook(kind, [{ id: 'other-slow', source: slow }]) });
       const errors = setup.consoleErrors.length;
       let done = false;
       const running = setup.mcp.call('run_cell', { notebookPath: other, cellId: 'other-slow' }).finally(() => (done = true));

@@ -8,15 +8,10 @@
 import { ResourceListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPageWithAgent, type PageKind, type PageWithAgent } from './support/lab-with-agent.js';
+import { openCodeNotebook, PAGE_KINDS, SHOWN_CELLS } from './support/code-notebook.js';
+import { startPageWithAgent, type PageWithAgent } from './support/lab-with-agent.js';
 import { shownIds } from './support/shown-ids.js';
 import { waitFor } from './support/wait-for.js';
-
-const KINDS: { kind: PageKind; kernel: string; language: string; oneDocument: boolean }[] = [
-  { kind: 'JupyterLab', kernel: 'python3', language: 'python', oneDocument: false },
-  { kind: 'Notebook 7', kernel: 'python3', language: 'python', oneDocument: true },
-  { kind: 'JupyterLite', kernel: 'javascript', language: 'javascript', oneDocument: false }
-];
 
 const NOTEBOOK = 'pointing.ipynb';
 const CELLS = [
@@ -27,24 +22,15 @@ const CELLS = [
 ];
 /** The cells' ids as the focus and the answers show them. */
 const SHOWN = shownIds(CELLS.map((cell) => cell.id));
-const SHOWN_CELLS = '.jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook .jp-Cell';
 const RESOURCES = {
   notebook: 'jupyter-live://focus/notebook',
   selectedCells: 'jupyter-live://focus/selected-cells',
   editorSelection: 'jupyter-live://focus/editor-selection'
 };
 
-const notebookFile = (kernelspec: Record<string, string>) =>
-  JSON.stringify({
-    cells: CELLS.map(({ id, source }) => ({ cell_type: 'code', id, metadata: {}, source, outputs: [], execution_count: null })),
-    metadata: { kernelspec },
-    nbformat: 4,
-    nbformat_minor: 5
-  });
-
 const cell = (page: Page, index: number) => page.locator(SHOWN_CELLS).nth(index);
 
-describe.each(KINDS)('what the person points at in $kind', (kind) => {
+describe.each(PAGE_KINDS)('what the person points at in $kind', (kind) => {
   let setup: PageWithAgent;
   let listChanges = 0;
   const page = () => setup.page;
@@ -62,15 +48,7 @@ describe.each(KINDS)('what the person points at in $kind', (kind) => {
     setup.mcp.client.setNotificationHandler(ResourceListChangedNotificationSchema, async () => {
       listChanges++;
     });
-    const kernelspec = { name: kind.kernel, display_name: kind.kernel, language: kind.language };
-    if (kind.oneDocument) {
-      await setup.openNotebook(NOTEBOOK, notebookFile(kernelspec));
-    } else {
-      await setup.open();
-      await setup.mcp.ok('write_file', { filePath: NOTEBOOK, content: notebookFile(kernelspec) });
-      await setup.mcp.ok('open_document', { path: NOTEBOOK });
-    }
-    await waitFor('the notebook to show its cells', async () => (await page().locator(SHOWN_CELLS).count()) === CELLS.length, 60_000);
+    await openCodeNotebook(setup, kind, NOTEBOOK, CELLS);
   });
 
   afterAll(async () => {

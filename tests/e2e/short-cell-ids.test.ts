@@ -9,13 +9,8 @@
  * tools do.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPageWithAgent, type PageKind, type PageWithAgent } from './support/lab-with-agent.js';
-
-const KINDS: { kind: PageKind; kernel: string; language: string; oneDocument: boolean }[] = [
-  { kind: 'JupyterLab', kernel: 'python3', language: 'python', oneDocument: false },
-  { kind: 'Notebook 7', kernel: 'python3', language: 'python', oneDocument: true },
-  { kind: 'JupyterLite', kernel: 'javascript', language: 'javascript', oneDocument: false }
-];
+import { openCodeNotebook, PAGE_KINDS } from './support/code-notebook.js';
+import { startPageWithAgent, type PageWithAgent } from './support/lab-with-agent.js';
 
 const NOTEBOOK = 'short-ids.ipynb';
 const FIRST = 'f00dbeef-0a1b-4c2d-8e3f-000000000001';
@@ -27,15 +22,7 @@ const CELLS = [
   { id: SECOND, source: '4 + 4' }
 ];
 
-const notebookFile = (kernelspec: Record<string, string>) =>
-  JSON.stringify({
-    cells: CELLS.map(({ id, source }) => ({ cell_type: 'code', id, metadata: {}, source, outputs: [], execution_count: null })),
-    metadata: { kernelspec },
-    nbformat: 4,
-    nbformat_minor: 5
-  });
-
-describe.each(KINDS)('short cell ids in $kind', (kind) => {
+describe.each(PAGE_KINDS)('short cell ids in $kind', (kind) => {
   let setup: PageWithAgent;
   const nbformatCells = async () =>
     (
@@ -46,13 +33,7 @@ describe.each(KINDS)('short cell ids in $kind', (kind) => {
 
   beforeAll(async () => {
     setup = await startPageWithAgent(kind.kind);
-    const kernelspec = { name: kind.kernel, display_name: kind.kernel, language: kind.language };
-    if (kind.oneDocument) {
-      await setup.openNotebook(NOTEBOOK, notebookFile(kernelspec));
-    } else {
-      await setup.open();
-      await setup.mcp.ok('write_file', { filePath: NOTEBOOK, content: notebookFile(kernelspec) });
-    }
+    await openCodeNotebook(setup, kind, NOTEBOOK, CELLS, { inTab: false });
   });
 
   afterAll(async () => {
