@@ -41,7 +41,7 @@ const PENDING_AFTER_SECONDS = 120;
 
 interface Run {
   status: string;
-  outputs?: { type?: string; text?: string; 'image/png'?: string }[];
+  outputs?: { type?: string; text?: string; stdout?: string; error?: string; 'image/png'?: string }[];
 }
 
 describe('the agent tasks in JupyterLab (python3)', () => {
@@ -81,7 +81,7 @@ describe('the agent tasks in JupyterLab (python3)', () => {
         source: expect.stringContaining('total / len(sales)'),
         outputs: [{ text: expect.any(String) }]
       });
-      expect(cells.flatMap((cell) => cell.outputs ?? []).some((output) => output.type === 'error')).toBe(false);
+      expect(cells.flatMap((cell) => cell.outputs ?? []).some((output) => 'error' in output)).toBe(false);
       expect(cells[PLOT_INDEX]!.outputs?.some((output) => output['image/png'] !== undefined)).toBe(true);
       if (way === 'batch') {
         expect(transcript.calls.map((call) => call.tool)).toEqual(['read_notebook', 'edit_cell', 'run_cells']);
@@ -94,7 +94,7 @@ describe('the agent tasks in JupyterLab (python3)', () => {
       const { cellIds, runs } = await addSection(transcript, way, notebookPath);
       expect(cellIds).toHaveLength(SECTION_CELLS.length);
       expect((runs as unknown as Run[]).map((run) => run.status)).toEqual(['no-op', 'ok', 'ok', 'ok', 'ok']);
-      const texts = (runs as unknown as Run[]).slice(1).map((run) => run.outputs?.map((output) => output.text).join(''));
+      const texts = (runs as unknown as Run[]).slice(1).map((run) => run.outputs?.map((output) => output.text ?? output.stdout).join(''));
       expect(texts.every((text) => text !== undefined && text !== '')).toBe(true);
       expect(texts[3]).toMatch(/^spread \d+\.\d, std \d+\.\d\d, months above average \d+\n$/);
       const read = await setup.mcp.ok('read_notebook', { notebookPath, from: FIX_CELL_COUNT });
@@ -150,13 +150,13 @@ describe('the agent tasks in JupyterLab (python3)', () => {
     const nbformatRead = await readWorked(nbformat, 'single', notebookPath);
     const ids = (nbformatRead.content as { cells: { id: string }[] }).cells.map((cell) => cell.id);
     expect(ids).toHaveLength(READ_CELL_COUNT);
-    const cells = compactRead.cells as { id: string; index: number; outputs?: { type?: string; table?: string; error?: string }[] }[];
+    const cells = compactRead.cells as { id: string; index: number; outputs?: { table?: string; error?: string }[] }[];
     const shownAs = shownIds(ids);
     expect(cells.map((cell) => cell.id)).toEqual(ids.map((id) => shownAs[id]));
     expect(cells.map((cell) => cell.index)).toEqual(ids.map((_, index) => index));
     const outputs = cells.flatMap((cell) => cell.outputs ?? []);
     expect(outputs.filter((output) => output.table?.startsWith('DataFrame: 150 rows'))).toHaveLength(6);
-    expect(outputs.filter((output) => output.type === 'error').map((output) => output.error)).toEqual(["KeyError: 'b'"]);
+    expect(outputs.filter((output) => 'error' in output).map((output) => output.error)).toEqual(["KeyError: 'b'"]);
     // IPython's header ("----" and "KeyError  Traceback (most recent call last)") is left out.
     expect(JSON.stringify(outputs)).not.toMatch(/Traceback \(most recent call last\)|-{20}/);
     expect(compact.pictures).toBe(READ_PICTURES);

@@ -381,7 +381,7 @@ describe.each(KINDS)('the notebook tools in $kind', (kind) => {
       const nb = 'long-stream.ipynb';
       const [cellId] = await notebookWith(nb, ['for i in range(100): print(i)']);
       const ran = await ok('run_cell', { notebookPath: nb, cellId });
-      expect(ran.outputs).toEqual([{ type: 'stream', name: 'stdout', text: expect.stringContaining('9\n[… 80 lines left out …]\n90\n') }]);
+      expect(ran.outputs).toEqual([{ stdout: expect.stringContaining('9\n[… 80 lines left out …]\n90\n') }]);
       const whole = await ok('read_cell', { notebookPath: nb, cellId, outputIndex: 0 });
       expect((whole.output as { text: string }).text).toBe(Array.from({ length: 100 }, (_, i) => `${i}\n`).join(''));
     });
@@ -515,7 +515,7 @@ describe.each(KINDS)('the notebook tools in $kind', (kind) => {
           id: 'stream',
           index: 1,
           executionCount: 3,
-          outputs: [{ type: 'stream', name: 'stdout', text: expect.stringContaining('line 9\n[… 80 lines left out …]\nline 90\n') }]
+          outputs: [{ stdout: expect.stringContaining('line 9\n[… 80 lines left out …]\nline 90\n') }]
         },
         {
           id: 'error',
@@ -524,7 +524,6 @@ describe.each(KINDS)('the notebook tools in $kind', (kind) => {
           outOfOrder: true,
           outputs: [
             {
-              type: 'error',
               error: 'ZeroDivisionError: division by zero',
               traceback: expect.stringMatching(/^\[… 2 earlier frames left out …\]\nframe 2/)
             }

@@ -140,8 +140,8 @@ export interface FixOutcome {
 export async function fixFailingCell(transcript: Transcript, way: TaskWay, notebookPath: string): Promise<FixOutcome> {
   if (way === 'batch') {
     const read = await transcript.call('read_notebook', { notebookPath });
-    const cells = read.cells as { id: string; source: string; outputs?: { type?: string }[] }[];
-    const failing = cells.find((cell) => cell.outputs?.some((output) => output.type === 'error'));
+    const cells = read.cells as { id: string; source: string; outputs?: { error?: string }[] }[];
+    const failing = cells.find((cell) => cell.outputs?.some((output) => 'error' in output));
     if (!failing) {
       throw new Error('the compact read shows no failing cell');
     }

@@ -26,7 +26,7 @@ describe('cellView', () => {
       source: 'x = 1\nx',
       revision: cellRevision('x = 1\nx'),
       executionCount: 3,
-      outputs: [{ text: '1' }, { type: 'stream', name: 'stdout', text: 'a\nb' }],
+      outputs: [{ text: '1' }, { stdout: 'a\nb' }],
       outOfOrder: true
     });
   });

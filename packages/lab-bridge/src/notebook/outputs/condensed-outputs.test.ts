@@ -29,27 +29,20 @@ describe('condenseOutputs', () => {
       { output_type: 'execute_result', execution_count: 1, data: { 'text/plain': '1' }, metadata: {} },
       stream('stdout', ['b\n', 'c\n'])
     ];
-    expect(condenseOutputs(outputs)).toEqual([
-      { type: 'stream', name: 'stdout', text: 'a\nb\nc\n' },
-      { type: 'stream', name: 'stderr', text: 'warning\n' },
-      { text: '1' }
-    ]);
+    expect(condenseOutputs(outputs)).toEqual([{ stdout: 'a\nb\nc\n' }, { stderr: 'warning\n' }, { text: '1' }]);
     expect(condensedCount(outputs)).toBe(3);
   });
 
   it('cuts a long stream to its first and last lines and says how many it left out', () => {
     const [condensed] = condenseOutputs([stream('stdout', `${lines(100).join('\n')}\n`)]);
     expect(condensed).toEqual({
-      type: 'stream',
-      name: 'stdout',
-      text: [...lines(10), '[… 80 lines left out …]', ...lines(10, 90), ''].join('\n')
+      stdout: [...lines(10), '[… 80 lines left out …]', ...lines(10, 90), ''].join('\n')
     });
   });
 
   it('gives an error as "ename: evalue" and the last five frames, without the header or the error again', () => {
     expect(condenseOutputs([ipythonError])).toEqual([
       {
-        type: 'error',
         error: 'ZeroDivisionError: division by zero',
         traceback: ['[… 2 earlier frames left out …]', ...[2, 3, 4, 5, 6].map((i) => `Cell In[${i}], line 1\n----> 1 f${i}()`)].join('\n')
       }
@@ -61,10 +54,10 @@ describe('condenseOutputs', () => {
       traceback: [`${header.join('\n')}\nCell In[9], line 1`, 'ZeroDivisionError: division by zero']
     };
     expect(condenseOutputs([joined as nbformat.IOutput])).toEqual([
-      { type: 'error', error: 'ZeroDivisionError: division by zero', traceback: 'Cell In[9], line 1' }
+      { error: 'ZeroDivisionError: division by zero', traceback: 'Cell In[9], line 1' }
     ]);
     expect(condenseOutputs([{ output_type: 'error', ename: 'KeyboardInterrupt', evalue: '', traceback: [] }])).toEqual([
-      { type: 'error', error: 'KeyboardInterrupt' }
+      { error: 'KeyboardInterrupt' }
     ]);
   });
 

@@ -6,8 +6,10 @@
  * rich output is its text/plain (an HTML table's only its first lines), with
  * one line saying what the table holds, and its picture under its MIME type,
  * where the image pipeline (calls/images) takes it out and attaches it. Colour
- * escapes are removed throughout. An execute result, by far the most common
- * output, has no `type`: every other output says its own.
+ * escapes are removed throughout. Each output's keys say what it is, so only
+ * display data carries a `type`: a stream is its text under its name
+ * (`stdout`, `stderr`), an error has `error`, an execute result (by far the
+ * most common) has its text, table and picture as display data has them.
  * `wholeOutput` gives one of them uncondensed (read_cell's outputIndex). Pure,
  * once the HTML tables' summaries are loaded (`loadHtmlTables`).
  */
@@ -28,8 +30,9 @@ const {
 
 /** One condensed output. A rich output keeps at most one picture, under its MIME type. */
 export type CondensedOutput =
-  | { type: 'stream'; name: string; text: string }
-  | { type: 'error'; error: string; traceback?: string }
+  | { stdout: string }
+  | { stderr: string }
+  | { error: string; traceback?: string }
   | ({
       /** Display data; an execute result has none. */
       type?: 'display';
@@ -114,8 +117,10 @@ function groupOutputs(outputs: readonly nbformat.IOutput[]): nbformat.IOutput[][
 function condenseGroup(group: nbformat.IOutput[]): CondensedOutput {
   const first = group[0]!;
   switch (first.output_type) {
-    case 'stream':
-      return { type: 'stream', name: String(first.name), text: headAndTail(stripAnsi(group.map(streamText).join(''))) };
+    case 'stream': {
+      const text = headAndTail(stripAnsi(group.map(streamText).join('')));
+      return first.name === 'stderr' ? { stderr: text } : { stdout: text };
+    }
     case 'error': {
       const error = first as nbformat.IError;
       return condenseError(error.ename, error.evalue, error.traceback);
@@ -129,14 +134,10 @@ function condenseGroup(group: nbformat.IOutput[]): CondensedOutput {
 }
 
 /** An error as the agent sees it, in a cell's outputs and in run_cell's answer. */
-function condenseError(
-  ename: string,
-  evalue: string,
-  traceback: readonly string[] | undefined
-): { type: 'error'; error: string; traceback?: string } {
+function condenseError(ename: string, evalue: string, traceback: readonly string[] | undefined): { error: string; traceback?: string } {
   const error = evalue ? `${ename}: ${stripAnsi(evalue)}` : ename;
   const frames = condenseTraceback(traceback, error);
-  return { type: 'error', error, ...(frames ? { traceback: frames } : {}) };
+  return { error, ...(frames ? { traceback: frames } : {}) };
 }
 
 /**

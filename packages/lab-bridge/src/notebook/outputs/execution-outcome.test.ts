@@ -141,7 +141,7 @@ describe('executionResult', () => {
       notebookPath: 'a.ipynb',
       cellId: 'c1',
       executionCount: 1,
-      outputs: [{ type: 'stream', name: 'stdout', text: '42\nagain\n' }]
+      outputs: [{ stdout: '42\nagain\n' }]
     });
     expect(executionResult({ ...subject, wholeOutputs: true }, { status: 'ok', executionCount: 1, outputs })).toMatchObject({
       outputs: [
@@ -171,7 +171,7 @@ describe('executionResult', () => {
       ename: 'NameError',
       evalue: "name 'x' is not defined",
       traceback: 'Traceback (most recent call last)\nNameError',
-      outputs: [{ type: 'stream', name: 'stdout', text: 'before\n' }]
+      outputs: [{ stdout: 'before\n' }]
     });
     expect(JSON.stringify(result).match(/Traceback/g)).toHaveLength(1);
   });
