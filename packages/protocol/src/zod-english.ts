@@ -3,7 +3,8 @@
  * (zod's classic API loads English by itself): the messages agents, people and
  * peers read are English. Each module that makes schemas imports this one.
  * English only when no locale is set yet, as the classic API does: zod keeps
- * one config per page, which other extensions' zod reads too.
+ * one config per page, which other extensions' zod reads too (an issue no
+ * schema of ours raises, such as an email format, gets zod's fallback words).
  */
 import * as z from 'zod/mini';
 
