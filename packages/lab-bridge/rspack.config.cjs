@@ -1,6 +1,9 @@
 // Merged into the labextension builder's rspack configuration (package.json, jupyterlab.rspackConfig).
 const { SwcJsMinimizerRspackPlugin } = require('@rspack/core');
 
+// The pairing proof with @noble/hashes, which only it imports: a chunk of its own, minified apart.
+const PAIRING = /[\\/](@noble[\\/]hashes[\\/]|protocol[\\/]dist[\\/]pairing\.js$)/;
+
 module.exports = {
   module: {
     rules: [
@@ -14,14 +17,21 @@ module.exports = {
     ]
   },
   optimization: {
-    // zod and @noble/hashes in the bridge's chunk, which alone imports them, rather than in a chunk of their own.
-    splitChunks: false,
+    // zod in the bridge's chunk, which alone imports it, rather than in a chunk of its own. The
+    // pairing proof in a chunk fetched beside it, so that the rest is minified with SWC's defaults:
+    // about 0.5 kB gzip less in all (the pairing proof in the bridge's chunk: 0.1 kB more).
+    splitChunks: {
+      cacheGroups: { default: false, defaultVendors: false, pairing: { test: PAIRING, name: 'pairing', chunks: 'all', enforce: true } }
+    },
     minimizer: [
       new SwcJsMinimizerRspackPlugin({
+        include: /^pairing\./,
         // With these on, SWC inlines @noble/hashes' pure SHA-512 tables before it could drop them
         // (the pairing proof uses SHA-256 only): about 0.6 kB gzip.
         minimizerOptions: { compress: { reduce_vars: false, inline: 0 } }
-      })
+      }),
+      // Three passes rather than one: about 0.25 kB gzip.
+      new SwcJsMinimizerRspackPlugin({ exclude: /^pairing\./, minimizerOptions: { compress: { passes: 3 } } })
     ]
   }
 };
