@@ -107,7 +107,9 @@ describe('MCP over Streamable HTTP with two agents', () => {
       return outputs;
     };
     const [fromA, fromB] = await Promise.all([steps(agentA, 'A')(), steps(agentB, 'B')()]);
-    const text = (outputs: unknown[]) => outputs.map((output) => (output as { text: string }[]).map((o) => o.text).join(''));
+    // run_cell's condensed stream is {stdout}; execute_code's whole one keeps nbformat's text.
+    const text = (outputs: unknown[]) =>
+      outputs.map((output) => (output as { stdout?: string; text?: string }[]).map((o) => o.stdout ?? o.text).join(''));
     expect(text(fromA)).toEqual(['A 0\n', 'A 0\n', 'A 1\n', 'A 10\n', 'A 2\n', 'A 20\n']);
     expect(text(fromB)).toEqual(['B 0\n', 'B 0\n', 'B 1\n', 'B 10\n', 'B 2\n', 'B 20\n']);
     // Both agents' cells are in the one notebook the person sees.

@@ -59,7 +59,7 @@ describe('pending calls', () => {
       pendingId: first.pendingId
     });
     const final = await ok('wait_for_result', { pendingId: first.pendingId, seconds: 30 });
-    expect(final).toMatchObject({ status: 'ok', outputs: [expect.objectContaining({ text: 'slept\n' })] });
+    expect(final).toMatchObject({ status: 'ok', outputs: [{ stdout: 'slept\n' }] });
     expect((await ok('get_context')).pending).toEqual([]);
   });
 
