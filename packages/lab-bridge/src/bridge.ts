@@ -135,11 +135,7 @@ export function startBridge(
     {
       runOf: (declaration) => notebooks?.tools.runOf(declaration),
       whyOff: () => parts.whyOff(NOTEBOOK_TOOLS),
-      cellIdsAt: (path) => {
-        const normalized = normalize(path);
-        const panel = notebookTracker?.find((candidate) => candidate.context.path === normalized);
-        return panel?.model ? Array.from(panel.model.cells, (cell) => cell.id) : notebooks?.tools.documents.cellIds(normalized);
-      }
+      cellIdsAt: (path) => notebooks?.tools.documents.heldCellIds(normalize(path))
     }
   );
 

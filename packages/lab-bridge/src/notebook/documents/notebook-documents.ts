@@ -96,7 +96,7 @@ export class NotebookDocuments {
 
   /** The notebook if the page has it open, in a tab or in memory. */
   async held(tool: string, path: string): Promise<HeldNotebook | undefined> {
-    const panel = this.tracker.find((candidate) => candidate.context.path === path && !candidate.isDisposed);
+    const panel = this.panelAt(path);
     if (panel) {
       await loaded(tool, panel);
     }
@@ -112,6 +112,16 @@ export class NotebookDocuments {
   cellIds(path: string): string[] | undefined {
     const model = this.changes.modelAt(path);
     return model && cellsOf(model).map((cell) => cell.id);
+  }
+
+  /** The ids of the cells of the notebook at `path`, in order, while the page holds it: in a tab, or worked on by a tool. */
+  heldCellIds(path: string): string[] | undefined {
+    const model = this.panelAt(path)?.model;
+    return model ? cellsOf(model).map((cell) => cell.id) : this.cellIds(path);
+  }
+
+  private panelAt(path: string): NotebookPanel | undefined {
+    return this.tracker.find((candidate) => candidate.context.path === path && !candidate.isDisposed);
   }
 
   /** The kernel connections of the notebooks held in memory: documents too, though in no tab. */
