@@ -23,10 +23,12 @@ export const REVISION_PATTERN = /^[0-9a-z]{1,11}$/;
  * bridge's condensed-outputs.ts cuts to them; the tools' descriptions say them).
  */
 export const CONDENSED_OUTPUTS = {
-  /** Lines of a long stream or text kept from its start… */
-  headLines: 10,
+  /** A stream or text of at most this many lines is kept whole: a cut must save the agent a good part of it. */
+  wholeLines: 20,
+  /** Lines of a longer stream or text kept from its start… */
+  headLines: 8,
   /** …and from its end; the text says how many lines between were left out. */
-  tailLines: 10,
+  tailLines: 8,
   /**
    * An HTML table's text/plain of at most this many lines is kept whole (a
    * DataFrame of up to ten rows, with its column names and a line to spare):
@@ -35,10 +37,11 @@ export const CONDENSED_OUTPUTS = {
   tableWholeLines: 12,
   /**
    * Lines of a longer table's text/plain kept from its start (a DataFrame: its
-   * column names and first rows, as head() shows), and none from its end: the
-   * table's summary says its shape, and read_cell's outputIndex gives it whole.
+   * column names and first three rows, enough to see the columns' values), and
+   * none from its end: the table's summary says its shape, and read_cell's
+   * outputIndex gives it whole.
    */
-  tableLines: 5,
+  tableLines: 4,
   /** A longer line keeps its start only. */
   lineChars: 500,
   /** Traceback frames an error keeps, the last ones (where it was raised). */

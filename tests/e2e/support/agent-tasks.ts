@@ -35,6 +35,18 @@ export interface CallRecord {
   pictures: number;
 }
 
+/** A condensed output as the compact view gives it: an execute result's bare text, or an object keyed by what it is. */
+export type CompactOutput =
+  | string
+  | { type?: string; text?: string; stdout?: string; table?: string; error?: string; 'image/png'?: string };
+
+/** Whether a condensed output is an error's. */
+export const raised = (output: CompactOutput): output is { error: string } => typeof output === 'object' && 'error' in output;
+
+/** The text a condensed output shows: an execute result's, a display's or a stream's. */
+export const shownText = (output: CompactOutput): string | undefined =>
+  typeof output === 'string' ? output : (output.text ?? output.stdout);
+
 /** The calls of one task, as the agent made them. */
 export class Transcript {
   readonly calls: CallRecord[] = [];
@@ -140,8 +152,8 @@ export interface FixOutcome {
 export async function fixFailingCell(transcript: Transcript, way: TaskWay, notebookPath: string): Promise<FixOutcome> {
   if (way === 'batch') {
     const read = await transcript.call('read_notebook', { notebookPath });
-    const cells = read.cells as { id: string; source: string; outputs?: { error?: string }[] }[];
-    const failing = cells.find((cell) => cell.outputs?.some((output) => 'error' in output));
+    const cells = read.cells as { id: string; source: string; outputs?: CompactOutput[] }[];
+    const failing = cells.find((cell) => cell.outputs?.some(raised));
     if (!failing) {
       throw new Error('the compact read shows no failing cell');
     }
@@ -336,10 +348,10 @@ export async function addPlotSection(transcript: Transcript, way: TaskWay, noteb
 export const READ_CELL_COUNT = 50;
 /**
  * The compact read's text at most this share of the nbformat read's, against
- * regressions: 32.9 % since answers show cell ids short (36.5 % before);
- * issue 25 aims at 30 %.
+ * regressions: 29.8 % since a range's cells carry no index and a bare result
+ * is its text (32.8 % before); issue 25 aims at 30 %, which the bench checks.
  */
-export const READ_TARGET = 0.34;
+export const READ_TARGET = 0.31;
 /** The plots of the read notebook. */
 export const READ_PICTURES = 2;
 

@@ -26,7 +26,7 @@ describe('cellView', () => {
       source: 'x = 1\nx',
       revision: cellRevision('x = 1\nx'),
       executionCount: 3,
-      outputs: [{ text: '1' }, { stdout: 'a\nb' }],
+      outputs: ['1', { stdout: 'a\nb' }],
       outOfOrder: true
     });
   });
@@ -35,6 +35,10 @@ describe('cellView', () => {
     const cell = { id: 'c', cell_type: 'code', source: '1', metadata: { trusted: false }, execution_count: null, outputs: [] };
     // Never run: no execution count at all, not a null.
     expect(cellView(cell, 0)).toEqual({ id: 'c', index: 0, source: '1', revision: cellRevision('1') });
+  });
+
+  it('gives no index where the cells come in order from a known start', () => {
+    expect(cellView({ id: 'c', cell_type: 'code', source: '1' }, undefined)).toEqual({ id: 'c', source: '1', revision: cellRevision('1') });
   });
 
   it('gives a markdown cell no execution count or outputs, a code cell without outputs none, and a cell without id an empty one', () => {

@@ -1,6 +1,6 @@
 /**
  * Cells as the notebook tools answer them by default (SPEC §2.3b): per cell
- * its id, index, type and source, and for a code cell its execution count, its
+ * its id, index (unless the cells come in order from a known start), type and source, and for a code cell its execution count, its
  * condensed outputs (condensed-outputs.ts) and its stale marks — only the
  * fields that say something: no metadata, no empty outputs, no false marks,
  * and no type for a code cell (most cells are code: the others say theirs).
@@ -15,7 +15,8 @@ import type { StaleMarks } from './stale-state.js';
 /** One cell in a result. `executionCount` and `outputs` only for code cells; outputs only when it has some. */
 export interface CellView extends StaleMarks {
   id: string;
-  index: number;
+  /** Left out where the cells come in notebook order from a start the agent gave (a read of a range). */
+  index?: number;
   /** Markdown or raw; a code cell has none. */
   type?: string;
   source: string;
@@ -34,10 +35,16 @@ export interface CellLike {
   outputs?: nbformat.IOutput[];
 }
 
-export function cellView(cell: CellLike, index: number, marks: StaleMarks = {}): CellView {
+export function cellView(cell: CellLike, index: number | undefined, marks: StaleMarks = {}): CellView {
   const code = cell.cell_type === 'code';
   const source = joinMultiline(cell.source);
-  const view: CellView = { id: cell.id ?? '', index, ...(code ? {} : { type: cell.cell_type }), source, revision: cellRevision(source) };
+  const view: CellView = {
+    id: cell.id ?? '',
+    ...(index === undefined ? {} : { index }),
+    ...(code ? {} : { type: cell.cell_type }),
+    source,
+    revision: cellRevision(source)
+  };
   if (code) {
     // None: it never ran (an absent count, not a null, says so).
     if (typeof cell.execution_count === 'number') {

@@ -29,14 +29,15 @@ describe('condenseOutputs', () => {
       { output_type: 'execute_result', execution_count: 1, data: { 'text/plain': '1' }, metadata: {} },
       stream('stdout', ['b\n', 'c\n'])
     ];
-    expect(condenseOutputs(outputs)).toEqual([{ stdout: 'a\nb\nc\n' }, { stderr: 'warning\n' }, { text: '1' }]);
+    // An execute result that has only text is that text.
+    expect(condenseOutputs(outputs)).toEqual([{ stdout: 'a\nb\nc\n' }, { stderr: 'warning\n' }, '1']);
     expect(condensedCount(outputs)).toBe(3);
   });
 
   it('cuts a long stream to its first and last lines and says how many it left out', () => {
     const [condensed] = condenseOutputs([stream('stdout', `${lines(100).join('\n')}\n`)]);
     expect(condensed).toEqual({
-      stdout: [...lines(10), '[… 80 lines left out …]', ...lines(10, 90), ''].join('\n')
+      stdout: [...lines(8), '[… 84 lines left out …]', ...lines(8, 92), ''].join('\n')
     });
   });
 
@@ -91,10 +92,10 @@ describe('condenseOutputs', () => {
       { output_type: 'execute_result', execution_count: 2, metadata: {}, data: { 'text/plain': lines(30).join('\n') } }
     ]);
     expect(table).toEqual({
-      text: ['   a', '0  0', '1  2', '2  4', '3  6', '[… 8 lines left out …]'].join('\n'),
+      text: ['   a', '0  0', '1  2', '2  4', '[… 9 lines left out …]'].join('\n'),
       table: 'DataFrame: 12 rows × 1 columns'
     });
-    expect(text).toEqual({ text: [...lines(10), '[… 10 lines left out …]', ...lines(10, 20)].join('\n') });
+    expect(text).toBe([...lines(8), '[… 14 lines left out …]', ...lines(8, 22)].join('\n'));
   });
 
   it("keeps a short table's text/plain whole (up to 12 lines: ten rows, their names and a line to spare), and cuts the next", () => {
@@ -109,7 +110,7 @@ describe('condenseOutputs', () => {
     expect(condensed(4)).toEqual({ text: frameOf(4), table: 'DataFrame: 4 rows × 2 columns' });
     expect(condensed(10)).toEqual({ text: frameOf(10), table: 'DataFrame: 10 rows × 2 columns' });
     expect(condensed(11)).toEqual({
-      text: [...frameOf(11).split('\n').slice(0, 5), '[… 8 lines left out …]'].join('\n'),
+      text: [...frameOf(11).split('\n').slice(0, 4), '[… 9 lines left out …]'].join('\n'),
       table: 'DataFrame: 11 rows × 2 columns'
     });
   });
@@ -170,8 +171,10 @@ describe('condenseOutputs', () => {
 });
 
 describe('headAndTail', () => {
-  it('keeps a text of up to 21 lines whole', () => {
-    expect(headAndTail(lines(21).join('\n'))).toBe(lines(21).join('\n'));
+  it('keeps a text of up to 20 lines whole, and cuts one of 21 to its first and last 8', () => {
+    expect(headAndTail(lines(20).join('\n'))).toBe(lines(20).join('\n'));
+    expect(headAndTail(`${lines(20).join('\n')}\n`)).toBe(`${lines(20).join('\n')}\n`);
+    expect(headAndTail(lines(21).join('\n'))).toBe([...lines(8), '[… 5 lines left out …]', ...lines(8, 13)].join('\n'));
     expect(headAndTail('')).toBe('');
   });
 
@@ -191,7 +194,7 @@ describe('condenseTraceback', () => {
     expect(condenseTraceback(['ReferenceError: x is not defined\n    at eval'], 'ReferenceError: x is not defined')).toBe(
       'ReferenceError: x is not defined\n    at eval'
     );
-    expect(condenseTraceback([lines(50).join('\n')], 'E')).toContain('[… 30 lines left out …]');
+    expect(condenseTraceback([lines(50).join('\n')], 'E')).toContain('[… 34 lines left out …]');
   });
 
   it('keeps a traceback of exactly five frames whole, and says so of the one frame a sixth leaves out', () => {

@@ -9,7 +9,8 @@
  * escapes are removed throughout. Each output's keys say what it is, so only
  * display data carries a `type`: a stream is its text under its name
  * (`stdout`, `stderr`), an error has `error`, an execute result (by far the
- * most common) has its text, table and picture as display data has them.
+ * most common) has its text, table and picture as display data has them, and
+ * one that has only text is that text, a string.
  * `wholeOutput` gives one of them uncondensed (read_cell's outputIndex). Pure,
  * once the HTML tables' summaries are loaded (`loadHtmlTables`).
  */
@@ -19,6 +20,7 @@ import { IMAGE_MIME_TYPES, type ImageMimeType } from '../../calls/images/image-o
 import { joinMultiline, outputsForAgent, stripAnsi } from './nbformat-outputs.js';
 
 const {
+  wholeLines: WHOLE_LINES,
   headLines: HEAD_LINES,
   tailLines: TAIL_LINES,
   lineChars: LINE_CHARS,
@@ -28,21 +30,21 @@ const {
   listedColumns: LISTED_COLUMNS
 } = CONDENSED_OUTPUTS;
 
+/** An execute result's or display data's text, table and picture. */
+type RichOutput = {
+  /** Display data; an execute result has none. */
+  type?: 'display';
+  text?: string;
+  /** What an HTML table holds, e.g. "DataFrame: 150 rows × 5 columns: a, b, c, d, e". */
+  table?: string;
+  /** The MIME types it has, when it shows no text, table or picture. */
+  mimeTypes?: string[];
+} & { [mime in ImageMimeType]?: string };
+
 /** One condensed output. A rich output keeps at most one picture, under its MIME type. */
 export type CondensedOutput =
-  | { stdout: string }
-  | { stderr: string }
-  | { error: string; traceback?: string }
-  | ({
-      /** Display data; an execute result has none. */
-      type?: 'display';
-      text?: string;
-      /** What an HTML table holds, e.g. "DataFrame: 150 rows × 5 columns: a, b, c, d, e". */
-      table?: string;
-      /** The MIME types it has, when it shows no text, table or picture. */
-      mimeTypes?: string[];
-    } & { [mime in ImageMimeType]?: string })
-  | { type: string };
+  /** An execute result that has only text. */
+  string | { stdout: string } | { stderr: string } | { error: string; traceback?: string } | RichOutput | { type: string };
 
 /**
  * html-tables.ts is a chunk of its own, loaded on first need: the notebook
@@ -198,7 +200,7 @@ function withoutHeader(entries: readonly string[]): string[] {
 }
 
 function condenseRich(display: boolean, data: nbformat.IMimeBundle): CondensedOutput {
-  const view: CondensedOutput & Record<string, unknown> = display ? { type: 'display' } : {};
+  const view: RichOutput & Record<string, unknown> = display ? { type: 'display' } : {};
   const html = data['text/html'];
   const textMime = TEXT_MIME_TYPES.find((mime) => isText(data[mime]));
   const text = textMime ? stripAnsi(joinMultiline(data[textMime] as nbformat.MultilineString)) : undefined;
@@ -220,23 +222,29 @@ function condenseRich(display: boolean, data: nbformat.IMimeBundle): CondensedOu
   if (!textMime && !table && !image) {
     view.mimeTypes = Object.keys(data);
   }
-  return view;
+  // The most common output of all, `2` or a repr, is its text alone: `"42"`, not `{"text": "42"}`.
+  return !display && Object.keys(view).length === 1 && view.text !== undefined ? view.text : view;
 }
 
 /** A table's text/plain: whole when short, else its first lines (its summary says the shape). */
 function tableText(text: string): string {
-  const lines = text.replace(/\n$/, '').split('\n').length;
-  return lines > TABLE_WHOLE_LINES ? headAndTail(text, TABLE_LINES, 0) : headAndTail(text);
+  return headAndTail(text, { head: TABLE_LINES, tail: 0, whole: TABLE_WHOLE_LINES });
 }
 
-/** A text cut to its first and last lines, each line to its first characters; the cuts say what they left out. */
-export function headAndTail(text: string, head: number = HEAD_LINES, tail: number = TAIL_LINES): string {
+/**
+ * A text of more than `whole` lines cut to its first and last lines, each line
+ * to its first characters; the cuts say what they left out.
+ */
+export function headAndTail(
+  text: string,
+  { head = HEAD_LINES, tail = TAIL_LINES, whole = WHOLE_LINES }: { head?: number; tail?: number; whole?: number } = {}
+): string {
   // A last newline ends the last line; it starts none.
   const ended = text.endsWith('\n');
   const lines = (ended ? text.slice(0, -1) : text).split('\n').map(shortLine);
   const left = lines.length - head - tail;
-  // Leaving one line out would cost a line too.
-  const kept = left > 1 ? [...lines.slice(0, head), `[… ${left} lines left out …]`, ...lines.slice(lines.length - tail)] : lines;
+  const kept =
+    lines.length > whole ? [...lines.slice(0, head), `[… ${left} lines left out …]`, ...lines.slice(lines.length - tail)] : lines;
   return `${kept.join('\n')}${ended ? '\n' : ''}`;
 }
 

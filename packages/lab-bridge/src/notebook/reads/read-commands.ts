@@ -197,9 +197,11 @@ function notebookResult(
   }
   const { summary, marks } = staleState(read.cells, read.recordOf);
   const fields = { ...read.header, cellCount, ...(Object.keys(summary).length ? { stale: summary } : {}) };
+  // A range's cells come in order from `from`: an index on each would repeat what their place says.
+  const shownIndex = (index: number) => (args.cellIds ? index : undefined);
   const cells = cellsWithin(
     indexes,
-    (index) => cellView(read.cellAt(index), index, marks.get(read.cells[index]!.id)),
+    (index) => cellView(read.cellAt(index), shownIndex(index), marks.get(read.cells[index]!.id)),
     maxChars,
     JSON.stringify(fields).length
   );
