@@ -254,7 +254,7 @@ describe.each(KINDS)('the tool catalogue in $kind', (kind) => {
     await expect.poll(() => cellSources(tab)).toEqual(['# Notes', KEEP_42]);
 
     const run = await ok('run_cell', { notebookPath: notebook, cellId: firstCellId });
-    expect(run).toMatchObject({ status: 'ok', outputs: [{ text: '42' }] });
+    expect(run).toMatchObject({ status: 'ok', outputs: ['42'] });
     await expect.poll(() => outputTexts(tab)).toEqual(['42']);
   });
 

@@ -225,7 +225,8 @@ describe.each(KINDS)('the notebook tools in $kind', (kind) => {
       message: expect.stringContaining('no longer exists')
     });
     const ran = await ok('run_cell', { notebookPath: 'task.ipynb', cellId: added.cellId });
-    expect(ran).toMatchObject({ status: 'ok', executionCount: 1, outputs: [{ text: '42' }] });
+    // A bare result is its text.
+    expect(ran).toMatchObject({ status: 'ok', executionCount: 1, outputs: ['42'] });
     const read = await ok('read_notebook', { notebookPath: 'task.ipynb' });
     // Nothing the agent sent comes back, and nothing was cut.
     expect(read).not.toHaveProperty('notebookPath');
@@ -236,10 +237,9 @@ describe.each(KINDS)('the notebook tools in $kind', (kind) => {
       cells: [
         {
           id: added.cellId,
-          index: 0,
           source: SIX_TIMES_SEVEN,
           executionCount: 1,
-          outputs: [{ text: '42' }]
+          outputs: ['42']
         }
       ]
     });
@@ -381,7 +381,7 @@ describe.each(KINDS)('the notebook tools in $kind', (kind) => {
       const nb = 'long-stream.ipynb';
       const [cellId] = await notebookWith(nb, ['for i in range(100): print(i)']);
       const ran = await ok('run_cell', { notebookPath: nb, cellId });
-      expect(ran.outputs).toEqual([{ stdout: expect.stringContaining('9\n[… 80 lines left out …]\n90\n') }]);
+      expect(ran.outputs).toEqual([{ stdout: expect.stringContaining('7\n[… 84 lines left out …]\n92\n') }]);
       const whole = await ok('read_cell', { notebookPath: nb, cellId, outputIndex: 0 });
       expect((whole.output as { text: string }).text).toBe(Array.from({ length: 100 }, (_, i) => `${i}\n`).join(''));
     });
@@ -442,7 +442,7 @@ describe.each(KINDS)('the notebook tools in $kind', (kind) => {
     expect(started).toMatchObject({ kernelId: expect.any(String) });
     expect(await ok('run_cell', { notebookPath: nb, cellId: 'only' })).toMatchObject({
       status: 'ok',
-      outputs: [{ text: '42' }]
+      outputs: ['42']
     });
   });
 
@@ -472,7 +472,7 @@ describe.each(KINDS)('the notebook tools in $kind', (kind) => {
       readFrom: 'disk',
       nbformat: '4.5',
       kernelspec: kind.kernel,
-      cells: [{ id: 'c1', index: 0, source: '1' }]
+      cells: [{ id: 'c1', source: '1' }]
     });
     // Never run: no count at all, not a null.
     expect(((await ok('read_notebook', { notebookPath: 'on-disk.ipynb' })).cells as object[])[0]).not.toHaveProperty('executionCount');
@@ -510,16 +510,14 @@ describe.each(KINDS)('the notebook tools in $kind', (kind) => {
       // Said once, as outputs are cut: how to get one whole.
       cut: expect.stringMatching(/read_cell with its outputIndex gives it whole/),
       cells: [
-        { id: 'notes', index: 0, type: 'markdown', source: '# Worked' },
+        { id: 'notes', type: 'markdown', source: '# Worked' },
         {
           id: 'stream',
-          index: 1,
           executionCount: 3,
-          outputs: [{ stdout: expect.stringContaining('line 9\n[… 80 lines left out …]\nline 90\n') }]
+          outputs: [{ stdout: expect.stringContaining('line 7\n[… 84 lines left out …]\nline 92\n') }]
         },
         {
           id: 'error',
-          index: 2,
           executionCount: 1,
           outOfOrder: true,
           outputs: [
@@ -538,6 +536,8 @@ describe.each(KINDS)('the notebook tools in $kind', (kind) => {
     });
     const cells = read.result.cells as Record<string, unknown>[];
     expect(cells.some((cell) => 'metadata' in cell)).toBe(false);
+    // In order from the first: no cell repeats its index.
+    expect(cells.some((cell) => 'index' in cell)).toBe(false);
     expect(cells[1]).not.toHaveProperty('editedSinceRun');
     expect(JSON.stringify(read.result)).not.toContain('\\u001b');
     const images = (raw: CallToolResult) => (raw.content as CallToolResult['content']).filter((block) => block.type === 'image');
@@ -554,7 +554,16 @@ describe.each(KINDS)('the notebook tools in $kind', (kind) => {
 
     const page = await ok('read_notebook', { notebookPath: nb, from: 1, to: 3 });
     expect(page).toMatchObject({ cellCount: 5, stale: { outOfOrder: ['error'] } });
-    expect((page.cells as { index: number }[]).map((cell) => cell.index)).toEqual([1, 2]);
+    expect((page.cells as { id: string; index?: number }[]).map((cell) => [cell.id, cell.index])).toEqual([
+      ['stream', undefined],
+      ['error', undefined]
+    ]);
+    // Picked by id, the cells say where they are.
+    const byId = await ok('read_notebook', { notebookPath: nb, cellIds: ['picture', 'notes'] });
+    expect((byId.cells as { id: string; index: number }[]).map((cell) => [cell.id, cell.index])).toEqual([
+      ['notes', 0],
+      ['picture', 4]
+    ]);
     const picked = await ok('read_notebook', { notebookPath: nb, cellIds: ['picture', 'notes'], format: 'nbformat' });
     expect((picked.content as { cells: { id: string }[] }).cells.map((cell) => cell.id)).toEqual(['notes', 'picture']);
     expect(await failure('read_notebook', { notebookPath: nb, from: 5 }, 'bad_input')).toMatch(

@@ -50,14 +50,14 @@ describe.each(PAGE_KINDS)('short cell ids in $kind', (kind) => {
     expect(await setup.mcp.ok('edit_cell', { notebookPath: NOTEBOOK, cellId: 'f00dbeef', content: '5 + 5' })).toMatchObject({ index: 0 });
     expect(await setup.mcp.ok('edit_cell', { notebookPath: NOTEBOOK, cellId: SECOND, content: '6 + 6' })).toMatchObject({ index: 3 });
     const ran = await setup.mcp.ok('run_cell', { notebookPath: NOTEBOOK, cellId: 'f00dbeef' });
-    expect(ran).toMatchObject({ status: 'ok', outputs: [{ text: '10' }] });
+    expect(ran).toMatchObject({ status: 'ok', outputs: ['10'] });
     // Named as the agent named it (shown or whole): not named back.
     expect(ran).not.toHaveProperty('cellId');
     expect(await setup.mcp.ok('run_cell', { notebookPath: NOTEBOOK, cellId: SECOND })).not.toHaveProperty('cellId');
     const cells = await setup.mcp.ok('run_cells', { notebookPath: NOTEBOOK, cellIds: ['0bad', 'abcd1234-y'] });
     expect(cells.cells).toMatchObject([
-      { cellId: '0badc0de', index: 3, outputs: [{ text: '12' }] },
-      { cellId: 'abcd1234-y', index: 2, outputs: [{ text: '6' }] }
+      { cellId: '0badc0de', index: 3, outputs: ['12'] },
+      { cellId: 'abcd1234-y', index: 2, outputs: ['6'] }
     ]);
     expect(await setup.mcp.ok('read_cell', { notebookPath: NOTEBOOK, cellId: 'abcd1234-x' })).toMatchObject({ index: 1, source: '2 + 2' });
     const edited = await setup.mcp.ok('edit_notebook', {
