@@ -151,7 +151,7 @@ export const READ_NOTEBOOK = declare({
     name: 'read_notebook',
     title: 'Read a notebook',
     description:
-      'Read a notebook as the page has it, unsaved edits included: cellCount; the cells in order (index only with cellIds), each with id, type (code unless given), source, revision, execution count, condensed outputs. ' +
+      'Read a notebook as the page has it, unsaved edits included: cellCount; per cell (index only with cellIds) id, type (code unless given), source, revision, execution count, condensed outputs. ' +
       'Over maxResultChars: the cells that fit, and readOn to go on. ' +
       'stale: editedSinceRun, outOfOrder; unknown: runs the page did not see.',
     hints: RU,
