@@ -1,6 +1,7 @@
 /**
  * Cells as the notebook tools answer them by default (SPEC §2.3b): per cell
- * its id, index (unless the cells come in order from a known start), type and source, and for a code cell its execution count, its
+ * its id, index (unless the cells come in order from a start the agent gave),
+ * type and source, and for a code cell its execution count, its
  * condensed outputs (condensed-outputs.ts) and its stale marks — only the
  * fields that say something: no metadata, no empty outputs, no false marks,
  * and no type for a code cell (most cells are code: the others say theirs).

@@ -41,10 +41,17 @@ type RichOutput = {
   mimeTypes?: string[];
 } & { [mime in ImageMimeType]?: string };
 
-/** One condensed output. A rich output keeps at most one picture, under its MIME type. */
+/**
+ * One condensed output: a string is an execute result that has only text. A
+ * rich output keeps at most one picture, under its MIME type.
+ */
 export type CondensedOutput =
-  /** An execute result that has only text. */
-  string | { stdout: string } | { stderr: string } | { error: string; traceback?: string } | RichOutput | { type: string };
+  | string
+  | { stdout: string }
+  | { stderr: string }
+  | { error: string; traceback?: string }
+  | RichOutput
+  | { type: string };
 
 /**
  * html-tables.ts is a chunk of its own, loaded on first need: the notebook
