@@ -31,10 +31,15 @@ export interface ResultContentOptions {
 }
 
 export function toolResultContent(result: ToolResult, { images = [], json, form = 'both' }: ResultContentOptions = {}): ToolResultContent {
-  const pictures = images.map((image) => ({ type: 'image' as const, data: image.data, mimeType: image.mimeType }));
+  const pictures = imageBlocks(images);
   return {
     content: form === 'both' ? [{ type: 'text', text: json ?? JSON.stringify(result) }, ...pictures] : pictures,
     structuredContent: result,
     isError: result.success === false
   };
+}
+
+/** The pictures taken out of a result, as MCP image blocks. */
+export function imageBlocks(images: readonly AttachedImage[]): { type: 'image'; data: string; mimeType: AttachedImage['mimeType'] }[] {
+  return images.map((image) => ({ type: 'image' as const, data: image.data, mimeType: image.mimeType }));
 }

@@ -19,7 +19,6 @@ import {
   printable,
   serverStep,
   type CallAgent,
-  type CallAnswer,
   type PageIdentity,
   type PersonFocus,
   type ServerAction,
@@ -33,6 +32,7 @@ import {
 import { PEER_LINES_PER_SECOND, guarded, rateLimited, through, type Logger } from '../log.js';
 import { pageIdOf } from './page-id.js';
 import { PageLiveness } from './page-liveness.js';
+import { rawResultMessage, type PageAnswer } from './raw-result.js';
 
 export interface PageSessionOptions {
   log: Logger;
@@ -82,7 +82,7 @@ export class PageSession {
 
   private handshake: ServerHandshake = SERVER_HANDSHAKE_START;
   private readonly context: ServerContext;
-  private readonly calls = new Map<string, { tool: string; settle: (outcome: CallAnswer) => void }>();
+  private readonly calls = new Map<string, { tool: string; settle: (outcome: PageAnswer) => void }>();
   private nextCallNumber = 1;
   private readonly handshakeTimer: ReturnType<typeof setTimeout>;
   private heartbeat: ReturnType<typeof setInterval> | undefined;
@@ -151,7 +151,7 @@ export class PageSession {
    * `page_disconnected` failure if the page goes away first. Aborting the signal
    * tells the page to drop the call's result and rejects.
    */
-  call(tool: string, args: Record<string, unknown>, signal?: AbortSignal, agent?: CallAgent): Promise<CallAnswer> {
+  call(tool: string, args: Record<string, unknown>, signal?: AbortSignal, agent?: CallAgent): Promise<PageAnswer> {
     if (!this.ready) {
       return Promise.resolve({
         result: fail('page_disconnected', `The page ${this.label} is not connected any more. Call get_context, then retry.`),
@@ -166,7 +166,7 @@ export class PageSession {
       });
     }
     const callId = `c${this.nextCallNumber++}`;
-    return new Promise<CallAnswer>((resolve, reject) => {
+    return new Promise<PageAnswer>((resolve, reject) => {
       const onAbort = () => {
         this.calls.delete(callId);
         this.probeWhileCalling();
@@ -212,7 +212,14 @@ export class PageSession {
       return;
     }
     this.answered = true;
-    const frame = isBinary ? BINARY_FRAME : parsePageMessage(rawText(data), this.options.maxMessageBytes);
+    const bytes = isBinary ? undefined : frameBytes(data);
+    // A big successful result is kept as the page wrote it (raw-result.ts); everything else is parsed.
+    const raw = bytes && this.ready ? rawResultMessage(bytes) : undefined;
+    if (raw) {
+      this.settle(raw.callId, raw.answer);
+      return;
+    }
+    const frame = bytes ? parsePageMessage(bytes.toString('utf8'), this.options.maxMessageBytes) : BINARY_FRAME;
     this.step({ kind: 'frame', frame });
     if (!frame.ok && frame.callId !== undefined) {
       // A result the server cannot use still ends its call, or the agent would wait for ever.
@@ -266,6 +273,16 @@ export class PageSession {
     }
   }
 
+  private settle(callId: string, answer: PageAnswer): void {
+    const call = this.calls.get(callId);
+    if (!call) {
+      // Cancelled, already answered, or never made: nobody waits for it.
+      this.log.debug(`page ${this.label}: dropped result for unknown or cancelled call ${callId}`);
+      return;
+    }
+    call.settle(answer);
+  }
+
   /** What a page says once the handshake lets it: its tools, results, focus, and error reports. */
   private deliver(message: Extract<ServerAction, { do: 'deliver' }>['message']): void {
     switch (message.type) {
@@ -275,16 +292,9 @@ export class PageSession {
         this.log.debug(`page ${this.label}: catalogue of ${message.tools.length} tools`);
         this.options.onChanged(this);
         return;
-      case 'result': {
-        const call = this.calls.get(message.callId);
-        if (!call) {
-          // Cancelled, already answered, or never made: nobody waits for it.
-          this.log.debug(`page ${this.label}: dropped result for unknown or cancelled call ${message.callId}`);
-          return;
-        }
-        call.settle({ result: message.result, images: message.images ?? [] });
+      case 'result':
+        this.settle(message.callId, { result: message.result, images: message.images ?? [] });
         return;
-      }
       case 'page-state':
         this.setFocus(message.focused);
         this.title = message.title ?? this.title;
@@ -418,9 +428,9 @@ function closeReason(text: string): string {
   return reason;
 }
 
-function rawText(data: RawData): string {
+function frameBytes(data: RawData): Buffer {
   if (Array.isArray(data)) {
-    return Buffer.concat(data).toString('utf8');
+    return Buffer.concat(data);
   }
-  return (Buffer.isBuffer(data) ? data : Buffer.from(data)).toString('utf8');
+  return Buffer.isBuffer(data) ? data : Buffer.from(data);
 }

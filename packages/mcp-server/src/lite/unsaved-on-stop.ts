@@ -6,6 +6,7 @@
  * (--no-save-on-stop); either way the stop says what was not saved.
  */
 import type { PageSession } from '../hub/page-session.js';
+import { parsedResult } from '../hub/raw-result.js';
 import type { Logger } from '../log.js';
 
 /** Per call: a save the page cannot finish in this time (a dialog nobody answers in a headless page) counts as not saved. */
@@ -33,11 +34,12 @@ export function notSavedLine(notSaved: readonly { path: string; why: string }[],
 export async function saveOnStop(page: Pick<PageSession, 'call'> | undefined, save: boolean, log: Logger): Promise<void> {
   if (!page) return;
   const context = await within(page.call('get_context', {}));
-  if (!context?.result.success) {
+  const result = context && parsedResult(context.result);
+  if (!result?.success) {
     log.warn('stopping: could not ask the lite page what it has not saved, so nothing was saved on the way out');
     return;
   }
-  const { notebooks, others } = unsavedDocuments(context.result as Record<string, unknown>);
+  const { notebooks, others } = unsavedDocuments(result as Record<string, unknown>);
   const notSaved = others.map((path) => ({ path, why: 'not a notebook: save_notebook saves notebooks only' }));
   for (const path of notebooks) {
     if (!save) {

@@ -14,17 +14,10 @@
  */
 import type { CallToolResult, ServerNotification } from '@modelcontextprotocol/sdk/types.js';
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
-import {
-  builtInTool,
-  fail,
-  type CallAgent,
-  type CallAnswer,
-  type ResultForm,
-  type ToolFailure,
-  type ToolResult
-} from '@jupyter-live-mcp/protocol';
+import { builtInTool, fail, type AttachedImage, type CallAgent, type ResultForm, type ToolFailure } from '@jupyter-live-mcp/protocol';
 import type { Logger } from '../log.js';
 import type { PageSession } from '../hub/page-session.js';
+import { parsedResult, type PageAnswer, type PageResult } from '../hub/raw-result.js';
 import type { LitePage } from '../lite/lite-page.js';
 import { RequestError } from './request-error.js';
 import { reportProgress, runningInPage, whileAnswering, type CallProgress } from './call-progress.js';
@@ -106,7 +99,7 @@ async function resultOf(call: ToolCall, session: CallSession, request: CallReque
 }
 
 /** A result and the pictures taken out of it, before it is an MCP answer. */
-type Answer = { result: ToolResult; images?: CallAnswer['images'] };
+type Answer = { result: PageResult; images?: AttachedImage[] };
 
 const waitingForLitePage = (seconds: number) => `waiting for the lite page to connect (${seconds} s)`;
 const waitingForPages = (seconds: number) => `waiting for the pages to reconnect to this server (${seconds} s)`;
@@ -163,7 +156,7 @@ async function noPageSituation({ bridgeUrl, lite, tokenMismatch, remotePages }: 
   };
 }
 
-function callPage(page: PageSession, { name, args }: ToolCall, signal: AbortSignal, session: CallSession): Promise<CallAnswer> {
+function callPage(page: PageSession, { name, args }: ToolCall, signal: AbortSignal, session: CallSession): Promise<PageAnswer> {
   session.log.debug(`call ${name}${session.agent ? ` from ${session.agent}` : ''} → page ${page.label}`);
   return page.call(name, args, signal, session.callAgent());
 }
@@ -172,8 +165,12 @@ function callPage(page: PageSession, { name, args }: ToolCall, signal: AbortSign
  * A successful result of a tool whose definition says reportsPages also names the page that answered and, with several,
  * the others; and the page's tools tools/list leaves out, if any.
  */
-export function mapResult(name: string, result: ToolResult, page: PageSession, pages: readonly PageSession[]): ToolResult {
-  if (!builtInTool(name)?.reportsPages || !result.success) {
+export function mapResult(name: string, pageResult: PageResult, page: PageSession, pages: readonly PageSession[]): PageResult {
+  if (!builtInTool(name)?.reportsPages) {
+    return pageResult;
+  }
+  const result = parsedResult(pageResult);
+  if (!result.success) {
     return result;
   }
   const unlisted = unlistedTools(toolListing(page));

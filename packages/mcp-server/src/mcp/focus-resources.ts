@@ -10,6 +10,7 @@ import { ErrorCode, type ReadResourceResult, type Resource } from '@modelcontext
 import { RequestError } from './request-error.js';
 import type { CallAgent, PersonFocus } from '@jupyter-live-mcp/protocol';
 import type { PageSession } from '../hub/page-session.js';
+import { parsedResult } from '../hub/raw-result.js';
 
 export const FOCUS_RESOURCES = {
   notebook: 'jupyter-live://focus/notebook',
@@ -88,7 +89,7 @@ export async function readFocusResource(
     });
   }
   const cellIds = uri === FOCUS_RESOURCES.selectedCells ? { cellIds: focus.selectedCells.map((cell) => cell.id) } : {};
-  const { result } = await page.call('read_notebook', { notebookPath: focus.notebookPath, ...cellIds }, signal, agent);
+  const result = parsedResult((await page.call('read_notebook', { notebookPath: focus.notebookPath, ...cellIds }, signal, agent)).result);
   if (!result.success) {
     throw new RequestError(ErrorCode.InternalError, `The page could not read ${uri}: ${result.error}`);
   }

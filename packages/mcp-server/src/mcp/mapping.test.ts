@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { BUILT_IN_TOOLS, fail, succeed } from '@jupyter-live-mcp/protocol';
+import { BUILT_IN_TOOLS, encodeResultMessage, fail, succeed, type AttachedImage, type ToolResult } from '@jupyter-live-mcp/protocol';
+import { rawResultMessage } from '../hub/raw-result.js';
+import { messageChunks } from '../transport/answer-json.js';
 import { missingToolReason } from './call-pipeline.js';
+import { MESSAGE_BUDGET_BYTES, answerMessageBytes } from './message-budget.js';
 import { toCallToolResult } from './result-mapping.js';
 import { DEFAULT_CATALOGUE, HINTS_META_KEY, fitListing, toMcpTool } from './tool-listing.js';
 
@@ -22,6 +25,29 @@ describe('toCallToolResult', () => {
       { type: 'text', text: '{"outputs":["[image 1: image/png 4x3, attached]"],"success":true}' },
       { type: 'image', mimeType: 'image/png', data: 'iVBOR' }
     ]);
+  });
+
+  it("answers a result kept as the page's text as it answers the same result parsed, in both forms", () => {
+    const result = bigRead(4000, 60);
+    const picture: AttachedImage = { mimeType: 'image/png', data: 'iVBOR' };
+    for (const form of ['both', 'structured'] as const) {
+      const kept = toCallToolResult(keptResult(result, [picture]), [picture], form);
+      const parsed = toCallToolResult(result, [picture], form);
+      // Written (answer-json.ts) and read (an --http answer, a joined server's) alike.
+      expect(written(kept)).toBe(written(parsed));
+      expect(JSON.parse(JSON.stringify(kept))).toEqual(JSON.parse(JSON.stringify(parsed)));
+      expect(kept.structuredContent).toEqual(result);
+      expect(answerMessageBytes(kept)).toBe(answerMessageBytes(parsed));
+    }
+  });
+
+  it('fits a kept result over the message budget as any result: parsed, and its text cut', () => {
+    const result = bigRead(1000, 5000);
+    const mapped = toCallToolResult(keptResult(result, []), []);
+    expect(answerMessageBytes(mapped)).toBeLessThanOrEqual(MESSAGE_BUDGET_BYTES);
+    expect(Buffer.byteLength(JSON.stringify(mapped))).toBeLessThanOrEqual(MESSAGE_BUDGET_BYTES);
+    expect(mapped.structuredContent).toMatchObject({ success: true, truncated: true });
+    expect(written(mapped)).toBe(JSON.stringify(mapped));
   });
 
   it('marks a failure as an error and keeps its code', () => {
@@ -115,3 +141,24 @@ describe('fitListing', () => {
     expect(fitListing(DEFAULT_CATALOGUE)).toMatchObject({ offered: 23, leftOut: [] });
   });
 });
+
+/** A read of `cells` cells of `chars` characters each. */
+function bigRead(cells: number, chars: number): ToolResult {
+  return succeed({ cells: Array.from({ length: cells }, (_, i) => ({ id: `c${i}`, source: `"é😀\\ ${'x'.repeat(chars)}` })) });
+}
+
+/** The result as the server keeps a big one from the page's frame (hub/raw-result.ts). */
+function keptResult(result: ToolResult, images: AttachedImage[]) {
+  const kept = rawResultMessage(Buffer.from(encodeResultMessage('c1', { result, images })));
+  if (!kept) throw new Error('not kept');
+  return kept.answer.result;
+}
+
+/** An answer as the stdio transport writes it, without its envelope. */
+function written(answer: object): string {
+  const chunks: Buffer[] = [];
+  for (const chunk of messageChunks({ result: answer }, 64 * 1024)) {
+    chunks.push(Buffer.from(chunk));
+  }
+  return Buffer.concat(chunks).toString('utf8').slice('{"result":'.length, -1);
+}

@@ -40,7 +40,7 @@ export function fitMessageBudget(
   if (mostMessageBytes(resultJson.length, images) <= budget) {
     return { result, images };
   }
-  const bytes = (fitted: Fitted) => answerBytes(encode(fitted)) + ENVELOPE_BYTES;
+  const bytes = (fitted: Fitted) => answerMessageBytes(encode(fitted));
   if (bytes({ result, images }) <= budget) {
     return { result, images };
   }
@@ -61,6 +61,11 @@ export function fitMessageBudget(
     kept++;
   }
   return { result: detachLabels(result, kept, DETACHED_WHY) as ToolResult, images: images.slice(0, kept) };
+}
+
+/** The bytes of an answer's message, envelope included (generously). */
+export function answerMessageBytes(answer: unknown): number {
+  return answerBytes(answer) + ENVELOPE_BYTES;
 }
 
 /**

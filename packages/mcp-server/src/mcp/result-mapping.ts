@@ -1,14 +1,21 @@
 /**
  * A result-protocol object as an MCP tool result (SPEC §7, protocol's
  * tool-result-content.ts) in the form its client reads (result-form.ts), kept
- * within the message budget (message-budget.ts).
+ * within the message budget (message-budget.ts). A result kept as the page's
+ * text (raw-result.ts) is answered from that text.
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { toolResultContent, type AttachedImage, type ResultForm, type ToolResult } from '@jupyter-live-mcp/protocol';
+import { imageBlocks, toolResultContent, type AttachedImage, type ResultForm, type ToolResult } from '@jupyter-live-mcp/protocol';
+import { isRawResult, parsedResult, type PageResult } from '../hub/raw-result.js';
 import { withResultJson } from '../transport/answer-json.js';
-import { MESSAGE_BUDGET_BYTES, fitMessageBudget, type Fitted } from './message-budget.js';
+import { MESSAGE_BUDGET_BYTES, answerMessageBytes, fitMessageBudget, type Fitted } from './message-budget.js';
 
-export function toCallToolResult(result: ToolResult, images: readonly AttachedImage[] = [], form: ResultForm = 'both'): CallToolResult {
+export function toCallToolResult(result: PageResult, images: readonly AttachedImage[] = [], form: ResultForm = 'both'): CallToolResult {
+  if (isRawResult(result)) {
+    const answer = keptResultAnswer(result.json, images, form);
+    // Over the budget it is parsed, and fitted as any result is: pictures left out, or its text cut.
+    return answerMessageBytes(answer) <= MESSAGE_BUDGET_BYTES ? answer : toCallToolResult(parsedResult(result), images, form);
+  }
   const json = JSON.stringify(result);
   // Almost always the result fits as it is, and the JSON measured for the budget is its text block; the answer is
   // measured and written from that JSON (answer-json.ts).
@@ -17,4 +24,33 @@ export function toCallToolResult(result: ToolResult, images: readonly AttachedIm
     return withResultJson(toolResultContent(fitted.result, { images: fitted.images, json: fittedJson, form }), fittedJson);
   };
   return encode(fitMessageBudget(result, images, encode, MESSAGE_BUDGET_BYTES, json));
+}
+
+/**
+ * The answer of a successful result kept as the page's JSON text: toolResultContent's shape, written from
+ * that text (answer-json.ts); its text and structuredContent made from it only if something reads them
+ * (an --http answer, a joined server's).
+ */
+function keptResultAnswer(json: Buffer, images: readonly AttachedImage[], form: ResultForm): CallToolResult {
+  let text: string | undefined;
+  let parsed: ToolResult | undefined;
+  const textBlock = {
+    type: 'text' as const,
+    get text() {
+      text ??= json.toString('utf8');
+      return text;
+    }
+  };
+  const pictures = imageBlocks(images);
+  return withResultJson(
+    {
+      content: form === 'both' ? [textBlock, ...pictures] : pictures,
+      get structuredContent() {
+        parsed ??= JSON.parse(json.toString('utf8')) as ToolResult;
+        return parsed;
+      },
+      isError: false
+    },
+    json
+  );
 }

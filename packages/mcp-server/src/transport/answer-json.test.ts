@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { fail, succeed, toolResultContent, type AttachedImage, type ResultForm, type ToolResult } from '@jupyter-live-mcp/protocol';
 import { answerBytes, messageChunks, messagePieces, slices, withResultJson } from './answer-json.js';
 
-const joined = (message: unknown, size = 1 << 20) => [...messageChunks(message, size)].join('');
+/** The chunks as written: each copied as it comes, since the next may reuse a Buffer's memory. */
+const joined = (message: unknown, size = 1 << 20) => {
+  const written: Buffer[] = [];
+  for (const chunk of messageChunks(message, size)) {
+    written.push(Buffer.from(chunk));
+  }
+  return Buffer.concat(written).toString('utf8');
+};
 /** As the server builds an answer (mcp/result-mapping.ts). */
 const built = (result: ToolResult, images: AttachedImage[] = [], form: ResultForm = 'both') => {
   const json = JSON.stringify(result);
@@ -63,6 +70,53 @@ describe('answer JSON in pieces', () => {
   it('writes a response with nothing beside its result', () => {
     const answer = built(succeed({ é: '€"' }));
     expect(JSON.parse(joined({ result: answer }))).toEqual({ result: JSON.parse(JSON.stringify(answer)) });
+  });
+});
+
+describe('answer JSON from bytes (a result kept as the page wrote it)', () => {
+  it('writes and measures an answer from its result JSON as bytes as from the same JSON as text (property)', () => {
+    const results = fc.dictionary(fc.string({ unit: 'binary' }), fc.jsonValue({ stringUnit: 'binary' }));
+    fc.assert(
+      fc.property(
+        results,
+        fc.constantFrom('both' as const, 'structured' as const),
+        fc.nat(2),
+        fc.integer({ min: 1, max: 40 }),
+        (fields, form, pictures, size) => {
+          const result = succeed(fields);
+          const json = JSON.stringify(result);
+          const images = Array.from({ length: pictures }, () => picture);
+          const fromText = { jsonrpc: '2.0', id: 3, result: built(result, images, form) };
+          const fromBytes = {
+            jsonrpc: '2.0',
+            id: 3,
+            result: withResultJson(toolResultContent(result, { images, json, form }), Buffer.from(json))
+          };
+          // In chunks of any size, cut anywhere in a character's bytes: the same bytes.
+          expect(joined(fromBytes, size)).toBe(joined(fromText));
+          expect(JSON.parse(joined(fromText))).toEqual(JSON.parse(JSON.stringify(fromText)));
+          expect(answerBytes(fromBytes.result)).toBe(Buffer.byteLength(JSON.stringify(fromText.result)));
+        }
+      )
+    );
+  });
+
+  it("writes a kept result's text block from its bytes, one buffer reused chunk after chunk", () => {
+    // Bigger than Buffer's shared pool, so that its chunks are told from the escaped ones by their memory.
+    const text = JSON.stringify(succeed({ text: '"\\é'.repeat(3000) }));
+    const json = Buffer.from(text);
+    const answer = withResultJson(toolResultContent(JSON.parse(text), { json: text }), json);
+    const places = new Set<number>();
+    let escaped = 0;
+    for (const chunk of messageChunks({ jsonrpc: '2.0', id: 1, result: answer }, 64)) {
+      if (Buffer.isBuffer(chunk) && chunk.buffer !== json.buffer) {
+        places.add(chunk.byteOffset);
+        escaped += chunk.length;
+        expect(chunk.length).toBeLessThanOrEqual(128);
+      }
+    }
+    expect(escaped).toBe(Buffer.byteLength(JSON.stringify(text)) - 2);
+    expect(places.size).toBe(1);
   });
 });
 

@@ -4,8 +4,10 @@
  */
 import { PassThrough, Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { succeed, toolResultContent } from '@jupyter-live-mcp/protocol';
+import { encodeResultMessage, succeed, toolResultContent } from '@jupyter-live-mcp/protocol';
+import { rawResultMessage } from '../hub/raw-result.js';
 import { createLogger } from '../log.js';
+import { toCallToolResult } from '../mcp/result-mapping.js';
 import { withResultJson } from './answer-json.js';
 import { StdioTransport } from './stdio-transport.js';
 
@@ -122,6 +124,31 @@ describe('StdioTransport', () => {
     await expect.poll(() => writes.join('').split('\n').length).toBe(3);
     const lines = writes.join('').split('\n');
     expect(lines.map((line) => (line ? JSON.parse(line) : line))).toEqual([JSON.parse(JSON.stringify(answer)), progress, '']);
-    expect(Math.max(...writes.map((write) => write.length))).toBeLessThanOrEqual(2 * 256 * 1024 + 100);
+    expect(Math.max(...writes.map((write) => write.length))).toBeLessThanOrEqual(2 * 64 * 1024 + 100);
+  });
+
+  it("writes a result kept as the page's text as the same result parsed, chunk by chunk to a slow client", async () => {
+    const writes: Buffer[] = [];
+    const stdout = new Writable({
+      highWaterMark: 1024,
+      write(chunk: Buffer, _encoding, done) {
+        writes.push(Buffer.from(chunk));
+        setTimeout(done, 1);
+      }
+    });
+    const transport = new StdioTransport({ log: createLogger('warn', () => {}), stdin: new PassThrough(), stdout });
+    const result = succeed({ cells: Array.from({ length: 3000 }, (_, i) => ({ id: `c${i}`, source: `"é😀\\ ${'x'.repeat(100)}` })) });
+    const kept = rawResultMessage(Buffer.from(encodeResultMessage('c1', { result, images: [] })));
+    const answer = { jsonrpc: '2.0' as const, id: 2, result: toCallToolResult(kept!.answer.result) };
+    const progress = { jsonrpc: '2.0' as const, method: 'notifications/progress', params: { progressToken: 2, progress: 1 } };
+    await Promise.all([transport.send(answer), transport.send(progress)]);
+    await expect.poll(() => Buffer.concat(writes).toString().split('\n').length).toBe(3);
+    const lines = Buffer.concat(writes).toString().split('\n');
+    expect(lines.map((line) => (line ? JSON.parse(line) : line))).toEqual([
+      JSON.parse(JSON.stringify({ ...answer, result: toCallToolResult(result) })),
+      progress,
+      ''
+    ]);
+    expect(Math.max(...writes.map((write) => write.length))).toBeLessThanOrEqual(2 * 64 * 1024 + 100);
   });
 });

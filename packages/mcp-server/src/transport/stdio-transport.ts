@@ -22,7 +22,7 @@ import { LineReader, type Line } from './stdio-lines.js';
 export const MAX_STDIO_MESSAGE_BYTES = STDIO_DEFAULT_MAX_BUFFER_SIZE;
 
 /** A big answer is written in chunks of this many characters (a quoted one's escaped: up to twice as many). */
-const WRITE_CHUNK_CHARS = 256 * 1024;
+const WRITE_CHUNK_CHARS = 64 * 1024;
 /** An answer of this many characters or more leaves enough garbage to collect at once (heap-release.ts). */
 const COLLECT_AFTER_CHARS = 1_000_000;
 
@@ -157,14 +157,19 @@ export class StdioTransport implements Transport {
     return written;
   }
 
-  private async writeChunks(chunks: Iterable<string>): Promise<void> {
+  private async writeChunks(chunks: Iterable<string | Buffer>): Promise<void> {
     let chars = 0;
     let flowing = true;
     this.stdout.cork();
     try {
       for (const chunk of chunks) {
         chars += chunk.length;
-        if (!this.stdout.write(chunk)) {
+        if (Buffer.isBuffer(chunk)) {
+          // A big answer's piece, whose memory the next may take (answer-json.ts): out before the next is made.
+          this.stdout.uncork();
+          await written(this.stdout, chunk);
+          this.stdout.cork();
+        } else if (!this.stdout.write(chunk)) {
           this.stdout.uncork();
           await drained(this.stdout);
           this.stdout.cork();
@@ -182,6 +187,13 @@ export class StdioTransport implements Transport {
       void collectGarbageSoon();
     }
   }
+}
+
+/** Resolves once `chunk` has been handed to the system, or the stream failed (the server stops on that, serve.ts). */
+function written(stream: Writable, chunk: Buffer): Promise<void> {
+  return new Promise((resolve) => {
+    stream.write(chunk, () => resolve());
+  });
 }
 
 /** Resolves once `stream` has drained, or can take no more (closed, failed: the server stops on those, serve.ts). */

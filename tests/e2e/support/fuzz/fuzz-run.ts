@@ -9,6 +9,7 @@
  * an id is answered within a bound; every good call is answered correctly.
  * Anything else (which error, which close code) is counted, not judged.
  */
+import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import type { Call, ToolDescriptor } from '@jupyter-live-mcp/protocol';
 import { PROTOCOL_VERSION, proofOf, RESULT_CODES, randomHex } from '@jupyter-live-mcp/protocol';
@@ -68,6 +69,8 @@ const HOSTILE_TOOLS: ToolDescriptor[] = [
   { name: HOSTILE_TOOL, description: 'Answers with whatever it likes.', inputSchema: { type: 'object' }, hints: HINTS }
 ];
 const MAX_PROBLEMS = 50;
+/** 560 kB of quotes, backslashes and characters of 2 and 4 UTF-8 bytes, which the text block escapes again. */
+const BIG_FILLER = '"é😀\\'.repeat(70_000);
 
 export async function runFuzz(options: FuzzOptions): Promise<FuzzOutcome> {
   const roundSize = options.roundSize ?? 20;
@@ -126,8 +129,11 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzOutcome> {
         timeout: answerWithinMs
       });
       outcome.goodCalls.slowestMs = Math.max(outcome.goodCalls.slowestMs, performance.now() - started);
-      const result = echoed.structuredContent as { success?: boolean; echoed?: { n: number; marker: string } } | undefined;
-      if (selected.isError || !result?.success || result.echoed?.n !== round || result.echoed.marker !== marker) {
+      const result = echoed.structuredContent as { success?: boolean; echoed?: { n: number; marker: string }; filler?: string } | undefined;
+      const text = (echoed.content as { type: string; text?: string }[]).find((block) => block.type === 'text')?.text;
+      const whole =
+        result?.filler === (round % 2 === 1 ? BIG_FILLER : undefined) && text !== undefined && isDeepStrictEqual(JSON.parse(text), result);
+      if (selected.isError || !result?.success || result.echoed?.n !== round || result.echoed.marker !== marker || !whole) {
         problem(`round ${round}: a good call was answered wrongly: ${JSON.stringify(echoed).slice(0, 300)}`);
         return false;
       }
@@ -289,12 +295,15 @@ function resultCode(result: { success?: boolean; code?: string }): string {
   return (RESULT_CODES as readonly string[]).includes(result.code ?? '') ? String(result.code) : "(a code of the hostile page's making)";
 }
 
-/** The good page echoes n and marker, and nothing else. */
+/**
+ * The good page echoes n and marker, and nothing else; for an odd n, with a
+ * filler big enough that the server keeps the result as text (hub/raw-result.ts).
+ */
 function answerGood(call: Call, page: FakePage): void {
   const { n, marker } = call.args as { n?: unknown; marker?: unknown };
   const result =
     call.tool === GOOD_TOOL && typeof n === 'number' && typeof marker === 'string'
-      ? { success: true, echoed: { n, marker } }
+      ? { success: true, echoed: { n, marker }, ...(n % 2 === 1 ? { filler: BIG_FILLER } : {}) }
       : { success: false, code: 'bad_input', error: `the good page echoes numbers n and strings marker only (${call.tool})` };
   page.send(JSON.stringify({ type: 'result', callId: call.callId, result }));
 }

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { encodeResultMessage, fail, succeed, type AttachedImage, type ToolResult } from '@jupyter-live-mcp/protocol';
+import { RAW_RESULT_FROM_BYTES, isRawResult, parsedResult, rawResultMessage } from './raw-result.js';
+
+/** A read of `cells` cells, as big as a page's big reads: about 150 bytes a cell. */
+const read = (cells: number): ToolResult =>
+  succeed({
+    notebookPath: 'big "one".ipynb',
+    cells: Array.from({ length: cells }, (_, i) => ({ id: `c${i}`, source: `x = ${i}\nprint("é😀\\\\", x)`, outputs: [`${i}`] }))
+  });
+const big = read(5000);
+const picture: AttachedImage = { mimeType: 'image/png', data: 'iVBORw0KGgo=' };
+const frame = (text: string) => Buffer.from(text, 'utf8');
+
+describe('a big result kept as the page wrote it', () => {
+  it('keeps a big successful result as its JSON text, with its call and pictures, and parses it back whole', () => {
+    const bytes = frame(encodeResultMessage('c7', { result: big, images: [picture] }));
+    expect(bytes.length).toBeGreaterThanOrEqual(RAW_RESULT_FROM_BYTES);
+    const kept = rawResultMessage(bytes);
+    expect(kept?.callId).toBe('c7');
+    expect(kept?.answer.images).toEqual([picture]);
+    const result = kept!.answer.result;
+    expect(isRawResult(result)).toBe(true);
+    expect(isRawResult(result) && result.json.toString('utf8')).toBe(JSON.stringify(big));
+    expect(parsedResult(result)).toEqual(big);
+    expect(result.success).toBe(true);
+    // A parsed result is its own parsed form.
+    expect(parsedResult(big)).toBe(big);
+    expect(isRawResult(big)).toBe(false);
+  });
+
+  it('leaves a small frame, a failure and any frame not in the compact form to be parsed as every message is', () => {
+    const json = JSON.stringify(big);
+    const frames = {
+      small: encodeResultMessage('c1', { result: read(10), images: [] }),
+      failure: encodeResultMessage('c1', { result: fail('internal_error', 'x'.repeat(RAW_RESULT_FROM_BYTES)), images: [] }),
+      'with spaces': JSON.stringify({ type: 'result', callId: 'c1', result: big }, null, 1),
+      'success twice': `{"type":"result","callId":"c1","result":{"success":true,${json.slice(1, -1)},"success":false}}`.replace(
+        '"success":true,"success":true',
+        '"success":true'
+      ),
+      'a key twice': `{"type":"result","callId":"c1","callId":"c2","result":${json}}`,
+      'a key the schema lacks': `{"type":"result","callId":"c1","result":${json},"extra":1}`,
+      'another type': `{"type":"page-state","callId":"c1","result":${json}}`,
+      'a warning that is no text': `{"type":"result","callId":"c1","result":{"warning":1,${json.slice(1)}}`,
+      'no callId': `{"type":"result","result":${json}}`,
+      'a result that is no object': `{"type":"result","callId":"c1","result":[${json}]}`,
+      'nested too deep': `{"type":"result","callId":"c1","result":{"deep":${'['.repeat(100)}${']'.repeat(100)},${json.slice(1)}}`,
+      'text after it': `${encodeResultMessage('c1', { result: big, images: [] })} `,
+      'bad pictures': `{"type":"result","callId":"c1","result":${json},"images":[{"data":1}]}`
+    };
+    for (const [name, text] of Object.entries(frames)) {
+      expect({ name, kept: rawResultMessage(frame(text)) }).toEqual({ name, kept: undefined });
+    }
+    // Not UTF-8.
+    const bytes = frame(encodeResultMessage('c1', { result: big, images: [] }));
+    bytes[bytes.length - 10] = 0xff;
+    expect(rawResultMessage(bytes)).toBeUndefined();
+  });
+
+  it('keeps a warning the schema allows', () => {
+    const warned = { ...big, warning: 'the kernel restarted' } as ToolResult;
+    const kept = rawResultMessage(frame(encodeResultMessage('c2', { result: warned, images: [] })));
+    expect(kept && parsedResult(kept.answer.result)).toEqual(warned);
+  });
+});
