@@ -121,18 +121,19 @@ function idleNode(code: string, cwd: string) {
 /**
  * The floor of a scenario's peak: the least a server does with a page's
  * result, in a Node process of its own. It receives the frame over a loopback
- * WebSocket (`ws`, as the CLI), turns it into text and `JSON.parse`s it, as
- * the CLI must to check it, with V8 set as the CLI sets it (heap-release.ts:
- * the young generation kept at its first size, the garbage collected after
- * each frame, as the CLI does after a big answer); it writes no answer. Frames
- * go one at a time, each after the last is parsed, as the reads came.
+ * WebSocket (`ws`, as the CLI) and holds it as bytes while it answers, as the
+ * CLI holds a big result it keeps as the page wrote it (hub/raw-result.ts),
+ * with V8 set as the CLI sets it (heap-release.ts: the young generation kept
+ * at its first size, the garbage collected after each frame, as the CLI does
+ * after a big answer); it checks nothing and writes no answer. Frames go one
+ * at a time, each after the last was received, as the reads came.
  */
-const PARSE_ONLY =
+const RECEIVE_ONLY =
   "const { WebSocketServer } = await import('ws');" +
   "const v8 = await import('node:v8'); const vm = await import('node:vm');" +
   "v8.setFlagsFromString('--semi-space-growth-factor=1'); v8.setFlagsFromString('--expose-gc'); const gc = vm.runInNewContext('gc');" +
   "const wss = new WebSocketServer({ host: '127.0.0.1', port: 0, maxPayload: 2 ** 30 });" +
-  "wss.on('connection', (ws) => ws.on('message', (data) => { JSON.parse(data.toString()); ws.send('parsed'); gc({ type: 'major', execution: 'async' }); }));" +
+  "wss.on('connection', (ws) => ws.on('message', () => { ws.send('received'); gc({ type: 'major', execution: 'async' }); }));" +
   "await new Promise((resolve) => wss.on('listening', resolve));" +
   'process.stdout.write(String(wss.address().port) + " ");';
 
@@ -141,9 +142,9 @@ export function resultFrame(resultJson: string): string {
   return `{"type":"result","callId":"c1","result":${resultJson}}`;
 }
 
-/** The parse-only process's peak resident memory above its own idle (after `idleMs`) over `count` sends of `frame`. */
-export async function parseOnlyPeak(frame: string, count: number, cwd: string, idleMs: number): Promise<number> {
-  const child = idleNode(PARSE_ONLY, cwd);
+/** The receive-only process's peak resident memory above its own idle (after `idleMs`) over `count` sends of `frame`. */
+export async function receiveOnlyPeak(frame: string, count: number, cwd: string, idleMs: number): Promise<number> {
+  const child = idleNode(RECEIVE_ONLY, cwd);
   try {
     const [announced] = (await once(child.stdout!, 'data')) as [Buffer];
     await sleep(idleMs);

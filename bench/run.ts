@@ -17,7 +17,7 @@ import { agentTasksScenario } from './scenarios/agent-tasks.js';
 import { besideThePersonScenario } from './scenarios/beside-the-person.js';
 import { bigDocumentsScenario } from './scenarios/big-documents.js';
 import { bigOutputsScenario } from './scenarios/big-outputs.js';
-import { bundleScenario, cliStartScenario, memoryScenario, parseFloors } from './scenarios/footprint.js';
+import { bundleScenario, cliStartScenario, memoryScenario, receiveFloors } from './scenarios/footprint.js';
 import { kernelScenario } from './scenarios/kernel.js';
 import { liteScenario } from './scenarios/lite.js';
 import { manyPagesScenario } from './scenarios/many-pages.js';
@@ -108,7 +108,7 @@ async function main(): Promise<void> {
       await bench.stop();
     }
     // After the page and its kernel have stopped: the floor of the peaks is a process of its own.
-    const peakFloors = await parseFloors(sampler.peaks, REPO, FLOOR_IDLE_MS);
+    const peakFloors = await receiveFloors(sampler.peaks, REPO, FLOOR_IDLE_MS);
     memoryRows = () => memoryScenario(idleRss, floors, sampler.peaks, peakFloors, report);
   }
   if (config.scenarios.includes('lite')) {

@@ -18,7 +18,7 @@ import { CLI_PATH, freePort, pairingConfig } from '../../tests/e2e/support/mcp-s
 import { BRIDGE_DIR } from '../../tests/e2e/support/lab-with-agent.js';
 import type { BenchConfig } from '../config.js';
 import { p50p95, size, type Report } from '../report.js';
-import { parseOnlyPeak, resultFrame, RSS_FLOORS, type ScenarioPeak } from '../rss.js';
+import { receiveOnlyPeak, resultFrame, RSS_FLOORS, type ScenarioPeak } from '../rss.js';
 import { summarise } from '../stats.js';
 
 /** Spawn → MCP initialize → tools/list answered, each time on a fresh CLI process. */
@@ -105,8 +105,8 @@ const IDLE_RSS_TARGET = 60e6;
 const PEAK_RATIO_TARGET = 2;
 const PEAK_JUDGED_FROM_BYTES = 1e6;
 
-/** A scenario's peak floor: frames like its largest answer's result, received and parsed by a bare Node process. */
-export interface ParseFloor {
+/** A scenario's peak floor: frames like its largest answer's result, received by a bare Node process. */
+export interface PeakFloor {
   frames: number;
   frameBytes: number;
   /** That process's peak resident memory above its own idle. */
@@ -114,19 +114,23 @@ export interface ParseFloor {
 }
 
 /**
- * The parse-only floor (rss.ts) of each scenario judged against the target:
+ * The receive-only floor (rss.ts) of each scenario judged against the target:
  * as many frames as the scenario had answers about as big as its largest,
  * each carrying that answer's result.
  */
-export async function parseFloors(peaks: ReadonlyMap<string, ScenarioPeak>, cwd: string, idleMs: number): Promise<Map<string, ParseFloor>> {
-  const floors = new Map<string, ParseFloor>();
+export async function receiveFloors(
+  peaks: ReadonlyMap<string, ScenarioPeak>,
+  cwd: string,
+  idleMs: number
+): Promise<Map<string, PeakFloor>> {
+  const floors = new Map<string, PeakFloor>();
   for (const [scenario, { largest }] of peaks) {
     if (largest.bytes >= PEAK_JUDGED_FROM_BYTES && largest.resultJson !== undefined) {
       const frame = resultFrame(largest.resultJson);
       floors.set(scenario, {
         frames: largest.count,
         frameBytes: Buffer.byteLength(frame),
-        aboveIdle: await parseOnlyPeak(frame, largest.count, cwd, idleMs)
+        aboveIdle: await receiveOnlyPeak(frame, largest.count, cwd, idleMs)
       });
     }
   }
@@ -137,7 +141,7 @@ export function memoryScenario(
   idleRss: number,
   floors: readonly number[],
   peaks: ReadonlyMap<string, ScenarioPeak>,
-  peakFloors: ReadonlyMap<string, ParseFloor>,
+  peakFloors: ReadonlyMap<string, PeakFloor>,
   report: Report
 ): void {
   report.add({
@@ -176,7 +180,7 @@ export function memoryScenario(
     if (floor) {
       report.add({
         section: 'footprint',
-        name: `  floor: node receiving and parsing the same ${floor.frames} frames of ${size(floor.frameBytes)}, V8 set as the CLI sets it, no answer written`,
+        name: `  floor: node receiving the same ${floor.frames} frames of ${size(floor.frameBytes)}, V8 set as the CLI sets it, no answer written`,
         value: `${size(floor.aboveIdle)} above idle, ${(floor.aboveIdle / largestMessage).toFixed(1)}× the largest answer`,
         data: floor
       });

@@ -617,6 +617,26 @@ describe.each(KINDS)('the notebook tools in $kind', (kind) => {
     }
   });
 
+  it('a read of half a megabyte comes whole, its text block the same JSON as its structuredContent', async () => {
+    // Over the 256 KiB from which the server sends a result as the page wrote it (hub/raw-result.ts).
+    const nb = 'big-read.ipynb';
+    const ids = Array.from({ length: 300 }, (_, i) => `big-${i}`);
+    const sources = ids.map((_, i) => `# step ${i}: "é😀" \\ \n${'x = 1\n'.repeat(300)}`);
+    await ok('write_file', { filePath: nb, content: notebookFile(kernelspec, ids.map((id, i) => codeCell(sources[i]!, id))) });
+    await setBridgeSetting(page(), 'maxResultChars', 2_000_000);
+    try {
+      const { raw, result } = await setup.mcp.call('read_notebook', { notebookPath: nb });
+      expect(result).toMatchObject({ success: true, cellCount: 300 });
+      expect(result).not.toHaveProperty('readOn');
+      expect((result.cells as { source: string }[]).map((cell) => cell.source)).toEqual(sources);
+      const text = (raw.content[0] as { text: string }).text;
+      expect(Buffer.byteLength(text)).toBeGreaterThan(512 * 1024);
+      expect(JSON.parse(text)).toEqual(result);
+    } finally {
+      await setBridgeSetting(page(), 'maxResultChars', 60_000);
+    }
+  });
+
   it('marks a cell edited since it ran, and the cells below one that ran again; edits and adds send back no source', async () => {
     const nb = 'stale.ipynb';
     await ok('create_notebook', { name: nb });
