@@ -23,8 +23,11 @@ export const MAX_STDIO_MESSAGE_BYTES = STDIO_DEFAULT_MAX_BUFFER_SIZE;
 
 /** A big answer is written in chunks of this many characters (a quoted one's escaped: up to twice as many). */
 const WRITE_CHUNK_CHARS = 64 * 1024;
-/** An answer of this many characters or more leaves enough garbage to collect at once (heap-release.ts). */
-const COLLECT_AFTER_CHARS = 1_000_000;
+/**
+ * An answer of this many characters or more leaves enough garbage to collect at once (heap-release.ts): a result
+ * kept as the page's bytes (256 KiB or more) leaves them outside V8's heap, which V8 does not hurry to free.
+ */
+const COLLECT_AFTER_CHARS = 256 * 1024;
 
 const mib = (bytes: number) => (bytes / 1024 / 1024).toFixed(1).replace(/\.0$/, '');
 
