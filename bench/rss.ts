@@ -39,6 +39,8 @@ export async function settledRss(pid: number): Promise<number> {
 export interface ScenarioPeak {
   /** Bytes of resident memory at the peak (VmHWM, exact: the kernel's high-water mark, reset as each scenario starts). */
   peak: number;
+  /** Bytes of resident memory as the scenario started: what the scenarios before it left. */
+  start: number;
   /** The largest tools/call answers. */
   largest: LargestAnswers;
 }
@@ -52,6 +54,7 @@ export class RssSampler {
   readonly peaks = new Map<string, ScenarioPeak>();
   /** Undefined before the first scenario: the page's start and the wait for it to be quiet are no scenario's. */
   private label: string | undefined;
+  private start = 0;
 
   constructor(
     private readonly pid: number,
@@ -75,11 +78,12 @@ export class RssSampler {
       this.takeLargestAnswers();
       return;
     }
-    this.peaks.set(this.label, { peak: memoryOf(this.pid).peak, largest: this.takeLargestAnswers() });
+    this.peaks.set(this.label, { peak: memoryOf(this.pid).peak, start: this.start, largest: this.takeLargestAnswers() });
   }
 
   private reset(): void {
     writeFileSync(`/proc/${this.pid}/clear_refs`, '5');
+    this.start = memoryOf(this.pid).rss;
   }
 }
 
