@@ -622,7 +622,13 @@ describe.each(KINDS)('the notebook tools in $kind', (kind) => {
     const nb = 'big-read.ipynb';
     const ids = Array.from({ length: 300 }, (_, i) => `big-${i}`);
     const sources = ids.map((_, i) => `# step ${i}: "é😀" \\ \n${'x = 1\n'.repeat(300)}`);
-    await ok('write_file', { filePath: nb, content: notebookFile(kernelspec, ids.map((id, i) => codeCell(sources[i]!, id))) });
+    await ok('write_file', {
+      filePath: nb,
+      content: notebookFile(
+        kernelspec,
+        ids.map((id, i) => codeCell(sources[i]!, id))
+      )
+    });
     await setBridgeSetting(page(), 'maxResultChars', 2_000_000);
     try {
       const { raw, result } = await setup.mcp.call('read_notebook', { notebookPath: nb });
