@@ -127,15 +127,17 @@ function idleNode(code: string, cwd: string) {
  * result, in a Node process of its own. It receives the frame over a loopback
  * WebSocket (`ws`, as the CLI) and holds it as bytes while it answers, as the
  * CLI holds a big result it keeps as the page wrote it (hub/raw-result.ts),
- * with V8 set as the CLI sets it (heap-release.ts: the young generation kept
- * at its first size, the garbage collected after each frame, as the CLI does
- * after a big answer); it checks nothing and writes no answer. Frames go one
- * at a time, each after the last was received, as the reads came.
+ * with V8 set as the CLI sets it (heap-release.ts: the heap sized for memory,
+ * the young generation kept at its first size, the garbage collected after
+ * each frame, as the CLI does after a big answer); it checks nothing and
+ * writes no answer. Frames go one at a time, each after the last was
+ * received, as the reads came.
  */
 const RECEIVE_ONLY =
   "const { WebSocketServer } = await import('ws');" +
   "const v8 = await import('node:v8'); const vm = await import('node:vm');" +
-  "v8.setFlagsFromString('--semi-space-growth-factor=1'); v8.setFlagsFromString('--expose-gc'); const gc = vm.runInNewContext('gc');" +
+  "v8.setFlagsFromString('--semi-space-growth-factor=1'); v8.setFlagsFromString('--optimize-for-size');" +
+  "v8.setFlagsFromString('--expose-gc'); const gc = vm.runInNewContext('gc');" +
   "const wss = new WebSocketServer({ host: '127.0.0.1', port: 0, maxPayload: 2 ** 30 });" +
   "wss.on('connection', (ws) => ws.on('message', () => { ws.send('received'); gc({ type: 'major', execution: 'async' }); }));" +
   "await new Promise((resolve) => wss.on('listening', resolve));" +

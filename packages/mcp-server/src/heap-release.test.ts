@@ -1,6 +1,6 @@
 import { getHeapSpaceStatistics } from 'node:v8';
 import { describe, expect, it } from 'vitest';
-import { collectGarbageSoon, keepYoungGenerationSmall } from './heap-release.js';
+import { collectGarbageSoon, keepHeapSmall } from './heap-release.js';
 
 describe('collectGarbageSoon', () => {
   it('has V8 collect what nothing refers to any more, without a global gc', async () => {
@@ -17,10 +17,10 @@ describe('collectGarbageSoon', () => {
   });
 });
 
-describe('keepYoungGenerationSmall', () => {
+describe('keepHeapSmall', () => {
   it('keeps the young generation from growing however much is allocated', () => {
     const youngBytes = () => getHeapSpaceStatistics().find((space) => space.space_name === 'new_space')!.space_size;
-    keepYoungGenerationSmall();
+    keepHeapSmall();
     const before = youngBytes();
     let kept: object[] = [];
     for (let i = 0; i < 300_000; i++) {

@@ -6,7 +6,7 @@
  */
 import { runJoinableServer, startHosting, type HostSettings } from '../agents/joinable-server.js';
 import type { LiteOptions } from '../lite/start-lite.js';
-import { keepYoungGenerationSmall } from '../heap-release.js';
+import { keepHeapSmall } from '../heap-release.js';
 import { createLogger } from '../log.js';
 import { httpBearer } from '../transport/http-auth.js';
 import { StdioTransport } from '../transport/stdio-transport.js';
@@ -23,7 +23,7 @@ export const serveCommand: Command<ServerOptions> = {
 };
 
 export async function runServer(options: ServerOptions, { version, logLevel }: RunContext, liteOptions?: LiteOptions): Promise<void> {
-  keepYoungGenerationSmall();
+  keepHeapSmall();
   const log = createLogger(logLevel);
   const token = await loadToken();
   const settings: HostSettings = {
