@@ -14,7 +14,7 @@
  * else, including every failure, is parsed and checked as every message is,
  * and answered so. Pure.
  */
-import { MAX_NESTING_DEPTH, resultSchema, type AttachedImage, type ToolResult } from '@jupyter-live-mcp/protocol';
+import { MAX_NESTING_DEPTH, resultSchema, type CallAnswer, type ToolResult } from '@jupyter-live-mcp/protocol';
 import { isUtf8 } from 'node:buffer';
 import { objectMembers, type Member } from './json-bytes.js';
 
@@ -33,11 +33,8 @@ export interface RawResult {
 /** A page's result: parsed, or kept as its text. */
 export type PageResult = ToolResult | RawResult;
 
-/** A call's answer from the page: its result and the pictures taken out of it. */
-export interface PageAnswer {
-  result: PageResult;
-  images: AttachedImage[];
-}
+/** A call's answer from the page (protocol's CallAnswer), its result parsed or kept as its text. */
+export type PageAnswer = Omit<CallAnswer, 'result'> & { result: PageResult };
 
 export function isRawResult(result: PageResult): result is RawResult {
   return RAW in result;
@@ -48,8 +45,8 @@ export function parsedResult(result: PageResult): ToolResult {
   return isRawResult(result) ? (JSON.parse(result.json.toString('utf8')) as ToolResult) : result;
 }
 
-/** The frame's keys the result schema has. */
-const FRAME_KEYS = new Set(['type', 'callId', 'result', 'images']);
+/** The keys a result message has: what the schema names, so no other key goes through unchecked. */
+const FRAME_KEYS = new Set(Object.keys(resultSchema.shape));
 
 /**
  * A page's result message, its result kept as text, from the frame's bytes; or
