@@ -32,6 +32,17 @@ const READ_BUDGET_MS = 15_000;
 const WARM_UP_UNDER_MS = 1000;
 
 /** A notebook like a worked-in one: 1 markdown cell in 5, code cells with a short output each. */
+/**
+ * The i-th cell's id as JupyterLab writes one: a UUID, 36 characters, here the
+ * same in every run. Answers show each short (protocol's cell-ids.ts), which
+ * is part of the work a read does.
+ */
+function cellUuid(i: number): string {
+  const hex = (n: number, width: number) => (n >>> 0).toString(16).padStart(width, '0').slice(-width);
+  const mixed = Math.imul(i + 1, 2654435761);
+  return `${hex(mixed, 8)}-${hex(i >>> 16, 4)}-4${hex(i, 3)}-8${hex(mixed >>> 20, 3)}-${hex(Math.imul(mixed, 40503), 8)}${hex(i, 4)}`;
+}
+
 export function syntheticNotebook(cells: number): string {
   return JSON.stringify({
     nbformat: 4,
@@ -40,13 +51,13 @@ export function syntheticNotebook(cells: number): string {
     cells: Array.from({ length: cells }, (_, i) =>
       i % 5 === 0
         ? {
-            id: `md-${i}`,
+            id: cellUuid(i),
             cell_type: 'markdown',
             metadata: {},
             source: [`## Step ${i}\n`, 'What this part of the analysis does, in a sentence or two.']
           }
         : {
-            id: `code-${i}`,
+            id: cellUuid(i),
             cell_type: 'code',
             metadata: {},
             execution_count: i,

@@ -36,6 +36,33 @@ describe('shortCellIds', () => {
   });
 });
 
+describe('shortCellIds on the ids of notebooks being worked on', () => {
+  it('works the ids out once while a notebook keeps them, and again once they change', () => {
+    const ids = [uuid('3f2a9c1e'), uuid('b71d0e44')];
+    const shown = shortCellIds(ids);
+    expect(shortCellIds([...ids])).toBe(shown);
+    const added = [...ids, uuid('3f2a9c1f')];
+    expect(Object.fromEntries(shortCellIds(added))).toEqual({
+      [ids[0]!]: '3f2a9c1e',
+      [ids[1]!]: 'b71d0e44',
+      [added[2]!]: '3f2a9c1f'
+    });
+    expect(Object.fromEntries(shortCellIds(['abcd1234-x', 'abcd1234-y']))).toEqual({
+      'abcd1234-x': 'abcd1234-x',
+      'abcd1234-y': 'abcd1234-y'
+    });
+  });
+
+  it('answers right for any number of notebooks worked on in turn', () => {
+    const notebooks = Array.from({ length: 9 }, (_, n) => [uuid(`0000000${n}`), `${uuid(`0000000${n}`)}-copy`]);
+    for (const round of [1, 2]) {
+      for (const [n, ids] of notebooks.entries()) {
+        expect([...shortCellIds(ids).values()], `notebook ${n}, round ${round}`).toEqual([ids[0], `${ids[0]}-`]);
+      }
+    }
+  });
+});
+
 describe('findCellId', () => {
   const ids = ['abcd1234-x', 'abcd1234-y', uuid('3f2a9c1e'), 'abcd'];
 

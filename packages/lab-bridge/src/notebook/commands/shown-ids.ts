@@ -21,21 +21,29 @@ const QUOTED = /"([^"\s]+)"/g;
  * (`notebookIds`) and those of cells the answer names that are gone (a cell it
  * deleted).
  */
-export function shownCellIds(answer: unknown, notebookIds: Iterable<string>): Map<string, string> {
-  const ids = new Set(notebookIds);
-  collectNamed(answer, ids);
-  const shown = shortCellIds(ids);
-  for (const [id, short] of shown) {
-    if (id === short) {
-      shown.delete(id);
-    }
-  }
-  return shown;
+export function shownCellIds(answer: unknown, notebookIds: readonly string[]): ReadonlyMap<string, string> {
+  const named = new Set<string>();
+  collectNamed(answer, named);
+  const shown = shortCellIds(notebookIds);
+  const gone = [...named].filter((id) => !shown.has(id));
+  return gone.length ? shortCellIds([...notebookIds, ...gone]) : shown;
 }
 
-/** `value` with every id `shown` shortens shown short; `value` itself when there is none. */
+/** `value` with every id `shown` shortens shown short; `value` itself when `shown` shortens none. */
 export function withIdsShown<T>(value: T, shown: ReadonlyMap<string, string>): T {
-  return shown.size ? (replaced(value, shown) as T) : value;
+  return shortensAny(shown) ? (replaced(value, shown) as T) : value;
+}
+
+// Asked of the same map on every call on a notebook: worked out once.
+const shortening = new WeakMap<ReadonlyMap<string, string>, boolean>();
+
+function shortensAny(shown: ReadonlyMap<string, string>): boolean {
+  let any = shortening.get(shown);
+  if (any === undefined) {
+    any = [...shown].some(([id, short]) => id !== short);
+    shortening.set(shown, any);
+  }
+  return any;
 }
 
 function replaced(value: unknown, shown: ReadonlyMap<string, string>): unknown {
@@ -46,7 +54,13 @@ function replaced(value: unknown, shown: ReadonlyMap<string, string>): unknown {
     return value.map((item) => replaced(item, shown));
   }
   if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, OWN_TEXT.has(key) ? item : replaced(item, shown)]));
+    // A loop rather than Object.entries: a read's hundreds of cell views are copied here.
+    const copy: Record<string, unknown> = {};
+    for (const key of Object.keys(value)) {
+      const item = (value as Record<string, unknown>)[key];
+      copy[key] = OWN_TEXT.has(key) ? item : replaced(item, shown);
+    }
+    return copy;
   }
   return value;
 }
