@@ -584,33 +584,54 @@ describe.each(KINDS)('the notebook tools in $kind', (kind) => {
   });
 
   it('a read bigger than maxResultChars gives whole cells and says where to read on, so the agent pages through it', async () => {
-    const nb = 'long.ipynb';
-    const ids = Array.from({ length: 40 }, (_, i) => `long-${i}`);
-    const sources = ids.map((_, i) => `# step ${i}\n${'x = 1\n'.repeat(40)}`);
-    const cells = ids.map((id, i) => codeCell(sources[i]!, id));
-    await ok('write_file', { filePath: nb, content: notebookFile(kernelspec, cells) });
-    await setBridgeSetting(page(), 'maxResultChars', 3000);
-    try {
+    // Ids of 8 characters, shown whole; and the same as JupyterLab's UUIDs, which answers show by the same 8 characters.
+    const ids = Array.from({ length: 40 }, (_, i) => `long-${String(i).padStart(3, '0')}`);
+    // Short sources, so that an id's length weighs in how many cells a read takes.
+    const sources = ids.map((_, i) => `x = ${i}`);
+    const write = (nb: string, fileIds: string[]) =>
+      ok('write_file', {
+        filePath: nb,
+        content: notebookFile(
+          kernelspec,
+          fileIds.map((id, i) => codeCell(sources[i]!, id))
+        )
+      });
+    await write('long.ipynb', ids);
+    await write(
+      'long-uuids.ipynb',
+      ids.map((id) => `${id}-0a1b-4c2d-8e3f-0123456789ab`)
+    );
+    await setBridgeSetting(page(), 'maxResultChars', 1500);
+    const pagesThrough = async (nb: string) => {
       const seen: string[] = [];
       let args: Record<string, unknown> = {};
-      for (let reads = 0; reads < 40; reads++) {
+      for (let reads = 1; reads <= 40; reads++) {
         const { raw, result } = await setup.mcp.call('read_notebook', { notebookPath: nb, ...args });
         expect(result).toMatchObject({ success: true, cellCount: 40 });
         expect(result).not.toHaveProperty('truncated');
-        expect((raw.content[0] as { text: string }).text.length).toBeLessThanOrEqual(3000);
+        expect((raw.content[0] as { text: string }).text.length).toBeLessThanOrEqual(1500);
         const got = result.cells as { id: string; source: string }[];
         // Whole cells: every source as written.
         expect(got.map((cell) => cell.source)).toEqual(got.map((cell) => sources[ids.indexOf(cell.id)]));
         seen.push(...got.map((cell) => cell.id));
         if (!result.readOn) {
-          break;
+          expect(seen).toEqual(ids);
+          return reads;
         }
-        expect(result.note).toMatch(/did not fit in one result \(maxResultChars 3000\): read on with read_notebook \{"from":\d+\}/);
+        expect(result.note).toMatch(/did not fit in one result \(maxResultChars 1500\): read on with read_notebook \{"from":\d+\}/);
         args = result.readOn as Record<string, unknown>;
         expect(args).toEqual({ from: seen.length });
       }
-      expect(seen).toEqual(ids);
-      const picked = await ok('read_notebook', { notebookPath: nb, cellIds: ids.slice(0, 30) });
+      throw new Error(`${nb}: still reading on after 40 reads`);
+    };
+    try {
+      const reads = await pagesThrough('long.ipynb');
+      expect(reads).toBeGreaterThan(2);
+      // Each read is filled with the cells as the agent gets them, their ids short: no more reads for longer ids.
+      expect(await pagesThrough('long-uuids.ipynb')).toBe(reads);
+      const picked = await ok('read_notebook', { notebookPath: 'long.ipynb', cellIds: ids.slice(0, 30) });
+      // What is left, named whole, however small maxResultChars is.
+      expect(picked).not.toHaveProperty('truncated');
       expect(picked.readOn).toEqual({ cellIds: ids.slice((picked.cells as unknown[]).length, 30) });
     } finally {
       await setBridgeSetting(page(), 'maxResultChars', 60_000);

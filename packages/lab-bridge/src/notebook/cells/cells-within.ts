@@ -26,14 +26,21 @@ const pictureAsLabel = (key: string, item: unknown) =>
 /**
  * The views of `indexes`, in order, while they fit in `budget` characters of
  * JSON beside `fixedChars` of the result's other fields; at least the first
- * (the cap cuts a lone cell too big on its own).
+ * (the cap cuts a lone cell too big on its own). `lengthOf` measures a view as
+ * the agent gets it.
  */
-export function cellsWithin<T>(indexes: readonly number[], viewAt: (index: number) => T, budget: number, fixedChars: number): T[] {
+export function cellsWithin<T>(
+  indexes: readonly number[],
+  viewAt: (index: number) => T,
+  budget: number,
+  fixedChars: number,
+  lengthOf: (view: T) => number = jsonLengthWithoutPictures
+): T[] {
   const views: T[] = [];
   let used = fixedChars + ROOM_FOR_THE_REST;
   for (const index of indexes) {
     const view = viewAt(index);
-    used += jsonLengthWithoutPictures(view) + 1;
+    used += lengthOf(view) + 1;
     if (used > budget && views.length > 0) {
       break;
     }

@@ -13,12 +13,12 @@ import type { JupyterFrontEnd } from '@jupyterlab/application';
 import type { ICellModel, ICodeCellModel } from '@jupyterlab/cells';
 import type * as nbformat from '@jupyterlab/nbformat';
 import type { Contents } from '@jupyterlab/services';
-import { type NotebookToolInput, READ_CELL, READ_NOTEBOOK, succeed, type ToolResult } from '@jupyter-live-mcp/protocol';
+import { type NotebookToolInput, READ_CELL, READ_NOTEBOOK, shortCellIds, succeed, type ToolResult } from '@jupyter-live-mcp/protocol';
 import { CommandFailure, isBadRequest, isNotFound, errorMessage, noNotebook } from '../commands/command-failure.js';
 import { describeCellIds } from '../cells/cell-ids.js';
 import { cellView, hasCellIds, type CellLike } from '../cells/cell-views.js';
 import { selectCells } from '../cells/cell-selection.js';
-import { cellsWithin } from '../cells/cells-within.js';
+import { cellsWithin, jsonLengthWithoutPictures } from '../cells/cells-within.js';
 import { condensedCount, wholeOutput } from '../outputs/condensed-outputs.js';
 import { joinMultiline } from '../outputs/nbformat-outputs.js';
 import { notebookContentOf } from '../documents/new-notebook.js';
@@ -199,11 +199,20 @@ function notebookResult(
   const fields = { ...read.header, cellCount, ...(Object.keys(summary).length ? { stale: summary } : {}) };
   // A range's cells come in order from `from`: an index on each would repeat what their place says.
   const shownIndex = (index: number) => (args.cellIds ? index : undefined);
+  // Measured as the agent gets them, their ids short (commands/shown-ids.ts): a UUID is 28 characters shorter so.
+  const shown = shortCellIds(read.cells.map((cell) => cell.id));
+  const shownId = (index: number) => {
+    const { id } = read.cells[index]!;
+    return shown.get(id) ?? id;
+  };
+  // A read of listed cells names those left twice (readOn and its note): room for all of them, lest the cap cut that list.
+  const leftListed = args.cellIds ? 2 * JSON.stringify(indexes.map(shownId)).length : 0;
   const cells = cellsWithin(
     indexes,
     (index) => cellView(read.cellAt(index), shownIndex(index), marks.get(read.cells[index]!.id)),
     maxChars,
-    JSON.stringify(fields).length
+    JSON.stringify(fields).length + leftListed,
+    (view) => jsonLengthWithoutPictures(view) - view.id.length + (shown.get(view.id) ?? view.id).length
   );
   const left = indexes.slice(cells.length);
   saw(cells);
