@@ -16,6 +16,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { connectFakePage } from '../tests/e2e/support/fuzz/fake-page.js';
 import { CLI_PATH, freePort, pairingConfig } from '../tests/e2e/support/mcp-session.js';
+import { cpuMs } from './process-cpu.js';
 import { memoryOf } from './rss.js';
 
 const [resultFile, readsArg = '13', clientName = 'bench', ...rest] = process.argv.slice(2);
@@ -95,10 +96,4 @@ child.kill();
 /** Variables for experiments (PEAK_*) and the C library's (MALLOC_*), passed on. */
 function extraEnv(): Record<string, string> {
   return Object.fromEntries(Object.entries(process.env).filter(([name]) => /^(PEAK|MALLOC)_/.test(name))) as Record<string, string>;
-}
-
-/** The CPU time (user and system) a process has taken, in ms (from /proc, clock ticks of 10 ms). */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
 }

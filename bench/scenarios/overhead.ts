@@ -8,6 +8,7 @@
  */
 import type { BenchConfig } from '../config.js';
 import type { BenchLab } from '../lab.js';
+import { cpuMs } from '../process-cpu.js';
 import { pageCallTimes, resetProbes } from '../page-probes.js';
 import { ms, p50p95, ratio, size, type Report } from '../report.js';
 import { summarise } from '../stats.js';
@@ -29,6 +30,10 @@ const PROBES: Probe[] = [
 
 /** Issue 26: a call against what its two hops cost with no work behind them. */
 const TWO_HOP_TARGET = 1.2;
+/** Calls in a row whose CLI CPU time is read from /proc: its clock ticks are 10 ms. */
+const CPU_CALLS = 600;
+/** A CPU time a call, to the hundredth of a ms that CPU_CALLS calls resolve. */
+const cpuText = (value: number) => `${value.toFixed(2)} ms`;
 
 export async function overheadScenario(bench: BenchLab, config: BenchConfig, report: Report): Promise<void> {
   const { mcp, page } = bench;
@@ -62,6 +67,15 @@ export async function overheadScenario(bench: BenchLab, config: BenchConfig, rep
       }
       serverOnly.push((await mcp.call('select_page')).ms);
     }
+    // The CLI's own CPU a call, each probe's calls in a row: what the page's socket and a page's call add to select_page's.
+    const cliCpu = async (tool: string, args: Record<string, unknown> = {}) => {
+      const before = cpuMs(mcp.pid);
+      for (let i = 0; i < CPU_CALLS; i++) {
+        await mcp.call(tool, args);
+      }
+      return (cpuMs(mcp.pid) - before) / CPU_CALLS;
+    };
+    const serverOnlyCpu = await cliCpu('select_page');
     const serverOnlySummary = summarise(serverOnly);
     report.add({
       section: 'overhead',
@@ -84,6 +98,15 @@ export async function overheadScenario(bench: BenchLab, config: BenchConfig, rep
         data: echo
       });
       report.add({ section: 'overhead', name: `  of which in the page (call in → result out)`, value: p50p95(inPage), data: inPage });
+      const cpu = await cliCpu(probe.tool, probe.args);
+      report.add({
+        section: 'overhead',
+        name: `  the CLI's CPU a call (${CPU_CALLS} in a row, from /proc)`,
+        value:
+          `${cpuText(cpu)}, against ${cpuText(serverOnlyCpu)} for select_page: the page's socket and the call's own work ` +
+          `add ${cpuText(cpu - serverOnlyCpu)}`,
+        data: { cpu, selectPage: serverOnlyCpu }
+      });
       report.add({
         section: 'overhead',
         name: `  ratio to floor without the stdio hop: (call − select_page) / floor`,
