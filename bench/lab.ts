@@ -67,14 +67,19 @@ async function openProbedTab(context: BrowserContext, mcp: BenchClient, url: str
   await page.addInitScript('globalThis.__name ??= (target) => target;');
   await page.addInitScript(instrumentBridgeSocket, mcp.port);
   await page.goto(url);
+  await untilServerLists(mcp, pages, `the page at ${url}`);
+  return page;
+}
+
+/** Resolves once the server lists `pages` pages; `what` names them in the error when they do not come within 90 s. */
+export async function untilServerLists(mcp: BenchClient, pages: number, what: string): Promise<void> {
   const deadline = Date.now() + 90_000;
   while (((await mcp.call('select_page')).result.pages as unknown[]).length < pages) {
     if (Date.now() > deadline) {
-      throw new Error(`the page at ${url} did not connect to the server within 90 s:\n${mcp.stderr().slice(-2000)}`);
+      throw new Error(`${what} did not connect to the server within 90 s:\n${mcp.stderr().slice(-2000)}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return page;
 }
 
 export async function startBenchLab(): Promise<BenchLab> {
@@ -119,8 +124,8 @@ export async function startBenchLab(): Promise<BenchLab> {
 }
 
 /** A JupyterLite site (JavaScript kernel, files in the browser) with its own CLI and browser. */
-export async function startBenchLite(clientName?: string): Promise<BenchLite> {
-  const mcp = await startBenchClient(clientName);
+export async function startBenchLite(): Promise<BenchLite> {
+  const mcp = await startBenchClient();
   // A site has no user settings folder: the bridge settings are the site's defaults.
   const site = await startJupyterLiteSite({
     extensions: [BRIDGE_DIR, AI_COMMANDS_FIXTURE_DIR],

@@ -21,10 +21,17 @@ export interface CallOutcome {
   mcpChars: number;
 }
 
+/** The pairing token a CLI reads from its config folder: several CLIs may share one, as on a person's machine. */
+export interface BenchPairing {
+  configDir: string;
+  token: string;
+}
+
 export interface BenchClient {
   client: Client;
   port: number;
   token: string;
+  pairing: BenchPairing;
   pid: number;
   stderr(): string;
   nextListChanged(): Promise<void>;
@@ -37,10 +44,14 @@ export interface BenchClient {
 /** Well above the slowest call measured here (a 10 MB output), below the bench's budget. */
 const CALL_TIMEOUT_MS = 120_000;
 
-/** clientName: the name given in initialize, as a real client's, to be sent what that client is (result-form.ts). */
-export async function startBenchClient(clientName = 'jupyter-live-mcp-bench'): Promise<BenchClient> {
+/**
+ * clientName: the name given in initialize, as a real client's, to be sent what that client is (result-form.ts);
+ * shared: another client's pairing, which that client removes.
+ */
+export async function startBenchClient(clientName = 'jupyter-live-mcp-bench', shared?: BenchPairing): Promise<BenchClient> {
   const port = await freePort();
-  const { configDir, token } = await pairingConfig();
+  const pairing = shared ?? (await pairingConfig());
+  const { configDir, token } = pairing;
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [CLI_PATH, '--port', String(port)],
@@ -64,6 +75,7 @@ export async function startBenchClient(clientName = 'jupyter-live-mcp-bench'): P
     client,
     port,
     token,
+    pairing,
     pid: transport.pid!,
     stderr: () => stderr,
     nextListChanged: () => new Promise((resolve) => waiters.push(resolve)),
@@ -85,7 +97,9 @@ export async function startBenchClient(clientName = 'jupyter-live-mcp-bench'): P
     takeLargestAnswers: () => answers.take(),
     async close() {
       await client.close();
-      await rm(configDir, { recursive: true, force: true });
+      if (!shared) {
+        await rm(configDir, { recursive: true, force: true });
+      }
     }
   };
 }

@@ -14,6 +14,8 @@ interface CallTiming {
 
 type ProbeGlobals = typeof globalThis & {
   __benchCallTimings: Map<string, CallTiming>;
+  /** The ports of the MCP servers whose sockets are probed. */
+  __benchServerPorts: Set<string>;
   __benchLongTasks: { start: number; duration: number }[];
   jupyterapp: { commands: { addCommand(id: string, options: object): unknown; hasCommand(id: string): boolean } };
 };
@@ -23,6 +25,7 @@ export function instrumentBridgeSocket(serverPort: number): void {
   const g = globalThis as ProbeGlobals;
   const timings = new Map<string, CallTiming>();
   g.__benchCallTimings = timings;
+  g.__benchServerPorts = new Set([String(serverPort)]);
   g.__benchLongTasks = [];
   // Long tasks are main-thread stretches over 50 ms: what holds other calls back.
   new PerformanceObserver((list) => {
@@ -42,7 +45,7 @@ export function instrumentBridgeSocket(serverPort: number): void {
   class Instrumented extends Native {
     constructor(url: string | URL, protocols?: string | string[]) {
       super(url, protocols);
-      if (new URL(String(url)).port !== String(serverPort)) {
+      if (!g.__benchServerPorts.has(new URL(String(url)).port)) {
         return;
       }
       this.addEventListener('message', (event: MessageEvent) => {
@@ -63,6 +66,11 @@ export function instrumentBridgeSocket(serverPort: number): void {
     }
   }
   g.WebSocket = Instrumented;
+}
+
+/** Probes the sockets the page opens from now on to one more MCP server. */
+export async function probeServerPort(page: Page, port: number): Promise<void> {
+  await page.evaluate((port) => (globalThis as ProbeGlobals).__benchServerPorts.add(String(port)), port);
 }
 
 /** Forgets the calls and long tasks noted so far. */

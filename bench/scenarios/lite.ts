@@ -8,11 +8,13 @@
 import type { Page } from 'playwright-core';
 import type { BenchConfig } from '../config.js';
 import { KERNEL_CODE, measureKernelPath } from '../kernel-path.js';
-import { startBenchLite, type BenchLite } from '../lab.js';
+import { startBenchLite, untilServerLists, type BenchLite, type BenchPage } from '../lab.js';
+import { startBenchClient } from '../mcp-client.js';
 import { addCell, closeDocument, notebookWithKernel } from '../notebook-helpers.js';
 import { measureClosedRead, syntheticNotebook, TARGET_CELLS } from '../notebook-reads.js';
 import { connectPageKernel } from '../page-kernel.js';
-import { waitForQuietPage } from '../page-probes.js';
+import { probeServerPort, waitForQuietPage } from '../page-probes.js';
+import { setBridgeSetting } from '../../tests/e2e/support/lab-with-agent.js';
 import type { Report } from '../report.js';
 import { startEchoFloor } from '../ws-echo.js';
 
@@ -80,28 +82,34 @@ export async function liteScenario(config: BenchConfig, report: Report): Promise
       await closeDocument(lite.page, NOTEBOOK);
     }
     await liteClosedRead(lite, config, report);
+    await closedReadAsClaudeCode(lite, config, report);
   } finally {
     await lite.stop();
   }
-  await closedReadAsClaudeCode(config, report);
 }
 
 /**
  * The same closed read by a client named as Claude Code, which the server sends
- * structuredContent without the text block (result-form.ts): a site and server
- * of their own, since a client's name is fixed when it connects.
+ * structuredContent without the text block (result-form.ts). A client's name is
+ * fixed when it connects, so it is a server of its own, paired with the same
+ * token, and the same page is moved over to it (serverUrls): the read and its
+ * floor see the same page and browser storage as the first form's.
  */
-async function closedReadAsClaudeCode(config: BenchConfig, report: Report): Promise<void> {
-  const lite = await startBenchLite('claude-code');
+async function closedReadAsClaudeCode(lite: BenchLite, config: BenchConfig, report: Report): Promise<void> {
+  const claudeCode = await startBenchClient('claude-code', lite.mcp.pairing);
   try {
-    await waitForQuietPage(lite.page);
-    await liteClosedRead(lite, config, report, { label: 'as Claude Code is sent it (structuredContent alone)' });
+    await probeServerPort(lite.page, claudeCode.port);
+    await setBridgeSetting(lite.page, 'serverUrls', [`ws://127.0.0.1:${claudeCode.port}`]);
+    await untilServerLists(claudeCode, 1, 'the JupyterLite page');
+    await liteClosedRead({ mcp: claudeCode, page: lite.page }, config, report, {
+      label: 'as Claude Code is sent it (structuredContent alone)'
+    });
   } finally {
-    await lite.stop();
+    await claudeCode.close();
   }
 }
 
-async function liteClosedRead(lite: BenchLite, config: BenchConfig, report: Report, client?: { label: string }): Promise<void> {
+async function liteClosedRead(lite: BenchPage, config: BenchConfig, report: Report, client?: { label: string }): Promise<void> {
   const text = syntheticNotebook(TARGET_CELLS);
   await saveNotebookInPage(lite.page, CLOSED_NOTEBOOK, text);
   const hops = await startEchoFloor(lite.page);
