@@ -37,7 +37,7 @@ export interface BenchLite extends BenchPage {
 /** The bench's bridge settings: paired, and no call goes pending (each stays one MCP request). */
 const bridgeSettings = (mcp: BenchClient) => ({
   serverUrls: [`ws://127.0.0.1:${mcp.port}`],
-  token: mcp.token,
+  token: mcp.pairing.token,
   pendingAfterSeconds: 120
 });
 

@@ -30,7 +30,6 @@ export interface BenchPairing {
 export interface BenchClient {
   client: Client;
   port: number;
-  token: string;
   pairing: BenchPairing;
   pid: number;
   stderr(): string;
@@ -51,7 +50,7 @@ const CALL_TIMEOUT_MS = 120_000;
 export async function startBenchClient(clientName = 'jupyter-live-mcp-bench', shared?: BenchPairing): Promise<BenchClient> {
   const port = await freePort();
   const pairing = shared ?? (await pairingConfig());
-  const { configDir, token } = pairing;
+  const { configDir } = pairing;
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [CLI_PATH, '--port', String(port)],
@@ -74,7 +73,6 @@ export async function startBenchClient(clientName = 'jupyter-live-mcp-bench', sh
   return {
     client,
     port,
-    token,
     pairing,
     pid: transport.pid!,
     stderr: () => stderr,

@@ -31,7 +31,6 @@ const READ_BUDGET_MS = 15_000;
 /** A first read faster than this is a warm-up and not kept; a slower one is a sample. */
 const WARM_UP_UNDER_MS = 1000;
 
-/** A notebook like a worked-in one: 1 markdown cell in 5, code cells with a short output each. */
 /**
  * The i-th cell's id as JupyterLab writes one: a UUID, 36 characters, here the
  * same in every run. Answers show each short (protocol's cell-ids.ts), which
@@ -43,6 +42,7 @@ function cellUuid(i: number): string {
   return `${hex(mixed, 8)}-${hex(i >>> 16, 4)}-4${hex(i, 3)}-8${hex(mixed >>> 20, 3)}-${hex(Math.imul(mixed, 40503), 8)}${hex(i, 4)}`;
 }
 
+/** A notebook like a worked-in one: 1 markdown cell in 5, code cells with a short output each. */
 export function syntheticNotebook(cells: number): string {
   return JSON.stringify({
     nbformat: 4,

@@ -179,10 +179,8 @@ function notebookResult(
   maxChars: number,
   saw: Saw
 ): ToolResult {
-  const selected = selectCells(
-    read.cells.map((cell) => cell.id),
-    args
-  );
+  const ids = read.cells.map((cell) => cell.id);
+  const selected = selectCells(ids, args);
   if ('code' in selected) {
     const message = `${tool}: "${read.header.notebookPath}": ${selected.message}`;
     throw new CommandFailure(selected.code, selected.code === 'not_found' ? `${message} ${describeCellIds(read.cells)}` : message);
@@ -200,19 +198,16 @@ function notebookResult(
   // A range's cells come in order from `from`: an index on each would repeat what their place says.
   const shownIndex = (index: number) => (args.cellIds ? index : undefined);
   // Measured as the agent gets them, their ids short (commands/shown-ids.ts): a UUID is 28 characters shorter so.
-  const shown = shortCellIds(read.cells.map((cell) => cell.id));
-  const shownId = (index: number) => {
-    const { id } = read.cells[index]!;
-    return shown.get(id) ?? id;
-  };
+  const shown = shortCellIds(ids);
+  const shownId = (id: string) => shown.get(id) ?? id;
   // A read of listed cells names those left twice (readOn and its note): room for all of them, lest the cap cut that list.
-  const leftListed = args.cellIds ? 2 * JSON.stringify(indexes.map(shownId)).length : 0;
+  const leftListed = args.cellIds ? 2 * JSON.stringify(indexes.map((index) => shownId(ids[index]!))).length : 0;
   const cells = cellsWithin(
     indexes,
-    (index) => cellView(read.cellAt(index), shownIndex(index), marks.get(read.cells[index]!.id)),
+    (index) => cellView(read.cellAt(index), shownIndex(index), marks.get(ids[index]!)),
     maxChars,
     JSON.stringify(fields).length + leftListed,
-    (view) => jsonLengthWithoutPictures(view) - view.id.length + (shown.get(view.id) ?? view.id).length
+    (view) => jsonLengthWithoutPictures(view) - view.id.length + shownId(view.id).length
   );
   const left = indexes.slice(cells.length);
   saw(cells);
