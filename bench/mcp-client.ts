@@ -9,6 +9,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ToolListChangedNotificationSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { CLI_PATH, freePort, pairingConfig } from '../tests/e2e/support/mcp-session.js';
+import { CLI_NODE } from './config.js';
 import { AnswerSizes, type LargestAnswers } from './largest-answers.js';
 
 export interface CallOutcome {
@@ -52,7 +53,7 @@ export async function startBenchClient(clientName = 'jupyter-live-mcp-bench', sh
   const pairing = shared ?? (await pairingConfig());
   const { configDir } = pairing;
   const transport = new StdioClientTransport({
-    command: process.execPath,
+    command: CLI_NODE,
     args: [CLI_PATH, '--port', String(port)],
     env: { ...getDefaultEnvironment(), JUPYTER_LIVE_MCP_CONFIG_DIR: configDir },
     stderr: 'pipe'

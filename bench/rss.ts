@@ -8,6 +8,7 @@ import { once } from 'node:events';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import WebSocket from 'ws';
+import { CLI_NODE } from './config.js';
 import type { LargestAnswers } from './largest-answers.js';
 
 /** VmRSS and VmHWM (the peak since start) of a process, in bytes. */
@@ -116,7 +117,7 @@ export async function idleNodeRss(code: string, cwd: string, idleMs: number): Pr
 }
 
 function idleNode(code: string, cwd: string) {
-  return spawn(process.execPath, ['--input-type=module', '-e', `${code}\nprocess.stdout.write('ready');\nsetInterval(() => {}, 60_000);`], {
+  return spawn(CLI_NODE, ['--input-type=module', '-e', `${code}\nprocess.stdout.write('ready');\nsetInterval(() => {}, 60_000);`], {
     cwd,
     stdio: ['ignore', 'pipe', 'inherit']
   });

@@ -16,7 +16,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { CLI_PATH, freePort, pairingConfig } from '../../tests/e2e/support/mcp-session.js';
 import { BRIDGE_DIR } from '../../tests/e2e/support/lab-with-agent.js';
-import type { BenchConfig } from '../config.js';
+import { type BenchConfig, CLI_NODE } from '../config.js';
 import { p50p95, size, type Report } from '../report.js';
 import { receiveOnlyPeak, resultFrame, RSS_FLOORS, type ScenarioPeak } from '../rss.js';
 import { summarise } from '../stats.js';
@@ -26,7 +26,7 @@ export async function cliStartScenario(config: BenchConfig, report: Report): Pro
   const floor: number[] = [];
   for (let i = 0; i < config.cliStarts; i++) {
     const started = performance.now();
-    await once(spawn(process.execPath, ['-e', '0'], { stdio: 'ignore' }), 'exit');
+    await once(spawn(CLI_NODE, ['-e', '0'], { stdio: 'ignore' }), 'exit');
     floor.push(performance.now() - started);
   }
   const { configDir } = await pairingConfig();
@@ -34,7 +34,7 @@ export async function cliStartScenario(config: BenchConfig, report: Report): Pro
   let catalogue: CatalogueSize | undefined;
   for (let i = 0; i < config.cliStarts; i++) {
     const transport = new StdioClientTransport({
-      command: process.execPath,
+      command: CLI_NODE,
       args: [CLI_PATH, '--port', String(await freePort())],
       env: { ...getDefaultEnvironment(), JUPYTER_LIVE_MCP_CONFIG_DIR: configDir },
       stderr: 'ignore'
