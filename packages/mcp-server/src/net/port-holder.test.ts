@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayCommand, listeningSockets, userName } from './port-holder.js';
+import { displayCommand, listeningSockets, processName, userName } from './port-holder.js';
 
 describe('finding what holds a port', () => {
   it('reads the listening sockets of a port from /proc/net/tcp and tcp6', () => {
@@ -26,6 +26,18 @@ describe('finding what holds a port', () => {
     );
     expect(displayCommand(['app', '--api-key', 's3cret', 'x'])).toBe('app --api-key … x');
     expect(displayCommand(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'])).toBe('a b c d e f …');
+  });
+
+  it('names a process as ps does, or by its command where Node 24 gave its main thread a name of its own', () => {
+    expect(processName('node', ['node', 'server.js'])).toBe('node');
+    expect(processName('MainThread', ['/opt/node-24/bin/node', 'server.js'])).toBe('node');
+    // A script run by its interpreter is named after the script; comm is cut at 15 characters.
+    expect(processName('jupyter-lab', ['/usr/bin/python3', '/usr/bin/jupyter-lab', '--port', '8767'])).toBe('jupyter-lab');
+    expect(processName('jupyter-noteboo', ['/usr/bin/python3', '/usr/local/bin/jupyter-notebook'])).toBe('jupyter-noteboo');
+    // A program that rewrote its title.
+    expect(processName('nginx', ['nginx: master process /usr/sbin/nginx'])).toBe('nginx');
+    expect(processName('', ['/usr/bin/socat', 'TCP-LISTEN:8767'])).toBe('socat');
+    expect(processName('', [])).toBe('?');
   });
 
   it('names the user of a uid', () => {

@@ -6,6 +6,7 @@
  * doctor and by the busy-port errors.
  */
 import { readdir, readFile, readlink } from 'node:fs/promises';
+import { basename } from 'node:path';
 
 export type PortHolder =
   | { kind: 'process'; pid: number; name: string; command: string }
@@ -56,6 +57,21 @@ export function displayCommand(argv: readonly string[]): string {
   return shown.join(' ') + (i < argv.length ? ' …' : '');
 }
 
+/**
+ * A process's name as `ps` shows it (its comm, at most 15 characters), unless
+ * that names a thread rather than the program: Node 24 calls its main thread
+ * "MainThread". The name is then its command's first word. A comm that starts
+ * the first or second word's base name is the program's (a script run by its
+ * interpreter is named after the script).
+ */
+export function processName(comm: string, argv: readonly string[]): string {
+  const words = argv.slice(0, 2).map((arg) => basename(arg.split(' ')[0]!));
+  if (words.length === 0 || (comm !== '' && words.some((word) => word.startsWith(comm)))) {
+    return comm || '?';
+  }
+  return words[0]!;
+}
+
 /** The user name for a uid, from an /etc/passwd text; the uid itself if not there. */
 export function userName(passwd: string, uid: number): string {
   const line = passwd.split('\n').find((entry) => entry.split(':')[2] === String(uid));
@@ -79,9 +95,9 @@ export async function findPortHolder(port: number, platform: NodeJS.Platform = p
     const fds = await readdir(`/proc/${pid}/fd`).catch(() => []);
     for (const fd of fds) {
       if (wanted.has(await readlink(`/proc/${pid}/fd/${fd}`).catch(() => ''))) {
-        const name = (await readFile(`/proc/${pid}/comm`, 'utf8').catch(() => '?')).trim();
+        const comm = (await readFile(`/proc/${pid}/comm`, 'utf8').catch(() => '')).trim();
         const argv = (await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')).split('\0').filter(Boolean);
-        return { kind: 'process', pid: Number(pid), name, command: displayCommand(argv) };
+        return { kind: 'process', pid: Number(pid), name: processName(comm, argv), command: displayCommand(argv) };
       }
     }
   }
