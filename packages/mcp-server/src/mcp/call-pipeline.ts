@@ -175,8 +175,8 @@ export function mapResult(name: string, pageResult: PageResult, page: PageSessio
   }
   const unlisted = unlistedTools(toolListing(page));
   // Not a spread: on V8 11 (Node 20) a spread's copy takes a map of its own, so
-  // adding `page` made a new hidden class every call (old-space garbage, V8's
-  // heap grew with the calls: BENCHMARKS.md); keys are added to {} instead.
+  // adding `page` made a new hidden class every call, old-space garbage
+  // (BENCHMARKS.md, "what each call leaves"); keys are added to {} instead.
   return Object.assign(
     {},
     result,
