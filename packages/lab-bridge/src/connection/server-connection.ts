@@ -76,6 +76,8 @@ export class ServerConnection {
   /** Gives the socket up when the server says nothing for `silenceLimitMs`. */
   private watchdog: ReturnType<typeof setTimeout> | undefined;
   private silenceLimitMs = HANDSHAKE_SILENCE_MS;
+  /** When the server last spoke: a frame only notes it, and the watchdog, when it fires, waits again for what is left. */
+  private heardAt = 0;
   /** Calls the server gave up on: their results are dropped. */
   private readonly cancelled = new Set<string>();
   /** Where the person last was in their notebook; undefined until the page has said. */
@@ -165,7 +167,7 @@ export class ServerConnection {
     };
     socket.onmessage = (event) => {
       if (socket === this.socket) {
-        this.listen();
+        this.heardAt = Date.now();
         const data: unknown = event.data;
         this.step({ kind: 'frame', frame: typeof data === 'string' ? parseServerMessage(data) : BINARY_FRAME });
       }
@@ -180,13 +182,24 @@ export class ServerConnection {
 
   /** (Re)starts the wait for the server's next frame. */
   private listen(): void {
+    this.heardAt = Date.now();
     clearTimeout(this.watchdog);
+    this.watchFor(this.silenceLimitMs);
+  }
+
+  /** One timer for the whole wait, not one a frame: setting a timer on every frame cost each call's answer. */
+  private watchFor(ms: number): void {
     this.watchdog = setTimeout(() => {
+      const quiet = Date.now() - this.heardAt;
+      if (quiet < this.silenceLimitMs) {
+        this.watchFor(this.silenceLimitMs - quiet);
+        return;
+      }
       const socket = this.socket;
       // Its close may never come (a frozen server answers nothing): the socket is given up first.
       this.ended(CLOSE_CODES.noHeartbeat, `the server said nothing for ${Math.round(this.silenceLimitMs / 1000)} s`);
       socket?.close(CLOSE_CODES.noHeartbeat, 'no word from the server');
-    }, this.silenceLimitMs);
+    }, ms);
   }
 
   /** The socket is over: its close event, if it still comes, changes nothing. */

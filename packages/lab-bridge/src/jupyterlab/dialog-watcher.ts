@@ -65,6 +65,9 @@ export class DialogWatcher {
     return {
       opened,
       stillOpen: async () => {
+        if (mine.size === 0) {
+          return [];
+        }
         // A call that ends by opening a dialog ends before the dialog is shown.
         const showing = [...mine].map((dialog) => this.showing.get(dialog));
         await Promise.race([Promise.all(showing), new Promise((resolve) => setTimeout(resolve, SHOW_WAIT_MS))]);

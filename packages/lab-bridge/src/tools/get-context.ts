@@ -95,7 +95,7 @@ function currentEditor(widget: Parameters<typeof editorOf>[0], shortIds: boolean
  * open document's kernel shows the status the document shows, which is fresher
  * than the server's list.
  */
-async function runningKernels(app: JupyterFrontEnd, refresh: (stale: boolean) => Promise<void>) {
+async function runningKernels(app: JupyterFrontEnd, refresh: (stale: boolean) => Promise<void> | undefined) {
   const kernels = app.serviceManager.kernels;
   const shown = new Map<string, string>();
   for (const widget of mainAreaWidgets(app)) {
@@ -106,7 +106,10 @@ async function runningKernels(app: JupyterFrontEnd, refresh: (stale: boolean) =>
   }
   // A document that just started its kernel knows it before the list does.
   const listed = new Set([...kernels.running()].map((model) => model.id));
-  await within(refresh([...shown.keys()].some((id) => !listed.has(id))), KERNEL_REFRESH_MS);
+  const refreshing = refresh([...shown.keys()].some((id) => !listed.has(id)));
+  if (refreshing) {
+    await within(refreshing, KERNEL_REFRESH_MS);
+  }
   return [...kernels.running()].map((model) => ({
     id: model.id,
     name: model.name,

@@ -4,13 +4,17 @@
  * the last tool, or the tool and notebook of a call working on one, and the
  * WebMCP names another script took; a click lets the person open the "Agent
  * changes" panel, pause agent control or disconnect. It renders its model
- * (status-model.ts) whenever that changes.
+ * (status-model.ts) at the next animation frame after it changes: a run of
+ * calls writes the DOM once a frame, not on each call's way to its answer, and
+ * a hidden tab renders when it is shown again.
  */
 import { Widget } from '@lumino/widgets';
 import type { StatusModel } from './status-model.js';
 import { statusText, statusTitle } from './status-text.js';
 
 export class StatusItem extends Widget {
+  private frame: number | undefined;
+
   constructor(
     private readonly model: StatusModel,
     onClick: () => void
@@ -18,18 +22,26 @@ export class StatusItem extends Widget {
     super();
     this.addClass('jp-live-mcp-status');
     this.node.addEventListener('click', onClick);
-    model.changed.connect(this.render, this);
+    model.changed.connect(this.renderSoon, this);
     this.render();
   }
 
   override dispose(): void {
-    this.model.changed.disconnect(this.render, this);
+    this.model.changed.disconnect(this.renderSoon, this);
+    if (this.frame !== undefined) cancelAnimationFrame(this.frame);
     super.dispose();
+  }
+
+  private renderSoon(): void {
+    this.frame ??= requestAnimationFrame(() => {
+      this.frame = undefined;
+      this.render();
+    });
   }
 
   private render(): void {
     this.node.textContent = statusText(this.model);
-    // Renders at every call: the title changes only when names are taken, and writing the DOM costs the call.
+    // The title changes only when names are taken: it is written only then.
     const title = statusTitle(this.model);
     if (this.node.title !== title) {
       this.node.title = title;
