@@ -12,6 +12,8 @@ export interface LargestAnswers {
   bytes: number;
   /** How many answers were at least 90 % of it. */
   count: number;
+  /** How many answers there were in all. */
+  answers: number;
   /** Its structuredContent's JSON: what the page sent as the call's result. */
   resultJson: string | undefined;
 }
@@ -36,6 +38,7 @@ export class AnswerSizes {
     const taken = {
       bytes: this.largest,
       count: this.sizes.filter((bytes) => bytes >= this.largest * AS_BIG).length,
+      answers: this.sizes.length,
       resultJson: this.resultJson
     };
     this.sizes = [];

@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import WebSocket from 'ws';
 import { CLI_NODE } from './config.js';
@@ -42,6 +43,8 @@ export interface ScenarioPeak {
   peak: number;
   /** Bytes of resident memory as the scenario started: what the scenarios before it left. */
   start: number;
+  /** The tools/call answers the CLI sent before the scenario started. */
+  callsBefore: number;
   /** The largest tools/call answers. */
   largest: LargestAnswers;
 }
@@ -56,6 +59,8 @@ export class RssSampler {
   /** Undefined before the first scenario: the page's start and the wait for it to be quiet are no scenario's. */
   private label: string | undefined;
   private start = 0;
+  private answered = 0;
+  private answeredAtStart = 0;
 
   constructor(
     private readonly pid: number,
@@ -67,6 +72,7 @@ export class RssSampler {
   during(label: string): void {
     this.record();
     this.label = label;
+    this.answeredAtStart = this.answered;
     this.reset();
   }
 
@@ -75,11 +81,11 @@ export class RssSampler {
   }
 
   private record(): void {
-    if (this.label === undefined) {
-      this.takeLargestAnswers();
-      return;
+    const largest = this.takeLargestAnswers();
+    this.answered += largest.answers;
+    if (this.label !== undefined) {
+      this.peaks.set(this.label, { peak: memoryOf(this.pid).peak, start: this.start, callsBefore: this.answeredAtStart, largest });
     }
-    this.peaks.set(this.label, { peak: memoryOf(this.pid).peak, start: this.start, largest: this.takeLargestAnswers() });
   }
 
   private reset(): void {
@@ -134,15 +140,30 @@ function idleNode(code: string, cwd: string) {
  * writes no answer. Frames go one at a time, each after the last was
  * received, as the reads came.
  */
-const RECEIVE_ONLY =
+const RECEIVER =
   "const { WebSocketServer } = await import('ws');" +
   "const v8 = await import('node:v8'); const vm = await import('node:vm');" +
   "v8.setFlagsFromString('--semi-space-growth-factor=1'); v8.setFlagsFromString('--optimize-for-size');" +
   "v8.setFlagsFromString('--expose-gc'); const gc = vm.runInNewContext('gc');" +
   "const wss = new WebSocketServer({ host: '127.0.0.1', port: 0, maxPayload: 2 ** 30 });" +
   "wss.on('connection', (ws) => ws.on('message', () => { ws.send('received'); gc({ type: 'major', execution: 'async' }); }));" +
-  "await new Promise((resolve) => wss.on('listening', resolve));" +
-  'process.stdout.write(String(wss.address().port) + " ");';
+  "await new Promise((resolve) => wss.on('listening', resolve));";
+const RECEIVE_ONLY = `${RECEIVER}process.stdout.write(String(wss.address().port) + " ");`;
+
+/**
+ * The same with the calls before a scenario: the receiver is also an MCP
+ * server on the SDK's Server and stdio transport, as installed, that first
+ * answers as many requests as the CLI answered before the scenario. They are
+ * `ping`, the least a Server answers (no tool, no page, no answer built); so
+ * what it keeps of them is the SDK's and V8's alone. Its port goes to stderr,
+ * stdout being the MCP stream.
+ */
+const SERVER_THEN_RECEIVER =
+  `${RECEIVER}const { Server } = await import('@modelcontextprotocol/sdk/server/index.js');` +
+  "const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');" +
+  "await new Server({ name: 'floor', version: '0' }, { capabilities: { tools: {} } }).connect(new StdioServerTransport());" +
+  'process.stderr.write(String(wss.address().port) + " ");' +
+  'setInterval(() => {}, 60_000);';
 
 /** The page's result frame carrying `resultJson`, as the bridge sends it. */
 export function resultFrame(resultJson: string): string {
@@ -156,17 +177,46 @@ export async function receiveOnlyPeak(frame: string, count: number, cwd: string,
     const [announced] = (await once(child.stdout!, 'data')) as [Buffer];
     await sleep(idleMs);
     const idle = memoryOf(child.pid!).rss;
-    writeFileSync(`/proc/${child.pid}/clear_refs`, '5');
-    const socket = new WebSocket(`ws://127.0.0.1:${Number.parseInt(announced.toString(), 10)}`);
-    await once(socket, 'open');
-    for (let i = 0; i < count; i++) {
-      socket.send(frame);
-      await once(socket, 'message');
-    }
-    const { peak } = memoryOf(child.pid!);
-    socket.close();
-    return peak - idle;
+    return (await sendFrames(child.pid!, announced, frame, count)) - idle;
   } finally {
     child.kill();
   }
+}
+
+/**
+ * The peak above its own idle (after `idleMs`) of the server floor (SERVER_THEN_RECEIVER):
+ * `calls` pings answered one by one, then `count` sends of `frame`.
+ */
+export async function calledThenReceivePeak(frame: string, count: number, calls: number, cwd: string, idleMs: number): Promise<number> {
+  const child = spawn(CLI_NODE, ['--input-type=module', '-e', SERVER_THEN_RECEIVER], { cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+  try {
+    const [announced] = (await once(child.stderr!, 'data')) as [Buffer];
+    await sleep(idleMs);
+    const idle = memoryOf(child.pid!).rss;
+    const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
+    for (let id = 1; id <= calls; id++) {
+      child.stdin!.write(`{"jsonrpc":"2.0","id":${id},"method":"ping"}\n`);
+      const { value } = await lines.next();
+      if (!String(value).includes(`"id":${id}`)) {
+        throw new Error(`the server floor answered ping ${id} with ${String(value).slice(0, 200)}`);
+      }
+    }
+    return (await sendFrames(child.pid!, announced, frame, count)) - idle;
+  } finally {
+    child.kill();
+  }
+}
+
+/** Sends `frame` `count` times to the floor on the port it announced, each after the last was received; its peak (VmHWM) from the first. */
+async function sendFrames(pid: number, announced: Buffer, frame: string, count: number): Promise<number> {
+  writeFileSync(`/proc/${pid}/clear_refs`, '5');
+  const socket = new WebSocket(`ws://127.0.0.1:${Number.parseInt(announced.toString(), 10)}`);
+  await once(socket, 'open');
+  for (let i = 0; i < count; i++) {
+    socket.send(frame);
+    await once(socket, 'message');
+  }
+  const { peak } = memoryOf(pid);
+  socket.close();
+  return peak;
 }

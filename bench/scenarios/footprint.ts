@@ -18,7 +18,7 @@ import { CLI_PATH, freePort, pairingConfig } from '../../tests/e2e/support/mcp-s
 import { BRIDGE_DIR } from '../../tests/e2e/support/lab-with-agent.js';
 import { type BenchConfig, CLI_NODE } from '../config.js';
 import { p50p95, size, type Report } from '../report.js';
-import { receiveOnlyPeak, resultFrame, RSS_FLOORS, type ScenarioPeak } from '../rss.js';
+import { calledThenReceivePeak, receiveOnlyPeak, resultFrame, RSS_FLOORS, type ScenarioPeak } from '../rss.js';
 import { summarise } from '../stats.js';
 
 /** Spawn → MCP initialize → tools/list answered, each time on a fresh CLI process. */
@@ -105,18 +105,22 @@ const IDLE_RSS_TARGET = 60e6;
 const PEAK_RATIO_TARGET = 2;
 const PEAK_JUDGED_FROM_BYTES = 1e6;
 
-/** A scenario's peak floor: frames like its largest answer's result, received by a bare Node process. */
+/** A scenario's peak floors: frames like its largest answer's result, received by a bare Node process. */
 export interface PeakFloor {
   frames: number;
   frameBytes: number;
   /** That process's peak resident memory above its own idle. */
   aboveIdle: number;
+  /** The same received by the SDK's Server after as many requests as the CLI answered before the scenario. */
+  afterCalls: { calls: number; aboveIdle: number };
 }
 
 /**
- * The receive-only floor (rss.ts) of each scenario judged against the target:
- * as many frames as the scenario had answers about as big as its largest,
- * each carrying that answer's result.
+ * The floors (rss.ts) of each scenario judged against the target: as many
+ * frames as the scenario had answers about as big as its largest, each
+ * carrying that answer's result, received by a process that does nothing else,
+ * and by the SDK's Server after it answered as many requests as the CLI before
+ * the scenario (the memory those calls leave is judged in the CLI's peak too).
  */
 export async function receiveFloors(
   peaks: ReadonlyMap<string, ScenarioPeak>,
@@ -124,13 +128,14 @@ export async function receiveFloors(
   idleMs: number
 ): Promise<Map<string, PeakFloor>> {
   const floors = new Map<string, PeakFloor>();
-  for (const [scenario, { largest }] of peaks) {
+  for (const [scenario, { largest, callsBefore }] of peaks) {
     if (largest.bytes >= PEAK_JUDGED_FROM_BYTES && largest.resultJson !== undefined) {
       const frame = resultFrame(largest.resultJson);
       floors.set(scenario, {
         frames: largest.count,
         frameBytes: Buffer.byteLength(frame),
-        aboveIdle: await receiveOnlyPeak(frame, largest.count, cwd, idleMs)
+        aboveIdle: await receiveOnlyPeak(frame, largest.count, cwd, idleMs),
+        afterCalls: { calls: callsBefore, aboveIdle: await calledThenReceivePeak(frame, largest.count, callsBefore, cwd, idleMs) }
       });
     }
   }
@@ -187,6 +192,13 @@ export function memoryScenario(
         name: `  floor: node receiving the same ${floor.frames} frames of ${size(floor.frameBytes)}, V8 set as the CLI sets it, no answer written`,
         value: `${size(floor.aboveIdle)} above idle, ${(floor.aboveIdle / largestMessage).toFixed(1)}× the largest answer`,
         data: floor
+      });
+      const { calls, aboveIdle } = floor.afterCalls;
+      report.add({
+        section: 'footprint',
+        name: `  floor: the same frames received by the MCP SDK's Server after it answered ${calls.toLocaleString('en')} requests (ping), as many as the CLI before ${scenario}`,
+        value: `${size(aboveIdle)} above idle, ${(aboveIdle / largestMessage).toFixed(1)}× the largest answer`,
+        data: floor.afterCalls
       });
     }
   }
