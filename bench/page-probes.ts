@@ -117,17 +117,32 @@ export async function registerEchoCommand(page: Page): Promise<void> {
 }
 
 /**
- * Waits until the page has had ten idle periods of at least 40 ms in a row
- * (at most `timeoutMs`), so a notebook that just opened has finished laying
- * out before its reads are timed.
+ * Waits until the page has had ten idle periods of at least 40 ms in a row and
+ * no long task for a second (at most `timeoutMs`), so a notebook that just
+ * opened has finished laying out before its reads are timed. Idle periods
+ * alone are not enough: JupyterLab goes on rendering a big notebook's cell
+ * editors in idle time, in tasks of 50-60 ms with idle periods between them
+ * (2,000 cells: for about 10 s after ten such periods), and a call timed
+ * meanwhile waits behind one.
  */
 export async function waitForQuietPage(page: Page, timeoutMs = 30_000): Promise<void> {
   await page.evaluate(async (timeoutMs) => {
     const deadline = performance.now() + timeoutMs;
-    let quiet = 0;
-    while (quiet < 10 && performance.now() < deadline) {
-      const idle = await new Promise<IdleDeadline>((resolve) => requestIdleCallback(resolve, { timeout: 1000 }));
-      quiet = idle.timeRemaining() >= 40 ? quiet + 1 : 0;
+    let lastLongTaskEnd = Number.NEGATIVE_INFINITY;
+    const observer = new PerformanceObserver((list) => {
+      for (const task of list.getEntries()) {
+        lastLongTaskEnd = Math.max(lastLongTaskEnd, task.startTime + task.duration);
+      }
+    });
+    observer.observe({ type: 'longtask', buffered: true });
+    try {
+      let quiet = 0;
+      while ((quiet < 10 || performance.now() - lastLongTaskEnd < 1000) && performance.now() < deadline) {
+        const idle = await new Promise<IdleDeadline>((resolve) => requestIdleCallback(resolve, { timeout: 1000 }));
+        quiet = idle.timeRemaining() >= 40 ? quiet + 1 : 0;
+      }
+    } finally {
+      observer.disconnect();
     }
   }, timeoutMs);
 }
