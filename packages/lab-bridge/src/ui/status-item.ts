@@ -4,14 +4,18 @@
  * the last tool, or the tool and notebook of a call working on one, and the
  * WebMCP names another script took; a click lets the person open the "Agent
  * changes" panel, pause agent control or disconnect. It renders its model
- * (status-model.ts) in a task of its own after it changes: a call's count is
- * written after the call's answer has gone, not on its way, and a run of
- * changes in one task is written once. (An animation frame asked for on each
- * call cost more than the render: 0.1-0.2 ms a call in Chromium.)
+ * (status-model.ts) RENDER_EVERY_MS after it changes, with whatever changed
+ * meanwhile: each write makes the browser render a frame, and in a big open
+ * notebook a frame costs JupyterLab's own work for every cell (2,000 cells:
+ * 15-25 ms), so an agent's run of quick calls, each followed by one, took
+ * twice as long (BENCHMARKS.md).
  */
 import { Widget } from '@lumino/widgets';
 import type { StatusModel } from './status-model.js';
 import { statusText, statusTitle } from './status-text.js';
+
+/** How long a change waits to be shown: a person reads the item no faster. */
+const RENDER_EVERY_MS = 500;
 
 export class StatusItem extends Widget {
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -37,7 +41,7 @@ export class StatusItem extends Widget {
     this.timer ??= setTimeout(() => {
       this.timer = undefined;
       this.render();
-    });
+    }, RENDER_EVERY_MS);
   }
 
   private render(): void {
