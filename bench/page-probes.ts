@@ -123,10 +123,12 @@ export async function registerEchoCommand(page: Page): Promise<void> {
  * alone are not enough: JupyterLab goes on rendering a big notebook's cell
  * editors in idle time, in tasks of 50-60 ms with idle periods between them
  * (2,000 cells: for about 10 s after ten such periods), and a call timed
- * meanwhile waits behind one.
+ * meanwhile waits behind one. Resolves with how long it waited, and whether
+ * the page went quiet in that time.
  */
-export async function waitForQuietPage(page: Page, timeoutMs = 30_000): Promise<void> {
-  await page.evaluate(async (timeoutMs) => {
+export async function waitForQuietPage(page: Page, timeoutMs = 30_000): Promise<{ ms: number; quiet: boolean }> {
+  return page.evaluate(async (timeoutMs) => {
+    const started = performance.now();
     const deadline = performance.now() + timeoutMs;
     let lastLongTaskEnd = Number.NEGATIVE_INFINITY;
     const observer = new PerformanceObserver((list) => {
@@ -137,10 +139,12 @@ export async function waitForQuietPage(page: Page, timeoutMs = 30_000): Promise<
     observer.observe({ type: 'longtask', buffered: true });
     try {
       let quiet = 0;
-      while ((quiet < 10 || performance.now() - lastLongTaskEnd < 1000) && performance.now() < deadline) {
+      const busy = () => quiet < 10 || performance.now() - lastLongTaskEnd < 1000;
+      while (busy() && performance.now() < deadline) {
         const idle = await new Promise<IdleDeadline>((resolve) => requestIdleCallback(resolve, { timeout: 1000 }));
         quiet = idle.timeRemaining() >= 40 ? quiet + 1 : 0;
       }
+      return { ms: performance.now() - started, quiet: !busy() };
     } finally {
       observer.disconnect();
     }

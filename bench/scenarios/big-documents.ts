@@ -42,7 +42,9 @@ export async function bigDocumentsScenario(bench: BenchLab, config: BenchConfig,
     // The first read waits until the notebook has loaded in the page.
     await ok(bench, 'read_notebook', { notebookPath });
     report.add({ section, name: `${cells} cells: open_document + first read`, value: ms(performance.now() - opening) });
-    await waitForQuietPage(bench.page);
+    // The open reads are timed once JupyterLab has rendered the notebook, or after 30 s, which the rows then say.
+    const settled = await waitForQuietPage(bench.page);
+    const busy = settled.quiet ? '' : `; the page still busy after ${ms(settled.ms)} (JupyterLab rendering the notebook)`;
     for (const variant of [
       { label: 'open', cap: DEFAULT_CAP },
       { label: 'open, largest cap (2,000,000)', cap: LARGEST_CAP }
@@ -57,7 +59,7 @@ export async function bigDocumentsScenario(bench: BenchLab, config: BenchConfig,
         name: `${cells} cells, ${variant.label}: read_notebook`,
         value:
           `${p50p95(call)}; in page p50 ${ms(inPage.p50)}; result ${size(last.textChars)} (${describeCut(last.result, cells)}), ` +
-          `MCP message ${size(last.mcpChars)}`,
+          `MCP message ${size(last.mcpChars)}${busy}`,
         ...(meetsTarget ? { target: `≤ ${OPEN_TARGET_MS} ms (p50)`, met: call.p50 <= OPEN_TARGET_MS } : {}),
         data: { call, inPage, textChars: last.textChars, mcpChars: last.mcpChars }
       });
