@@ -172,6 +172,38 @@ describe('the status bar item', () => {
     await expect.poll(() => item().innerText()).toMatch(/^Agent: 127\.0\.0\.1:\d+ · \d+ calls, last get_context$/);
   });
 
+  it('shows a run of quick calls without being written after each: the page renders no frame a call', async () => {
+    const count = async () => Number(/(\d+) calls/.exec(await item().innerText())?.[1]);
+    await expect.poll(count).toBeGreaterThan(0);
+    const before = await count();
+    // Each write of the item is a frame the page renders: in a big open notebook, a moment of JupyterLab's work per cell.
+    await setup.page.evaluate(() => {
+      type Page = {
+        document: { querySelector(selector: string): unknown };
+        MutationObserver: new (seen: () => void) => { observe(node: unknown, options: object): void };
+      };
+      const { document, MutationObserver } = globalThis as unknown as Page;
+      const writes = { count: 0 };
+      new MutationObserver(() => writes.count++).observe(document.querySelector('.jp-live-mcp-status'), {
+        childList: true,
+        characterData: true,
+        subtree: true
+      });
+      Object.assign(globalThis, { statusWrites: writes });
+    });
+    const started = performance.now();
+    for (let i = 0; i < 20; i++) {
+      await ok('get_context');
+    }
+    const elapsed = performance.now() - started;
+    // Every call is counted, within half a second or so of the last.
+    await expect.poll(count, { timeout: 5_000 }).toBe(before + 20);
+    const writes = await setup.page.evaluate(() => (globalThis as unknown as { statusWrites: { count: number } }).statusWrites.count);
+    // Writes are 500 ms apart at least: one each 500 ms of the run, one still pending from before it, and the last after it.
+    expect(writes).toBeLessThanOrEqual(Math.floor(elapsed / 500) + 3);
+    expect(writes).toBeGreaterThan(0);
+  });
+
   it('pauses agent control with one click and resumes it', async () => {
     await item().click();
     await clickButton('Pause agent');
