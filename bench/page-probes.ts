@@ -129,7 +129,7 @@ export async function registerEchoCommand(page: Page): Promise<void> {
 export async function waitForQuietPage(page: Page, timeoutMs = 30_000): Promise<{ ms: number; quiet: boolean }> {
   return page.evaluate(async (timeoutMs) => {
     const started = performance.now();
-    const deadline = performance.now() + timeoutMs;
+    const deadline = started + timeoutMs;
     let lastLongTaskEnd = Number.NEGATIVE_INFINITY;
     const observer = new PerformanceObserver((list) => {
       for (const task of list.getEntries()) {

@@ -197,7 +197,7 @@ export async function calledThenReceivePeak(frame: string, count: number, calls:
     for (let id = 1; id <= calls; id++) {
       child.stdin!.write(`{"jsonrpc":"2.0","id":${id},"method":"ping"}\n`);
       const { value } = await lines.next();
-      if (!String(value).includes(`"id":${id}`)) {
+      if ((JSON.parse(String(value)) as { id?: unknown }).id !== id) {
         throw new Error(`the server floor answered ping ${id} with ${String(value).slice(0, 200)}`);
       }
     }

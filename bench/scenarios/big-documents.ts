@@ -42,9 +42,9 @@ export async function bigDocumentsScenario(bench: BenchLab, config: BenchConfig,
     // The first read waits until the notebook has loaded in the page.
     await ok(bench, 'read_notebook', { notebookPath });
     report.add({ section, name: `${cells} cells: open_document + first read`, value: ms(performance.now() - opening) });
-    // The open reads are timed once JupyterLab has rendered the notebook, or after 30 s, which the rows then say.
+    // The open reads are timed once the page is quiet (JupyterLab has rendered the notebook), or after 30 s, which the rows then say.
     const settled = await waitForQuietPage(bench.page);
-    const busy = settled.quiet ? '' : `; the page still busy after ${ms(settled.ms)} (JupyterLab rendering the notebook)`;
+    const busy = settled.quiet ? '' : `; the page still busy (long tasks) after ${ms(settled.ms)}`;
     for (const variant of [
       { label: 'open', cap: DEFAULT_CAP },
       { label: 'open, largest cap (2,000,000)', cap: LARGEST_CAP }
