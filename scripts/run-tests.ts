@@ -79,11 +79,11 @@ if (args.length === 0) {
   const setup = spawnSync('scripts/node24-setup', { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
   if (setup.status === 0) {
     const nodeBin = setup.stdout.trim();
-    const version = spawnSync(path.join(nodeBin, 'node'), ['--version'], { encoding: 'utf8' }).stdout.trim();
+    const version = spawnSync(path.join(nodeBin, 'node'), ['--version'], { encoding: 'utf8' }).stdout.trim().replace(/^v/, '');
     console.log(`\nThe CLI's tests again, on Node ${version}:\n`);
     const onNode24 = vitest(NODE24_TESTS, nodeBin);
     runs.push(onNode24);
-    again = ` (${onNode24.passed} of them passed again on Node ${version})`;
+    again = ` (of them, ${onNode24.passed} on Node ${version}: the CLI's tests run again)`;
   } else {
     runs.push({ status: 1, passed: 0, failed: 0, skipped: 0, failedOutsideTests: 0 });
     again = ' (Node 24 could not be installed, see above, so the CLI was not tested on it)';
