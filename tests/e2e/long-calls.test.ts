@@ -72,6 +72,27 @@ describe('pending calls', () => {
     expect(final.result).toMatchObject({ success: false, code: 'cell_error', status: 'error', ename: 'KeyboardInterrupt' });
   });
 
+  it('get_context never answers pending: it waits past pendingAfterSeconds for a slow list of kernels', async () => {
+    const listOfKernels = (url: URL) => url.pathname.endsWith('/api/kernels');
+    const slowMs = PENDING_AFTER_SECONDS * 1000 + 300;
+    await setup.page.route(listOfKernels, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, slowMs));
+      // A request of JupyterLab's own still held here when the test ends has gone on without it.
+      await route.continue().catch(() => undefined);
+    });
+    try {
+      // get_context asks the server for the list again once it is a second old.
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      const started = performance.now();
+      const context = await ok('get_context');
+      expect(performance.now() - started).toBeGreaterThan(PENDING_AFTER_SECONDS * 1000);
+      expect(context.pending).toEqual([]);
+      expect(context.kernels).toEqual([expect.objectContaining({ id: expect.any(String), name: 'python3' })]);
+    } finally {
+      await setup.page.unroute(listOfKernels);
+    }
+  });
+
   it('answers unknown_pending for an id the page does not know', async () => {
     const { result } = await call('wait_for_result', { pendingId: 'pending-999' });
     expect(result).toMatchObject({ success: false, code: 'unknown_pending', error: expect.stringContaining('get_context') });

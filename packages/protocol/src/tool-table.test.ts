@@ -61,7 +61,7 @@ describe('built-in tool inputs', () => {
 describe('built-in tools', () => {
   it('are found by name, each with how a call of it is treated', () => {
     expect(builtInTool('wait_for_result')).toMatchObject({ name: 'wait_for_result', answersAtOnce: true });
-    expect(builtInTool('get_context')).toMatchObject({ name: 'get_context', reportsPages: true });
+    expect(builtInTool('get_context')).toMatchObject({ name: 'get_context', reportsPages: true, answersAtOnce: true });
     expect(builtInTool('execute_command')).toMatchObject({ name: 'execute_command' });
     expect(builtInTool('execute_command')).not.toHaveProperty('answersAtOnce');
     expect(builtInTool('run_cell')).toBeUndefined();

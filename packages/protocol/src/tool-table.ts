@@ -10,7 +10,11 @@ import type { ToolDescriptor } from './page-messages.js';
 
 /** A built-in tool: what the page publishes (its descriptor) and how both sides treat a call of it. */
 export interface BuiltInTool extends ToolDescriptor {
-  /** It answers about other calls (a dialog, a pending result), so it never goes pending itself. */
+  /**
+   * It answers about other calls (the dialogs, the pending calls, a pending result), so it never goes
+   * pending itself, not even when the person opens a dialog while it runs; and it ends on its own soon
+   * (get_context waits at most 2 s for the server's list of kernels).
+   */
   answersAtOnce?: boolean;
   /** The server completes its result with the page that answered and, with several, the others (SPEC §7). */
   reportsPages?: boolean;
@@ -58,7 +62,8 @@ export const BUILT_IN_TOOLS = [
       'The page: app and version, current widget and editor (cursor, selection), open documents (id, path, kernel), kernels, kernelspecs; call again for fresh ids.',
     inputSchema: INPUT_SCHEMAS.get_context,
     hints: { readOnlyHint: true, consequentialHint: false, untrustedContentHint: false },
-    reportsPages: true
+    reportsPages: true,
+    answersAtOnce: true
   },
   {
     name: 'list_all_commands',
