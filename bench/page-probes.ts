@@ -14,6 +14,8 @@ interface CallTiming {
 
 type ProbeGlobals = typeof globalThis & {
   __benchCallTimings: Map<string, CallTiming>;
+  /** Tools whose calls the probe answers itself, each with its result's JSON, before the bridge sees them (answerAtOnce). */
+  __benchAnswers: Map<string, string>;
   /** The ports of the MCP servers whose sockets are probed. */
   __benchServerPorts: Set<string>;
   __benchLongTasks: { start: number; duration: number }[];
@@ -27,6 +29,7 @@ export function instrumentBridgeSocket(serverPort: number): void {
   g.__benchCallTimings = timings;
   g.__benchServerPorts = new Set([String(serverPort)]);
   g.__benchLongTasks = [];
+  g.__benchAnswers = new Map();
   // Long tasks are main-thread stretches over 50 ms: what holds other calls back.
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
@@ -50,7 +53,15 @@ export function instrumentBridgeSocket(serverPort: number): void {
       }
       this.addEventListener('message', (event: MessageEvent) => {
         if (typeof event.data === 'string' && event.data.startsWith(callPrefix)) {
-          timings.set(idAfter(event.data, callPrefix), { tool: toolOf(event.data), received: performance.now() });
+          const callId = idAfter(event.data, callPrefix);
+          const tool = toolOf(event.data);
+          timings.set(callId, { tool, received: performance.now() });
+          const answer = g.__benchAnswers.get(tool);
+          if (answer !== undefined) {
+            // Listeners added first run first: the bridge's never does.
+            event.stopImmediatePropagation();
+            this.send(`${resultPrefix}${callId}","result":${answer}}`);
+          }
         }
       });
       const send = this.send.bind(this);
@@ -71,6 +82,25 @@ export function instrumentBridgeSocket(serverPort: number): void {
 /** Probes the sockets the page opens from now on to one more MCP server. */
 export async function probeServerPort(page: Page, port: number): Promise<void> {
   await page.evaluate((port) => (globalThis as ProbeGlobals).__benchServerPorts.add(String(port)), port);
+}
+
+/**
+ * From now on the probe answers calls of `tool` itself with `resultJson`, at
+ * once, and the bridge never sees them; `undefined` ends that. What such a call
+ * takes is what the CLI, the client and both hops take with no page work.
+ */
+export async function answerAtOnce(page: Page, tool: string, resultJson: string | undefined): Promise<void> {
+  await page.evaluate(
+    ({ tool, resultJson }) => {
+      const answers = (globalThis as ProbeGlobals).__benchAnswers;
+      if (resultJson === undefined) {
+        answers.delete(tool);
+      } else {
+        answers.set(tool, resultJson);
+      }
+    },
+    { tool, resultJson }
+  );
 }
 
 /** Forgets the calls and long tasks noted so far. */

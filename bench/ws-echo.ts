@@ -20,12 +20,16 @@ export function wireSizes(
   args: Record<string, unknown>,
   result: Record<string, unknown>
 ): { request: number; reply: number } {
-  // The server adds `page`/`pages` to get_context after the page answered.
-  const { page: _page, pages: _pages, ...fromPage } = result;
   return {
     request: JSON.stringify({ type: 'call', callId: 'c1000', tool, args }).length,
-    reply: JSON.stringify({ type: 'result', callId: 'c1000', result: fromPage }).length
+    reply: `{"type":"result","callId":"c1000","result":${pageResultJson(result)}}`.length
   };
+}
+
+/** A result's JSON as the page sent it: the server adds `page`/`pages` to get_context after the page answered. */
+export function pageResultJson(result: Record<string, unknown>): string {
+  const { page: _page, pages: _pages, ...fromPage } = result;
+  return JSON.stringify(fromPage);
 }
 
 export async function startEchoFloor(page: Page): Promise<EchoFloor> {

@@ -4,15 +4,17 @@
  * The two are interleaved call by call, so both see the same machine load.
  * Also timed: select_page, which the server answers itself (the stdio hop
  * alone), and each call's time inside the page (page-probes.ts), which
- * together say where the overhead sits.
+ * together say where the overhead sits; and get_context once more with the
+ * page's part taken out (the probe answers it), which says how much of the
+ * target is left to the page.
  */
 import type { BenchConfig } from '../config.js';
 import type { BenchLab } from '../lab.js';
 import { cpuMs } from '../process-cpu.js';
-import { pageCallTimes, resetProbes } from '../page-probes.js';
+import { answerAtOnce, pageCallTimes, resetProbes } from '../page-probes.js';
 import { ms, p50p95, ratio, size, type Report } from '../report.js';
-import { summarise } from '../stats.js';
-import { startEchoFloor, wireSizes } from '../ws-echo.js';
+import { summarise, type Summary } from '../stats.js';
+import { pageResultJson, startEchoFloor, wireSizes, type EchoFloor } from '../ws-echo.js';
 
 /** Dismissing a notification that does not exist: a real command that changes nothing. */
 const NO_OP_COMMAND = { commandId: 'apputils:dismiss-notification', args: { id: 'bench-no-such-notification' } };
@@ -40,10 +42,12 @@ export async function overheadScenario(bench: BenchLab, config: BenchConfig, rep
   const floor = await startEchoFloor(page);
   try {
     const sizes = new Map<string, { request: number; reply: number }>();
+    const lastResults = new Map<string, Record<string, unknown>>();
     for (const probe of PROBES) {
       for (let i = 0; i < config.warmupCalls; i++) {
         const { result } = await mcp.call(probe.tool, probe.args);
         sizes.set(probe.label, wireSizes(probe.tool, probe.args, result));
+        lastResults.set(probe.tool, result);
       }
     }
     for (const { request, reply } of sizes.values()) {
@@ -136,8 +140,62 @@ export async function overheadScenario(bench: BenchLab, config: BenchConfig, rep
         met: twoHopRatio <= TWO_HOP_TARGET,
         data: { twoHopRatio, aboveBothHops: call.p50 - twoHops, inPage: inPage.p50 }
       });
+      if (probe.tool === 'get_context') {
+        await withoutThePage(bench, config, report, floor, sizes.get(probe.label)!, lastResults.get(probe.tool)!, inPage);
+      }
     }
   } finally {
     await floor.close();
   }
+}
+
+/**
+ * The floor under the target that is left to the page: get_context with the
+ * page doing none of its work. The bench's probe answers each call with the
+ * bridge's last answer before the bridge sees it, and each call is timed beside
+ * both hops, as above. What 1.2× of the hops leaves above this floor is all the
+ * page may take for a call.
+ */
+async function withoutThePage(
+  { mcp, page }: BenchLab,
+  config: BenchConfig,
+  report: Report,
+  floor: EchoFloor,
+  { request, reply }: { request: number; reply: number },
+  lastResult: Record<string, unknown>,
+  inPage: Summary
+): Promise<void> {
+  await answerAtOnce(page, 'get_context', pageResultJson(lastResult));
+  const calls: number[] = [];
+  const echoes: number[] = [];
+  const serverOnly: number[] = [];
+  try {
+    for (let i = 0; i < config.warmupCalls + config.overheadCalls; i++) {
+      const { result, ms: took } = await mcp.call('get_context');
+      if (result.success !== true) {
+        throw new Error(`get_context answered by the probe failed: ${JSON.stringify(result)}`);
+      }
+      const echo = await floor.roundTrip(request, reply);
+      const selectPage = (await mcp.call('select_page')).ms;
+      if (i >= config.warmupCalls) {
+        calls.push(took);
+        echoes.push(echo);
+        serverOnly.push(selectPage);
+      }
+    }
+  } finally {
+    await answerAtOnce(page, 'get_context', undefined);
+  }
+  const call = summarise(calls);
+  const twoHops = summarise(echoes).p50 + summarise(serverOnly).p50;
+  const leftToThePage = twoHops * TWO_HOP_TARGET - call.p50;
+  report.add({
+    section: 'overhead',
+    name: '  floor: the same call with no work in the page (the bench answers it there, before the bridge sees it)',
+    value:
+      `p50 ${cpuText(call.p50)}: ${ratio(call.p50 / twoHops)} the echo + the stdio hop timed beside it (${cpuText(twoHops)}); ` +
+      `${TWO_HOP_TARGET}× leaves the page ${cpuText(Math.max(0, leftToThePage))} for its whole call, which takes ${cpuText(inPage.mean)} ` +
+      `on average (p50 ${cpuText(inPage.p50)}: the page's clock counts in steps of 0.1 ms)`,
+    data: { p50: call.p50, twoHops, ratio: call.p50 / twoHops, leftToThePage, inPageMean: inPage.mean }
+  });
 }
