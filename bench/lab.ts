@@ -62,12 +62,17 @@ async function noIopubLimitConfig(): Promise<string> {
  * another sends no list_changed.
  */
 async function openProbedTab(context: BrowserContext, mcp: BenchClient, url: string, pages: number): Promise<Page> {
-  const page = await context.newPage();
-  // tsx compiles with keepNames, which wraps functions sent to the page in __name().
-  await page.addInitScript('globalThis.__name ??= (target) => target;');
+  const page = await newBenchTab(context);
   await page.addInitScript(instrumentBridgeSocket, mcp.port);
   await page.goto(url);
   await untilServerLists(mcp, pages, `the page at ${url}`);
+  return page;
+}
+
+/** A new tab that takes the bench's functions: tsx compiles with keepNames, which wraps functions sent to the page in __name(). */
+export async function newBenchTab(opener: { newPage(): Promise<Page> }): Promise<Page> {
+  const page = await opener.newPage();
+  await page.addInitScript('globalThis.__name ??= (target) => target;');
   return page;
 }
 

@@ -14,7 +14,7 @@ import { startJupyterLabPage } from '../../test-pages/jupyterlab/src/jupyterlab-
 import { setBridgeSetting } from '../../tests/e2e/support/lab-with-agent.js';
 import type { BenchConfig } from '../config.js';
 import { KERNEL_CODE } from '../kernel-path.js';
-import type { BenchLab } from '../lab.js';
+import { newBenchTab, type BenchLab } from '../lab.js';
 import { addCell, closeDocument, notebookWithKernel, ok } from '../notebook-helpers.js';
 import { readNotebook, syntheticNotebook, TARGET_CELLS } from '../notebook-reads.js';
 import { pageCallTimes, resetProbes, waitForQuietPage } from '../page-probes.js';
@@ -238,7 +238,7 @@ async function typeKeys(page: Page): Promise<Typed> {
 /** The same typing in the same notebook on a JupyterLab page of its own without the bridge, in the same browser. */
 async function withoutBridge(bench: BenchLab, notebookPath: string, text: string): Promise<Typed> {
   const lab = await startJupyterLabPage({ extensions: [], userSettings: {} });
-  const page = await bench.browser.newPage();
+  const page = await newBenchTab(bench.browser);
   try {
     await writeFile(path.join(lab.rootDir, notebookPath), text);
     await page.goto(`${lab.url}/tree/${notebookPath}`);
