@@ -7,7 +7,7 @@
  * counts both runs.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 /** Run again on Node 24: the CLI's and the shared package's unit tests, and the end-to-end tests of starting and using the CLI. */
@@ -45,9 +45,14 @@ interface Outcome {
 
 mkdirSync('.cache', { recursive: true });
 
+/** A run that wrote no report: vitest failed before running tests, and its own output says why. */
+const notRun = (status: number): Outcome => ({ status: status || 1, passed: 0, failed: 0, skipped: 0, failedOutsideTests: 0 });
+
 /** vitest with `args`; with `nodeBin`, the Node in that folder runs it and the CLIs the tests start. */
 function vitest(args: string[], nodeBin?: string): Outcome {
   const report = '.cache/vitest-report.json';
+  // An earlier run's report must not stand in for this one's.
+  rmSync(report, { force: true });
   const env = nodeBin ? { ...process.env, PATH: `${nodeBin}${path.delimiter}${process.env.PATH ?? ''}` } : process.env;
   const run = spawnSync(
     'node_modules/.bin/vitest',
@@ -67,8 +72,7 @@ function vitest(args: string[], nodeBin?: string): Outcome {
       ).length
     };
   } catch {
-    // No report: vitest failed before running tests; its own output says why.
-    return { status: status || 1, passed: 0, failed: 0, skipped: 0, failedOutsideTests: 0 };
+    return notRun(status);
   }
 }
 
@@ -85,7 +89,7 @@ if (args.length === 0) {
     runs.push(onNode24);
     again = ` (of them, ${onNode24.passed} on Node ${version}: the CLI's tests run again)`;
   } else {
-    runs.push({ status: 1, passed: 0, failed: 0, skipped: 0, failedOutsideTests: 0 });
+    runs.push(notRun(1));
     again = ' (Node 24 could not be installed, see above, so the CLI was not tested on it)';
   }
 }
