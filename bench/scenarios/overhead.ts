@@ -23,10 +23,12 @@ interface Probe {
   label: string;
   tool: string;
   args: Record<string, unknown>;
+  /** Timed once more with no work in the page (withoutThePage). */
+  withoutThePage?: boolean;
 }
 
 const PROBES: Probe[] = [
-  { label: 'get_context', tool: 'get_context', args: {} },
+  { label: 'get_context', tool: 'get_context', args: {}, withoutThePage: true },
   { label: `execute_command ${NO_OP_COMMAND.commandId} (no-op)`, tool: 'execute_command', args: NO_OP_COMMAND }
 ];
 
@@ -47,7 +49,7 @@ export async function overheadScenario(bench: BenchLab, config: BenchConfig, rep
       for (let i = 0; i < config.warmupCalls; i++) {
         const { result } = await mcp.call(probe.tool, probe.args);
         sizes.set(probe.label, wireSizes(probe.tool, probe.args, result));
-        lastResults.set(probe.tool, result);
+        lastResults.set(probe.label, result);
       }
     }
     for (const { request, reply } of sizes.values()) {
@@ -140,8 +142,8 @@ export async function overheadScenario(bench: BenchLab, config: BenchConfig, rep
         met: twoHopRatio <= TWO_HOP_TARGET,
         data: { twoHopRatio, aboveBothHops: call.p50 - twoHops, inPage: inPage.p50 }
       });
-      if (probe.tool === 'get_context') {
-        await withoutThePage(bench, config, report, floor, sizes.get(probe.label)!, lastResults.get(probe.tool)!, inPage);
+      if (probe.withoutThePage) {
+        await withoutThePage(bench, config, report, floor, probe, sizes.get(probe.label)!, lastResults.get(probe.label)!, inPage);
       }
     }
   } finally {
@@ -150,8 +152,8 @@ export async function overheadScenario(bench: BenchLab, config: BenchConfig, rep
 }
 
 /**
- * The floor under the target that is left to the page: get_context with the
- * page doing none of its work. The bench's probe answers each call with the
+ * The floor under the target that is left to the page: the probe's call with
+ * the page doing none of its work. The bench's probe answers each call with the
  * bridge's last answer before the bridge sees it, and each call is timed beside
  * both hops, as above. What 1.2× of the hops leaves above this floor is all the
  * page may take for a call.
@@ -161,19 +163,20 @@ async function withoutThePage(
   config: BenchConfig,
   report: Report,
   floor: EchoFloor,
+  { tool, args }: Probe,
   { request, reply }: { request: number; reply: number },
   lastResult: Record<string, unknown>,
   inPage: Summary
 ): Promise<void> {
-  await answerAtOnce(page, 'get_context', pageResultJson(lastResult));
+  await answerAtOnce(page, tool, pageResultJson(lastResult));
   const calls: number[] = [];
   const echoes: number[] = [];
   const serverOnly: number[] = [];
   try {
     for (let i = 0; i < config.warmupCalls + config.overheadCalls; i++) {
-      const { result, ms: took } = await mcp.call('get_context');
+      const { result, ms: took } = await mcp.call(tool, args);
       if (result.success !== true) {
-        throw new Error(`get_context answered by the probe failed: ${JSON.stringify(result)}`);
+        throw new Error(`${tool} answered by the probe failed: ${JSON.stringify(result)}`);
       }
       const echo = await floor.roundTrip(request, reply);
       const selectPage = (await mcp.call('select_page')).ms;
@@ -184,7 +187,7 @@ async function withoutThePage(
       }
     }
   } finally {
-    await answerAtOnce(page, 'get_context', undefined);
+    await answerAtOnce(page, tool, undefined);
   }
   const call = summarise(calls);
   const twoHops = summarise(echoes).p50 + summarise(serverOnly).p50;
