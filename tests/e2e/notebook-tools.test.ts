@@ -639,7 +639,7 @@ describe.each(KINDS)('the notebook tools in $kind', (kind) => {
   });
 
   it('a read of half a megabyte comes whole, its text block the same JSON as its structuredContent', async () => {
-    // Over the 256 KiB from which the server sends a result as the page wrote it (hub/raw-result.ts).
+    // Far over the 16 KiB from which the server sends a result as the page wrote it (hub/raw-result.ts), in several chunks.
     const nb = 'big-read.ipynb';
     const ids = Array.from({ length: 300 }, (_, i) => `big-${i}`);
     const sources = ids.map((_, i) => `# step ${i}: "é😀" \\ \n${'x = 1\n'.repeat(300)}`);

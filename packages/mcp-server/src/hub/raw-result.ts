@@ -1,5 +1,5 @@
 /**
- * A big result kept as the JSON text the page sent, checked but never parsed.
+ * A result kept as the JSON text the page sent, checked but never parsed.
  * A server that parses a page's result holds its frame, the frame's text and
  * the parsed values at once, and then writes the answer from them: about four
  * times the answer's size (BENCHMARKS.md). Kept as bytes, a successful
@@ -18,8 +18,12 @@ import { MAX_NESTING_DEPTH, resultSchema, type CallAnswer, type ToolResult } fro
 import { isUtf8 } from 'node:buffer';
 import { objectMembers, type Member } from './json-bytes.js';
 
-/** Frames this big or bigger are tried as raw results; a smaller one costs little to parse. */
-export const RAW_RESULT_FROM_BYTES = 256 * 1024;
+/**
+ * Frames this big or bigger are tried as raw results; a smaller one costs little to parse. From here the byte
+ * check and the answer written from the bytes cost less than parsing and writing the result again: a default
+ * read of 60 kB is passed on in about 1 ms less (BENCHMARKS.md).
+ */
+export const RAW_RESULT_FROM_BYTES = 16 * 1024;
 
 const RAW = Symbol('raw result');
 

@@ -8,13 +8,15 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { imageBlocks, toolResultContent, type AttachedImage, type ResultForm, type ToolResult } from '@jupyter-live-mcp/protocol';
 import { isRawResult, parsedResult, type PageResult } from '../hub/raw-result.js';
 import { withResultJson } from '../transport/answer-json.js';
-import { MESSAGE_BUDGET_BYTES, answerMessageBytes, fitMessageBudget, type Fitted } from './message-budget.js';
+import { MESSAGE_BUDGET_BYTES, answerMessageBytes, fitMessageBudget, mostMessageBytes, type Fitted } from './message-budget.js';
 
 export function toCallToolResult(result: PageResult, images: readonly AttachedImage[] = [], form: ResultForm = 'both'): CallToolResult {
   if (isRawResult(result)) {
     const answer = keptResultAnswer(result.json, images, form);
-    // Over the budget it is parsed, and fitted as any result is: pictures left out, or its text cut.
-    return answerMessageBytes(answer) <= MESSAGE_BUDGET_BYTES ? answer : toCallToolResult(parsedResult(result), images, form);
+    // Almost always settled by its size alone; else measured, and over the budget parsed and fitted as any result is:
+    // pictures left out, or its text cut.
+    const fits = mostMessageBytes(result.json.length, images) <= MESSAGE_BUDGET_BYTES || answerMessageBytes(answer) <= MESSAGE_BUDGET_BYTES;
+    return fits ? answer : toCallToolResult(parsedResult(result), images, form);
   }
   const json = JSON.stringify(result);
   // Almost always the result fits as it is, and the JSON measured for the budget is its text block; the answer is

@@ -25,7 +25,7 @@ export const MAX_STDIO_MESSAGE_BYTES = STDIO_DEFAULT_MAX_BUFFER_SIZE;
 const WRITE_CHUNK_CHARS = 64 * 1024;
 /**
  * An answer of this many characters or more leaves enough garbage to collect at once (heap-release.ts): a result
- * kept as the page's bytes (256 KiB or more) leaves them outside V8's heap, which V8 does not hurry to free.
+ * kept as the page's bytes leaves them outside V8's heap, which V8 does not hurry to free.
  */
 const COLLECT_AFTER_CHARS = 256 * 1024;
 
