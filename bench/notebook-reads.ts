@@ -243,12 +243,12 @@ export async function measureClosedRead(
     await useNotebookTools(bench, 'bridge');
     await setBridgeSetting(bench.page, 'maxResultChars', DEFAULT_CAP);
   }
-  const fetches = summarise(measured.flatMap((read) => read.fetches));
+  const allFetches = summarise(measured.flatMap((read) => read.fetches));
   report.add({
     section,
     name: `${cells} cells (${size(notebook.fileChars)} .ipynb): floor, the page's contents.get of the file`,
-    value: `${p50p95(fetches)}; each read's ratio is to the fetches timed beside it`,
-    data: fetches
+    value: `${p50p95(allFetches)}; each read's ratio is to the fetches timed beside it`,
+    data: allFetches
   });
   for (const { label, targeted, call, inPage, last, fetches, cpu, hops: timed } of measured) {
     // Against the fetches made between these reads, not all: the browser's storage moves by 2× from one minute to the next.
