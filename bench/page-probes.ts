@@ -5,6 +5,7 @@
  * when its result leaves, which splits a call's time into page and elsewhere.
  */
 import type { Page } from 'playwright-core';
+import { ms } from './report.js';
 
 interface CallTiming {
   tool: string;
@@ -14,7 +15,7 @@ interface CallTiming {
 
 type ProbeGlobals = typeof globalThis & {
   __benchCallTimings: Map<string, CallTiming>;
-  /** Tools whose calls the probe answers itself, each with its result's JSON, before the bridge sees them (answerAtOnce). */
+  /** Tools whose calls the probe answers itself, each with its result's JSON, before the bridge sees them (answerBeforeTheBridge). */
   __benchAnswers: Map<string, string>;
   /** The ports of the MCP servers whose sockets are probed. */
   __benchServerPorts: Set<string>;
@@ -58,7 +59,7 @@ export function instrumentBridgeSocket(serverPort: number): void {
           timings.set(callId, { tool, received: performance.now() });
           const answer = g.__benchAnswers.get(tool);
           if (answer !== undefined) {
-            // Listeners added first run first: the bridge's never does.
+            // Added here, in the constructor, before the bridge adds its own: stopping the event keeps the call from the bridge.
             event.stopImmediatePropagation();
             this.send(`${resultPrefix}${callId}","result":${answer}}`);
           }
@@ -89,7 +90,7 @@ export async function probeServerPort(page: Page, port: number): Promise<void> {
  * once, and the bridge never sees them; `undefined` ends that. What such a call
  * takes is what the CLI, the client and both hops take with no page work.
  */
-export async function answerAtOnce(page: Page, tool: string, resultJson: string | undefined): Promise<void> {
+export async function answerBeforeTheBridge(page: Page, tool: string, resultJson: string | undefined): Promise<void> {
   await page.evaluate(
     ({ tool, resultJson }) => {
       const answers = (globalThis as ProbeGlobals).__benchAnswers;
@@ -152,7 +153,7 @@ export async function registerEchoCommand(page: Page): Promise<void> {
  * opened has finished laying out before its reads are timed. Idle periods
  * alone are not enough: JupyterLab goes on rendering a big notebook's cell
  * editors in idle time, in tasks of 50-60 ms with idle periods between them
- * (2,000 cells: for about 10 s after ten such periods), and a call timed
+ * (2,000 cells: for 30-40 s after it opened, here), and a call timed
  * meanwhile waits behind one. Resolves with how long it waited, and whether
  * the page went quiet in that time.
  */
@@ -179,4 +180,17 @@ export async function waitForQuietPage(page: Page, timeoutMs = 30_000): Promise<
       observer.disconnect();
     }
   }, timeoutMs);
+}
+
+/** The longest wait for JupyterLab to have rendered a big notebook that just opened: 2,000 cells take 30-40 s here. */
+const RENDERED_TIMEOUT_MS = 90_000;
+
+/**
+ * Waits for the page to be quiet after a big notebook opened, so that its
+ * reads are not timed behind JupyterLab's rendering; resolves with what the
+ * rows timed then add: nothing, or that the page was still busy.
+ */
+export async function settleOpenNotebook(page: Page): Promise<string> {
+  const settled = await waitForQuietPage(page, RENDERED_TIMEOUT_MS);
+  return settled.quiet ? '' : `; the page still busy (long tasks) after ${ms(settled.ms)}`;
 }

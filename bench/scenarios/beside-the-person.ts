@@ -17,7 +17,7 @@ import { KERNEL_CODE } from '../kernel-path.js';
 import { newBenchTab, type BenchLab } from '../lab.js';
 import { addCell, closeDocument, notebookWithKernel, ok } from '../notebook-helpers.js';
 import { readNotebook, syntheticNotebook, TARGET_CELLS } from '../notebook-reads.js';
-import { pageCallTimes, resetProbes, waitForQuietPage } from '../page-probes.js';
+import { pageCallTimes, resetProbes, settleOpenNotebook, waitForQuietPage } from '../page-probes.js';
 import { profilePage, type PageCpu } from '../page-profile.js';
 import { ms, p50p95, type Report } from '../report.js';
 import { summarise, type Summary } from '../stats.js';
@@ -32,8 +32,6 @@ const KEYSTROKES = 200;
 /** Keystrokes typed (and taken back) before each measured typing. */
 const WARM_UP_KEYSTROKES = 50;
 const SHOWN_CODE_CELLS = '.jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook .jp-CodeCell';
-/** The longest wait for JupyterLab to have rendered the big notebook before its reads are timed. */
-const RENDERED_TIMEOUT_MS = 90_000;
 
 export async function besideThePersonScenario(bench: BenchLab, config: BenchConfig, report: Report): Promise<void> {
   const notebookPath = `bench-changes-${TARGET_CELLS}-cells.ipynb`;
@@ -41,10 +39,9 @@ export async function besideThePersonScenario(bench: BenchLab, config: BenchConf
   await writeFile(path.join(bench.lab.rootDir, notebookPath), text);
   await ok(bench, 'open_document', { path: notebookPath });
   await readNotebook(bench, notebookPath);
-  // JupyterLab renders the notebook's cell editors in idle time for 30-40 s here: a read timed meanwhile waits
-  // behind those tasks (75-90 ms against 8 ms in the page), by chance more in one variant's rounds than in the other's.
-  const settled = await waitForQuietPage(bench.page, RENDERED_TIMEOUT_MS);
-  const busy = settled.quiet ? '' : `; the page still busy (long tasks) after ${ms(settled.ms)}`;
+  // A read timed while JupyterLab renders the notebook's cell editors waits behind those tasks (75-90 ms against
+  // 8 ms in the page), by chance more in one variant's rounds than in the other's.
+  const busy = await settleOpenNotebook(bench.page);
   await onAndOff(
     bench,
     report,

@@ -11,7 +11,7 @@
 import type { BenchConfig } from '../config.js';
 import type { BenchLab } from '../lab.js';
 import { cpuMs } from '../process-cpu.js';
-import { answerAtOnce, pageCallTimes, resetProbes } from '../page-probes.js';
+import { answerBeforeTheBridge, pageCallTimes, resetProbes } from '../page-probes.js';
 import { ms, p50p95, ratio, size, type Report } from '../report.js';
 import { summarise, type Summary } from '../stats.js';
 import { pageResultJson, startEchoFloor, wireSizes, type EchoFloor } from '../ws-echo.js';
@@ -23,12 +23,12 @@ interface Probe {
   label: string;
   tool: string;
   args: Record<string, unknown>;
-  /** Timed once more with no work in the page (withoutThePage). */
-  withoutThePage?: boolean;
+  /** Timed once more with no work in the page (noWorkInThePage). */
+  noWorkInThePage?: boolean;
 }
 
 const PROBES: Probe[] = [
-  { label: 'get_context', tool: 'get_context', args: {}, withoutThePage: true },
+  { label: 'get_context', tool: 'get_context', args: {}, noWorkInThePage: true },
   { label: `execute_command ${NO_OP_COMMAND.commandId} (no-op)`, tool: 'execute_command', args: NO_OP_COMMAND }
 ];
 
@@ -142,8 +142,8 @@ export async function overheadScenario(bench: BenchLab, config: BenchConfig, rep
         met: twoHopRatio <= TWO_HOP_TARGET,
         data: { twoHopRatio, aboveBothHops: call.p50 - twoHops, inPage: inPage.p50 }
       });
-      if (probe.withoutThePage) {
-        await withoutThePage(bench, config, report, floor, probe, sizes.get(probe.label)!, lastResults.get(probe.label)!, inPage);
+      if (probe.noWorkInThePage) {
+        await noWorkInThePage(bench, config, report, floor, probe, sizes.get(probe.label)!, lastResults.get(probe.label)!, inPage);
       }
     }
   } finally {
@@ -158,7 +158,7 @@ export async function overheadScenario(bench: BenchLab, config: BenchConfig, rep
  * both hops, as above. What 1.2× of the hops leaves above this floor is all the
  * page may take for a call.
  */
-async function withoutThePage(
+async function noWorkInThePage(
   { mcp, page }: BenchLab,
   config: BenchConfig,
   report: Report,
@@ -168,7 +168,7 @@ async function withoutThePage(
   lastResult: Record<string, unknown>,
   inPage: Summary
 ): Promise<void> {
-  await answerAtOnce(page, tool, pageResultJson(lastResult));
+  await answerBeforeTheBridge(page, tool, pageResultJson(lastResult));
   const calls: number[] = [];
   const echoes: number[] = [];
   const serverOnly: number[] = [];
@@ -187,7 +187,7 @@ async function withoutThePage(
       }
     }
   } finally {
-    await answerAtOnce(page, tool, undefined);
+    await answerBeforeTheBridge(page, tool, undefined);
   }
   const call = summarise(calls);
   const twoHops = summarise(echoes).p50 + summarise(serverOnly).p50;

@@ -60,10 +60,10 @@ describe('built-in tool inputs', () => {
 
 describe('built-in tools', () => {
   it('are found by name, each with how a call of it is treated', () => {
-    expect(builtInTool('wait_for_result')).toMatchObject({ name: 'wait_for_result', answersAtOnce: true });
-    expect(builtInTool('get_context')).toMatchObject({ name: 'get_context', reportsPages: true, answersAtOnce: true });
+    expect(builtInTool('wait_for_result')).toMatchObject({ name: 'wait_for_result', neverPending: true });
+    expect(builtInTool('get_context')).toMatchObject({ name: 'get_context', reportsPages: true, neverPending: true });
     expect(builtInTool('execute_command')).toMatchObject({ name: 'execute_command' });
-    expect(builtInTool('execute_command')).not.toHaveProperty('answersAtOnce');
+    expect(builtInTool('execute_command')).not.toHaveProperty('neverPending');
     expect(builtInTool('run_cell')).toBeUndefined();
     expect(builtInTool('toString')).toBeUndefined();
   });
@@ -71,9 +71,9 @@ describe('built-in tools', () => {
   it('are published without the behaviour flags, which stay off the wire', () => {
     for (const tool of BUILT_IN_TOOLS) {
       const descriptor = builtInDescriptor(tool);
-      expect(descriptor).not.toHaveProperty('answersAtOnce');
+      expect(descriptor).not.toHaveProperty('neverPending');
       expect(descriptor).not.toHaveProperty('reportsPages');
-      const { answersAtOnce: _a, reportsPages: _r, ...rest } = tool as BuiltInTool;
+      const { neverPending: _a, reportsPages: _r, ...rest } = tool as BuiltInTool;
       expect(descriptor).toEqual(rest);
     }
   });

@@ -11,11 +11,11 @@ import type { ToolDescriptor } from './page-messages.js';
 /** A built-in tool: what the page publishes (its descriptor) and how both sides treat a call of it. */
 export interface BuiltInTool extends ToolDescriptor {
   /**
-   * It answers about other calls (the dialogs, the pending calls, a pending result), so it never goes
-   * pending itself, not even when the person opens a dialog while it runs; and it ends on its own soon
-   * (get_context waits at most 2 s for the server's list of kernels).
+   * It answers about other calls (the dialogs, the pending calls, a pending result), so it never answers
+   * `pending` itself, not even when the person opens a dialog while it runs; it ends on its own soon
+   * (get_context waits for the server's list of kernels at most its KERNEL_REFRESH_MS).
    */
-  answersAtOnce?: boolean;
+  neverPending?: boolean;
   /** The server completes its result with the page that answered and, with several, the others (SPEC §7). */
   reportsPages?: boolean;
 }
@@ -63,7 +63,7 @@ export const BUILT_IN_TOOLS = [
     inputSchema: INPUT_SCHEMAS.get_context,
     hints: { readOnlyHint: true, consequentialHint: false, untrustedContentHint: false },
     reportsPages: true,
-    answersAtOnce: true
+    neverPending: true
   },
   {
     name: 'list_all_commands',
@@ -86,7 +86,7 @@ export const BUILT_IN_TOOLS = [
     description: 'Click a button of a dialog in the page (get_context and pending results list them), typing value in first.',
     inputSchema: INPUT_SCHEMAS.answer_dialog,
     hints: { readOnlyHint: false, consequentialHint: true, untrustedContentHint: false },
-    answersAtOnce: true
+    neverPending: true
   },
   {
     name: 'wait_for_result',
@@ -94,12 +94,12 @@ export const BUILT_IN_TOOLS = [
     description: 'Wait for a call that answered "pending": its result, or "pending" again. Kept 10 minutes.',
     inputSchema: INPUT_SCHEMAS.wait_for_result,
     hints: { readOnlyHint: true, consequentialHint: false, untrustedContentHint: true },
-    answersAtOnce: true
+    neverPending: true
   }
 ] as const satisfies readonly BuiltInTool[];
 
 /** A built-in tool as the page publishes it: the behaviour flags stay off the wire. */
-export function builtInDescriptor({ answersAtOnce: _atOnce, reportsPages: _pages, ...descriptor }: BuiltInTool): ToolDescriptor {
+export function builtInDescriptor({ neverPending: _never, reportsPages: _pages, ...descriptor }: BuiltInTool): ToolDescriptor {
   return descriptor;
 }
 

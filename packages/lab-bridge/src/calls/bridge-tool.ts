@@ -11,8 +11,8 @@ export type ToolRun = (args: Readonly<Record<string, unknown>>, call: CallContex
 
 export interface BridgeTool {
   descriptor: ToolDescriptor;
-  /** It answers about other calls (a dialog, a pending result), so it never goes pending itself. */
-  answersAtOnce?: boolean;
+  /** Its calls skip the pending rules (protocol's BuiltInTool.neverPending says why). */
+  neverPending?: boolean;
   /** The person confirms each call, whatever the `confirm` setting says (an extension tool's needsApproval). */
   needsApproval?: boolean;
   /** The command a call of it runs, named in its pending entry. Reads the arguments before they are checked. */

@@ -75,8 +75,8 @@ describe('callPipeline', () => {
     expect(p.steps).toEqual(['count echo (in-page)', 'pending echo cmd:hi', 'gate echo', 'run', 'pictures', 'cap the pictured result']);
   });
 
-  it('runs a tool that answers at once without the pending rules', async () => {
-    const p = pipeline({ name: 'answer', answersAtOnce: true });
+  it('runs a tool that never goes pending without the pending rules', async () => {
+    const p = pipeline({ name: 'answer', neverPending: true });
     await p.call('answer', { text: 'hi' });
     expect(p.steps.slice(0, 3)).toEqual(['count answer', 'gate answer', 'run']);
   });

@@ -1,7 +1,7 @@
 /**
  * One tool call, from a server or from WebMCP (webmcp/), to its answer, step
  * by step: counted for the status item by its source, run under the pending
- * rules (SPEC §3.2) unless the tool answers at once; inside them the tool is
+ * rules (SPEC §3.2) unless the tool never goes pending; inside them the tool is
  * found, its input checked (SPEC §3.1), the person's gate passed (SPEC §6) and
  * the tool run, its work marked in the page until it ends (SPEC §2.3b) and,
  * for a tool that changes cells, what it changed kept (SPEC §2.5), anything
@@ -81,7 +81,7 @@ async function underPendingRules(
     plain = await plainOrInternalError(name, () => runTool(steps, call, args));
     return plain.result;
   };
-  const result = await (tool?.answersAtOnce ? run() : steps.goPending(name, tool?.commandOf?.(args), run, () => call.progress));
+  const result = await (tool?.neverPending ? run() : steps.goPending(name, tool?.commandOf?.(args), run, () => call.progress));
   return result === plain?.result ? plain : { result };
 }
 

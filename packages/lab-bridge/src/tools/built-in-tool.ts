@@ -25,7 +25,7 @@ export function defineBuiltInTool<N extends BuiltInToolName>(name: N, { run, com
   const definition = builtInTool(name)!;
   return {
     descriptor: builtInDescriptor(definition),
-    ...(definition.answersAtOnce ? { answersAtOnce: true } : {}),
+    ...(definition.neverPending ? { neverPending: true } : {}),
     ...(commandOf ? { commandOf } : {}),
     // checkInput passed their JSON types; the zod input adds its limits (a minimum, a maximum).
     run: (args) => {

@@ -213,7 +213,7 @@ export class PageSession {
     }
     this.answered = true;
     const bytes = isBinary ? undefined : frameBytes(data);
-    // A big successful result is kept as the page wrote it (raw-result.ts); everything else is parsed.
+    // A successful result of RAW_RESULT_FROM_BYTES or more is kept as the page wrote it (raw-result.ts); everything else is parsed.
     const raw = bytes && this.ready ? rawResultMessage(bytes) : undefined;
     if (raw) {
       this.settle(raw.callId, raw.answer);

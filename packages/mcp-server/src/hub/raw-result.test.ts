@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { encodeResultMessage, fail, succeed, type AttachedImage, type ToolResult } from '@jupyter-live-mcp/protocol';
 import { RAW_RESULT_FROM_BYTES, isRawResult, parsedResult, rawResultMessage } from './raw-result.js';
 
-/** A read of `cells` cells, as big as a page's big reads: about 150 bytes a cell. */
+/** A read of `cells` cells: about 80 bytes a cell. */
 const read = (cells: number): ToolResult =>
   succeed({
     notebookPath: 'big "one".ipynb',
@@ -12,7 +12,7 @@ const big = read(5000);
 const picture: AttachedImage = { mimeType: 'image/png', data: 'iVBORw0KGgo=' };
 const frame = (text: string) => Buffer.from(text, 'utf8');
 
-describe('a big result kept as the page wrote it', () => {
+describe('a result kept as the page wrote it', () => {
   it('keeps a big successful result as its JSON text, with its call and pictures, and parses it back whole', () => {
     const bytes = frame(encodeResultMessage('c7', { result: big, images: [picture] }));
     expect(bytes.length).toBeGreaterThanOrEqual(RAW_RESULT_FROM_BYTES);
@@ -29,17 +29,25 @@ describe('a big result kept as the page wrote it', () => {
     expect(isRawResult(big)).toBe(false);
   });
 
-  it("keeps a default read's result (up to 60,000 characters) as the page wrote it: parsing and writing it again cost about 1 ms more", () => {
-    let cells = 500;
-    while (JSON.stringify(read(cells)).length > 60_000) {
-      cells -= 10;
+  it('keeps a result frame of RAW_RESULT_FROM_BYTES bytes or more as the page wrote it, and leaves a smaller one to be parsed', () => {
+    const padded = (padding: string) => frame(encodeResultMessage('c2', { result: succeed({ notebookPath: padding }), images: [] }));
+    const ofBytes = (size: number) => padded('x'.repeat(size - padded('').length));
+    expect(ofBytes(RAW_RESULT_FROM_BYTES).length).toBe(RAW_RESULT_FROM_BYTES);
+    const kept = rawResultMessage(ofBytes(RAW_RESULT_FROM_BYTES));
+    expect(kept && isRawResult(kept.answer.result)).toBe(true);
+    expect(rawResultMessage(ofBytes(RAW_RESULT_FROM_BYTES - 1))).toBeUndefined();
+  });
+
+  it("keeps a default read's result (up to 60,000 characters) as the page wrote it", () => {
+    let cells = 10;
+    while (JSON.stringify(read(cells + 10)).length <= 60_000) {
+      cells += 10;
     }
     const bytes = frame(encodeResultMessage('c2', { result: read(cells), images: [] }));
+    expect(bytes.length).toBeGreaterThan(55_000);
     const kept = rawResultMessage(bytes);
     expect(kept && isRawResult(kept.answer.result)).toBe(true);
     expect(kept && parsedResult(kept.answer.result)).toEqual(read(cells));
-    // A result of a few cells is parsed: the byte check would gain nothing.
-    expect(rawResultMessage(frame(encodeResultMessage('c3', { result: read(10), images: [] })))).toBeUndefined();
   });
 
   it('leaves a small frame, a failure and any frame not in the compact form to be parsed as every message is', () => {

@@ -20,8 +20,8 @@ import { objectMembers, type Member } from './json-bytes.js';
 
 /**
  * Frames this big or bigger are tried as raw results; a smaller one costs little to parse. From here the byte
- * check and the answer written from the bytes cost less than parsing and writing the result again: a default
- * read of 60 kB is passed on in about 1 ms less (BENCHMARKS.md).
+ * check and the answer written from the bytes cost less than parsing and writing the result again, as for a
+ * default read of 60 kB (BENCHMARKS.md, "a default read passed on as the page wrote it").
  */
 export const RAW_RESULT_FROM_BYTES = 16 * 1024;
 

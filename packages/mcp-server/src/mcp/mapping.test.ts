@@ -41,6 +41,18 @@ describe('toCallToolResult', () => {
     }
   });
 
+  it("answers a kept result too big for the quick size bound, but within the budget, from the page's bytes", () => {
+    // About 2 MB of JSON: six times that is over the budget, so the answer is measured; twice that fits.
+    const result = bigRead(1000, 2000);
+    const json = JSON.stringify(result);
+    expect(6 * json.length).toBeGreaterThan(MESSAGE_BUDGET_BYTES);
+    const mapped = toCallToolResult(keptResult(result, []), []);
+    // Parsed only when something reads it: the answer is written from the bytes as they came.
+    expect(Object.getOwnPropertyDescriptor(mapped, 'structuredContent')?.get).toBeTypeOf('function');
+    expect(written(mapped)).toBe(written(toCallToolResult(result)));
+    expect(answerMessageBytes(mapped)).toBeLessThanOrEqual(MESSAGE_BUDGET_BYTES);
+  });
+
   it('fits a kept result over the message budget as any result: parsed, and its text cut', () => {
     const result = bigRead(1000, 5000);
     const mapped = toCallToolResult(keptResult(result, []), []);

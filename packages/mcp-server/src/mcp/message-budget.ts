@@ -74,11 +74,12 @@ export function answerMessageBytes(answer: unknown): number {
  * escaped in the text block), each time at most 3 UTF-8 bytes a UTF-16 unit
  * (escaping only doubles ASCII quotes and backslashes; control characters are
  * already escaped), and the pictures once. Almost every answer is far below
- * the budget, and this settles it.
+ * the budget, and this settles it. `resultJsonLength` may be the JSON's
+ * UTF-8 bytes instead (a kept result's): never fewer than its UTF-16 units.
  */
-export function mostMessageBytes(resultJsonChars: number, images: readonly AttachedImage[]): number {
+export function mostMessageBytes(resultJsonLength: number, images: readonly AttachedImage[]): number {
   const pictures = images.reduce((sum, image) => sum + image.data.length + IMAGE_BLOCK_BYTES, 0);
-  return 6 * resultJsonChars + pictures + ANSWER_FIELDS_BYTES + ENVELOPE_BYTES;
+  return 6 * resultJsonLength + pictures + ANSWER_FIELDS_BYTES + ENVELOPE_BYTES;
 }
 
 /**

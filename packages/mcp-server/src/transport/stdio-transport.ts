@@ -24,8 +24,9 @@ export const MAX_STDIO_MESSAGE_BYTES = STDIO_DEFAULT_MAX_BUFFER_SIZE;
 /** A big answer is written in chunks of this many characters (a quoted one's escaped: up to twice as many). */
 const WRITE_CHUNK_CHARS = 64 * 1024;
 /**
- * An answer of this many characters or more leaves enough garbage to collect at once (heap-release.ts): a result
- * kept as the page's bytes leaves them outside V8's heap, which V8 does not hurry to free.
+ * An answer of this many characters or more leaves enough garbage to collect at once (heap-release.ts), among it
+ * the page's bytes of a kept result, outside V8's heap, which V8 does not hurry to free. A smaller answer's are
+ * left to V8's own collections: collecting after each would cost more time than the memory is worth.
  */
 const COLLECT_AFTER_CHARS = 256 * 1024;
 
