@@ -1,10 +1,26 @@
 // Merged into the labextension builder's rspack configuration (package.json, jupyterlab.rspackConfig).
+const fs = require('node:fs');
+const path = require('node:path');
 const { SwcJsMinimizerRspackPlugin } = require('@rspack/core');
+
+/**
+ * The builder writes static/style.js, a list of CSS imports for a core build of JupyterLab,
+ * for every extension; this one has no `style` entry (bridge.ts inserts its CSS), so no page
+ * loads the file: it is left out of the package.
+ */
+class WithoutStyleImports {
+  apply(compiler) {
+    compiler.hooks.afterEmit.tap('WithoutStyleImports', () => {
+      fs.rmSync(path.join(compiler.options.output.path, 'style.js'), { force: true });
+    });
+  }
+}
 
 // The pairing proof with @noble/hashes, which only it imports: a chunk of its own, minified apart.
 const PAIRING = /[\\/](@noble[\\/]hashes[\\/]|protocol[\\/]dist[\\/]pairing\.js$)/;
 
 module.exports = {
+  plugins: [new WithoutStyleImports()],
   module: {
     rules: [
       // The CSS bridge.ts inserts as text, minified.

@@ -26,5 +26,7 @@ describe('cellRevision', () => {
     expect(cellRevision('print(1)')).toBe('rb0rwng');
     expect(cellRevision('x = 1\ny = 2')).toBe('2c3ry55');
     expect(cellRevision('x = 285')).toBe('03hltgg');
+    expect(cellRevision('x = 344')).toBe('008l2fa');
+    expect(cellRevision('x = 8245')).toBe('000p5ra');
   });
 });
