@@ -3,14 +3,16 @@
  * flight) from a real MCP client to a real JupyterLab page, with a reload of
  * the page a third of the way in and a restart of the server (as an MCP client
  * restarts it, on the same port) two thirds in. Each call carries its own
- * marker, which its answer must name: a call is right, or failed with a clear
- * code (page_disconnected, no_page) or cut by the restart; never lost (no
- * answer within a bound) or misrouted (another call's marker). Exits 1 if one
- * was.
+ * marker, which its answer must name (a write's answer does not repeat its
+ * path: it must be a write's, and the file this call's): a call is right, or
+ * failed with a clear code (page_disconnected, no_page) or cut by the restart;
+ * never lost (no answer within a bound) or misrouted (another call's answer).
+ * Exits 1 if one was.
  *
  *   scripts/pnpm soak [--calls N] [--json FILE]
  */
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { randomHex } from '@jupyter-live-mcp/protocol';
 import { startLabWithAgent, type LabWithAgent } from '../tests/e2e/support/lab-with-agent.js';
@@ -132,9 +134,15 @@ async function soakCalls(setup: LabWithAgent, kernelId: string, total: number): 
         const code = String(result.code);
         return CLEAR_CODES.includes(code) ? `failed: ${code}` : `unclear: ${code} (${String(result.error).slice(0, 200)})`;
       }
-      // The answer must name this call: its printed marker, or its file.
-      const named = byCode ? ((result.outputs ?? []) as { text?: string }[]).map((output) => output.text ?? '').join('') : result.filePath;
-      return named === (byCode ? `${marker}\n` : `${marker}.txt`) ? 'right' : 'misrouted';
+      if (byCode) {
+        // The answer must name this call: its printed marker.
+        const printed = ((result.outputs ?? []) as { text?: string }[]).map((output) => output.text ?? '').join('');
+        return printed === `${marker}\n` ? 'right' : 'misrouted';
+      }
+      // A write's answer does not repeat the path it was given: it must be a write's (a new file, no outputs), and
+      // the file on disk this call's.
+      const written = await readFile(path.join(setup.site.rootDir!, `${marker}.txt`), 'utf8').catch(() => undefined);
+      return result.created === true && result.outputs === undefined && written === `${marker}\n` ? 'right' : 'misrouted';
     } catch (error) {
       // The restart closes the client: its calls in flight end with it.
       const message = error instanceof Error ? error.message : String(error);
