@@ -1,67 +1,26 @@
 /**
- * `scripts/pnpm soak`: 1,000 calls (execute_code and write_file, four in
- * flight) from a real MCP client to a real JupyterLab page, with a reload of
- * the page a third of the way in and a restart of the server (as an MCP client
- * restarts it, on the same port) two thirds in. Each call carries its own
- * marker, which its answer must name (a write's answer does not repeat its
- * path: it must be a write's, and the file this call's): a call is right, or
- * failed with a clear code (page_disconnected, no_page) or cut by the restart;
- * never lost (no answer within a bound) or misrouted (another call's answer).
- * Exits 1 if one was.
+ * `scripts/pnpm soak`: 1,000 calls by default (tests/e2e/support/soak-run.ts)
+ * against a real JupyterLab page, with a reload and a server restart among
+ * them. Prints the verdicts, counted, and every problem; exits 1 if there was
+ * one. The end-to-end suite runs a short soak of the same kind
+ * (tests/e2e/soak.test.ts).
  *
  *   scripts/pnpm soak [--calls N] [--json FILE]
  */
-import { readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { randomHex } from '@jupyter-live-mcp/protocol';
-import { startLabWithAgent, type LabWithAgent } from '../tests/e2e/support/lab-with-agent.js';
-import { startMcpSession, type McpSession } from '../tests/e2e/support/mcp-session.js';
-import { waitFor } from '../tests/e2e/support/wait-for.js';
+import { runSoak } from '../tests/e2e/support/soak-run.js';
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
-const IN_FLIGHT = 4;
-/** Longer than any call here takes on a loaded machine; a call not answered by then is lost. */
-const ANSWER_WITHIN_MS = 60_000;
-/** What an answer may be, besides right: the clear failures a reload or a restart brings. */
-const CLEAR_CODES = ['page_disconnected', 'no_page'];
-
-type Verdict = 'right' | 'misrouted' | 'lost' | 'cut by the restart' | `failed: ${string}` | `unclear: ${string}`;
-
-interface Soak {
-  calls: number;
-  seconds: number;
-  /** Verdicts counted, overall and per phase (before the reload, between, after the restart). */
-  verdicts: Record<string, number>;
-  phases: Record<string, Record<string, number>>;
-  /** How long the page took to answer again after the reload and after the restart. */
-  backAfterReloadMs: number;
-  backAfterRestartMs: number;
-  problems: string[];
-}
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { calls: { type: 'string', default: '1000' }, json: { type: 'string' } }, strict: true });
   const total = Number(values.calls);
   if (!Number.isInteger(total) || total < 3) throw new Error('--calls takes a whole number of at least 3');
   log(
-    `jupyter-live-mcp soak: ${total} calls, ${IN_FLIGHT} in flight, a page reload after ${Math.round(total / 3)}, a server restart after ${Math.round((2 * total) / 3)}`
+    `jupyter-live-mcp soak: ${total} calls, a page reload after ${Math.round(total / 3)}, a server restart after ${Math.round((2 * total) / 3)}`
   );
-  const setup = await startLabWithAgent({ bridgeSettings: { pendingAfterSeconds: 120 } });
-  let soak: Soak;
-  try {
-    await setup.open();
-    const notebook = 'soak.ipynb';
-    await setup.openNewNotebook(notebook);
-    const kernelId = await waitFor("the soak notebook's kernel", async () => {
-      const widgets = (await setup.mcp.ok('get_context')).widgets as { path?: string; kernel?: { id: string; status: string } }[];
-      const kernel = widgets.find((widget) => widget.path === notebook)?.kernel;
-      return kernel?.status === 'idle' ? kernel.id : undefined;
-    });
-    soak = await soakCalls(setup, kernelId, total);
-  } finally {
-    await setup.stop();
-  }
+  const soak = await runSoak({ calls: total, progress: log });
   const lines = [
     `calls: ${soak.calls} in ${soak.seconds.toFixed(0)} s`,
     ...Object.entries(soak.verdicts).map(([verdict, n]) => `  ${String(n).padStart(5)}  ${verdict}`),
@@ -78,106 +37,6 @@ async function main(): Promise<void> {
   process.stdout.write(`${lines.join('\n')}\n`);
   if (values.json) await writeFile(values.json, `${JSON.stringify(soak, null, 2)}\n`);
   process.exitCode = soak.problems.length ? 1 : 0;
-}
-
-async function soakCalls(setup: LabWithAgent, kernelId: string, total: number): Promise<Soak> {
-  const soak: Soak = { calls: 0, seconds: 0, verdicts: {}, phases: {}, backAfterReloadMs: 0, backAfterRestartMs: 0, problems: [] };
-  const run = randomHex(4);
-  const reloadAt = Math.round(total / 3);
-  const restartAt = Math.round((2 * total) / 3);
-  /** The session calls go to; while the server restarts, the next one. */
-  let session: Promise<McpSession> = Promise.resolve(setup.mcp);
-  let restarting = false;
-  /** Resolves once the page answers again after the last reload or restart: a call answered no_page waits for it, as an agent would retry later. */
-  let pageBack: Promise<void> = Promise.resolve();
-  const events: Promise<void>[] = [];
-  let next = 0;
-
-  const reload = async () => {
-    log(`soak: reloading the page (call ${reloadAt})`);
-    const started = performance.now();
-    await setup.page.reload();
-    await waitFor('the page after its reload', async () => (await (await session).call('get_context')).result.success === true, 60_000);
-    soak.backAfterReloadMs = performance.now() - started;
-  };
-  const restart = async () => {
-    log(`soak: restarting the server (call ${restartAt})`);
-    const { port, configDir, token } = setup.mcp;
-    restarting = true;
-    let ready: (value: McpSession) => void = () => {};
-    session = new Promise((resolve) => (ready = resolve));
-    const started = performance.now();
-    await setup.mcp.close();
-    setup.mcp = await startMcpSession({ port, configDir, token });
-    restarting = false;
-    ready(setup.mcp);
-    await waitFor('the page after the server restart', async () => (await setup.mcp.call('get_context')).result.success === true, 60_000);
-    soak.backAfterRestartMs = performance.now() - started;
-  };
-
-  const call = async (index: number): Promise<Verdict> => {
-    const marker = `soak-${run}-${index}`;
-    const mcp = await session;
-    const byCode = index % 3 !== 2;
-    const request = byCode
-      ? mcp.call('execute_code', { kernelId, code: `print(${JSON.stringify(marker)})` })
-      : mcp.call('write_file', { filePath: `${marker}.txt`, content: `${marker}\n` });
-    // A call given up on as lost may still fail later: nobody waits for that.
-    request.catch(() => {});
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const late = new Promise<'lost'>((resolve) => (timer = setTimeout(() => resolve('lost'), ANSWER_WITHIN_MS)));
-    try {
-      const answer = await Promise.race([request, late]);
-      if (answer === 'lost') return 'lost';
-      const { result } = answer;
-      if (result.success !== true) {
-        const code = String(result.code);
-        return CLEAR_CODES.includes(code) ? `failed: ${code}` : `unclear: ${code} (${String(result.error).slice(0, 200)})`;
-      }
-      if (byCode) {
-        // The answer must name this call: its printed marker.
-        const printed = ((result.outputs ?? []) as { text?: string }[]).map((output) => output.text ?? '').join('');
-        return printed === `${marker}\n` ? 'right' : 'misrouted';
-      }
-      // A write's answer does not repeat the path it was given: it must be a write's (a new file, no outputs), and
-      // the file on disk this call's.
-      const written = await readFile(path.join(setup.site.rootDir!, `${marker}.txt`), 'utf8').catch(() => undefined);
-      return result.created === true && result.outputs === undefined && written === `${marker}\n` ? 'right' : 'misrouted';
-    } catch (error) {
-      // The restart closes the client: its calls in flight end with it.
-      const message = error instanceof Error ? error.message : String(error);
-      return restarting || mcp !== setup.mcp ? 'cut by the restart' : `unclear: ${message.slice(0, 200)}`;
-    } finally {
-      clearTimeout(timer);
-    }
-  };
-
-  const worker = async () => {
-    while (next < total) {
-      const index = next++;
-      const disruption = index === reloadAt ? reload : index === restartAt ? restart : undefined;
-      if (disruption) {
-        pageBack = disruption();
-        events.push(pageBack);
-      }
-      const phase =
-        index < reloadAt ? 'calls before the reload' : index < restartAt ? 'between the reload and the restart' : 'after the restart';
-      const verdict = await call(index);
-      soak.calls++;
-      soak.verdicts[verdict] = (soak.verdicts[verdict] ?? 0) + 1;
-      soak.phases[phase] = { ...soak.phases[phase], [verdict]: (soak.phases[phase]?.[verdict] ?? 0) + 1 };
-      if (verdict === 'lost' || verdict === 'misrouted' || verdict.startsWith('unclear')) {
-        soak.problems.push(`call ${index}: ${verdict}`);
-      }
-      if (soak.calls % 100 === 0) log(`soak: ${soak.calls} calls`);
-      if (verdict === 'failed: no_page') await pageBack;
-    }
-  };
-  const started = performance.now();
-  await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
-  await Promise.all(events);
-  soak.seconds = (performance.now() - started) / 1000;
-  return soak;
 }
 
 main().catch((error: unknown) => {

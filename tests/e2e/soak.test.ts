@@ -1,0 +1,21 @@
+/**
+ * The soak in CI: a short run of what `scripts/pnpm soak` runs 1,000 calls of
+ * (support/soak-run.ts): calls four in flight to a real JupyterLab page, the
+ * page reloaded and the server restarted among them.
+ */
+import { describe, expect, it } from 'vitest';
+import { runSoak } from './support/soak-run.js';
+
+describe('the soak', () => {
+  it('150 calls across a reload and a server restart: none lost or misrouted, every failure a clear code', {
+    timeout: 300_000
+  }, async () => {
+    const soak = await runSoak({ calls: 150 });
+    expect(soak.problems).toEqual([]);
+    expect(soak.calls).toBe(150);
+    // Most calls are answered rightly in every phase: the page comes back after the reload and after the restart.
+    for (const phase of ['calls before the reload', 'between the reload and the restart', 'after the restart']) {
+      expect(soak.phases[phase]?.right ?? 0, phase).toBeGreaterThan(30);
+    }
+  });
+});
