@@ -12,10 +12,13 @@ describe('the soak', () => {
   }, async () => {
     const soak = await runSoak({ calls: 150 });
     expect(soak.problems).toEqual([]);
-    expect(soak.calls).toBe(150);
+    // Both disruptions happened, and the page answered again after each.
+    expect(soak.backAfterReloadMs).toBeGreaterThan(0);
+    expect(soak.backAfterRestartMs).toBeGreaterThan(0);
     // Most calls are answered rightly in every phase: the page comes back after the reload and after the restart.
     for (const phase of ['calls before the reload', 'between the reload and the restart', 'after the restart']) {
       expect(soak.phases[phase]?.right ?? 0, phase).toBeGreaterThan(30);
     }
+    console.info(`soak: ${soak.calls} calls in ${soak.seconds.toFixed(0)} s, ${JSON.stringify(soak.verdicts)}`);
   });
 });

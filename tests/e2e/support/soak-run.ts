@@ -3,11 +3,10 @@
  * calls, four in flight, execute_code and write_file, from a real MCP client to
  * a real JupyterLab page, with a reload of the page a third of the way in and a
  * restart of the server (as an MCP client restarts it, on the same port) two
- * thirds in. Each call carries its own marker, which its answer must name (a
- * write's answer does not repeat its path: it must be a write's, and the file
- * this call's): a call is right, or failed with a clear code (page_disconnected,
- * no_page) or cut by the restart; never lost (no answer within a bound) or
- * misrouted (another call's answer). Those are its problems.
+ * thirds in. Each call carries its own marker, which its answer must name (and
+ * a write's file must hold): a call is right, or failed with a clear code
+ * (page_disconnected, no_page) or cut by the restart; never lost (no answer
+ * within a bound) or misrouted (another call's answer). Those are its problems.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -79,11 +78,22 @@ async function soakCalls(setup: LabWithAgent, kernelId: string, total: number, l
     const { port, configDir, token } = setup.mcp;
     restarting = true;
     let ready: (value: McpSession) => void = () => {};
-    session = new Promise((resolve) => (ready = resolve));
+    let failed: (error: unknown) => void = () => {};
+    session = new Promise((resolve, reject) => {
+      ready = resolve;
+      failed = reject;
+    });
     const started = performance.now();
-    await setup.mcp.close();
-    setup.mcp = await startMcpSession({ port, configDir, token });
-    restarting = false;
+    try {
+      await setup.mcp.close();
+      setup.mcp = await startMcpSession({ port, configDir, token });
+    } catch (error) {
+      // The calls waiting for the new server end with this error, rather than wait for ever.
+      failed(error);
+      throw error;
+    } finally {
+      restarting = false;
+    }
     ready(setup.mcp);
     await waitFor('the page after the server restart', async () => (await setup.mcp.call('get_context')).result.success === true, 60_000);
     soak.backAfterRestartMs = performance.now() - started;
@@ -95,7 +105,8 @@ async function soakCalls(setup: LabWithAgent, kernelId: string, total: number, l
     const byCode = index % 3 !== 2;
     const request = byCode
       ? mcp.call('execute_code', { kernelId, code: `print(${JSON.stringify(marker)})` })
-      : mcp.call('write_file', { filePath: `${marker}.txt`, content: `${marker}\n` });
+      : // A path with a leading slash, which the page drops: the answer then names the file (it repeats no input as sent).
+        mcp.call('write_file', { filePath: `/${marker}.txt`, content: `${marker}\n` });
     // A call given up on as lost may still fail later: nobody waits for that.
     request.catch(() => {});
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -113,10 +124,9 @@ async function soakCalls(setup: LabWithAgent, kernelId: string, total: number, l
         const printed = ((result.outputs ?? []) as { text?: string }[]).map((output) => output.text ?? '').join('');
         return printed === `${marker}\n` ? 'right' : 'misrouted';
       }
-      // A write's answer does not repeat the path it was given: it must be a write's (a new file, no outputs), and
-      // the file on disk this call's.
+      // The answer must name this call's file, and the file on disk hold its marker.
       const written = await readFile(path.join(setup.site.rootDir!, `${marker}.txt`), 'utf8').catch(() => undefined);
-      return result.created === true && result.outputs === undefined && written === `${marker}\n` ? 'right' : 'misrouted';
+      return result.filePath === `${marker}.txt` && written === `${marker}\n` ? 'right' : 'misrouted';
     } catch (error) {
       // The restart closes the client: its calls in flight end with it.
       const message = error instanceof Error ? error.message : String(error);
@@ -132,6 +142,8 @@ async function soakCalls(setup: LabWithAgent, kernelId: string, total: number, l
       const disruption = index === reloadAt ? reload : index === restartAt ? restart : undefined;
       if (disruption) {
         pageBack = disruption();
+        // Its failure is the soak's (Promise.all below), not an unhandled rejection while no worker waits for it.
+        pageBack.catch(() => {});
         events.push(pageBack);
       }
       const phase =

@@ -28,5 +28,6 @@ describe('cellRevision', () => {
     expect(cellRevision('x = 285')).toBe('03hltgg');
     expect(cellRevision('x = 344')).toBe('008l2fa');
     expect(cellRevision('x = 8245')).toBe('000p5ra');
+    expect(cellRevision('x = 818')).toBe('4o800s1');
   });
 });

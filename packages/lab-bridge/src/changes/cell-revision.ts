@@ -22,7 +22,8 @@ export function cellRevision(source: string): string {
   h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
   h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
   const revision = (4294967296 * (2097151 & h2) + (h1 >>> 0)) % REVISION_SPACE;
-  // Written in two parts: V8 writes a number past 2^30 in base 36 five times slower than two smaller ones.
+  // Written in two parts: V8 writes a number outside its small integers (2^30 in Chromium, 2^31 in Node) in base 36
+  // five times slower than two small ones.
   const high = (revision / 36 ** 4) | 0;
   return (high.toString(36) + (36 ** 4 + revision - high * 36 ** 4).toString(36).slice(1)).padStart(7, '0');
 }
