@@ -4,7 +4,7 @@
  * page reloaded and the server restarted among them.
  */
 import { describe, expect, it } from 'vitest';
-import { runSoak } from './support/soak-run.js';
+import { runSoak, SOAK_PHASES } from './support/soak-run.js';
 
 describe('the soak', () => {
   it('150 calls across a reload and a server restart: none lost or misrouted, every failure a clear code', {
@@ -16,7 +16,7 @@ describe('the soak', () => {
     expect(soak.backAfterReloadMs).toBeGreaterThan(0);
     expect(soak.backAfterRestartMs).toBeGreaterThan(0);
     // Most calls are answered rightly in every phase: the page comes back after the reload and after the restart.
-    for (const phase of ['calls before the reload', 'between the reload and the restart', 'after the restart']) {
+    for (const phase of SOAK_PHASES) {
       expect(soak.phases[phase]?.right ?? 0, phase).toBeGreaterThan(30);
     }
     console.info(`soak: ${soak.calls} calls in ${soak.seconds.toFixed(0)} s, ${JSON.stringify(soak.verdicts)}`);

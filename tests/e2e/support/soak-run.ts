@@ -21,6 +21,9 @@ const ANSWER_WITHIN_MS = 60_000;
 /** What an answer may be, besides right: the clear failures a reload or a restart brings. */
 const CLEAR_CODES = ['page_disconnected', 'no_page'];
 
+/** The soak's three stretches, whose verdicts it also counts apart. */
+export const SOAK_PHASES = ['calls before the reload', 'between the reload and the restart', 'after the restart'] as const;
+
 type Verdict = 'right' | 'misrouted' | 'lost' | 'cut by the restart' | `failed: ${string}` | `unclear: ${string}`;
 
 export interface Soak {
@@ -146,8 +149,7 @@ async function soakCalls(setup: LabWithAgent, kernelId: string, total: number, l
         pageBack.catch(() => {});
         events.push(pageBack);
       }
-      const phase =
-        index < reloadAt ? 'calls before the reload' : index < restartAt ? 'between the reload and the restart' : 'after the restart';
+      const phase = SOAK_PHASES[index < reloadAt ? 0 : index < restartAt ? 1 : 2];
       const verdict = await call(index);
       soak.calls++;
       soak.verdicts[verdict] = (soak.verdicts[verdict] ?? 0) + 1;
