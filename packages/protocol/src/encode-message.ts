@@ -12,10 +12,9 @@ export function encodeMessage(message: PageMessage | ServerMessage): string {
 
 /**
  * A result message, as encodeMessage writes it, around the result's JSON text
- * when the page has it already (it wrote it to copy or measure the result): a
- * big read's answer is not written again.
+ * as the page has it (PageCallAnswer): a big read's answer is not written again.
  */
-export function encodeResultMessage(callId: string, { result, images, resultJson = JSON.stringify(result) }: PageCallAnswer): string {
+export function encodeResultMessage(callId: string, { resultJson, images }: PageCallAnswer): string {
   const pictures = images.length ? `,"images":${JSON.stringify(images)}` : '';
   return `{"type":"result","callId":${JSON.stringify(callId)},"result":${resultJson}${pictures}}`;
 }

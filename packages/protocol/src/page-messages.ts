@@ -159,8 +159,8 @@ export type ResultMessage = z.infer<typeof resultSchema>;
 export type AttachedImage = z.infer<typeof attachedImageSchema>;
 /** A call's answer without its envelope: the result and the pictures taken out of it (none is []). */
 export type CallAnswer = Required<Pick<ResultMessage, 'result' | 'images'>>;
-/** A call's answer in the page, with its result's JSON text when the page wrote it already (JSON.stringify(result), exactly). */
-export type PageCallAnswer = CallAnswer & { resultJson?: string };
+/** A call's answer as the page sends it: its result as JSON text, written once as the tool ended, and the pictures taken out of it. */
+export type PageCallAnswer = Pick<CallAnswer, 'images'> & { resultJson: string };
 export type PageState = z.infer<typeof pageStateSchema>;
 export type Alive = z.infer<typeof aliveSchema>;
 export type PageMessage = Hello | Proof | Catalogue | ResultMessage | PageState | Alive | ErrorMessage;

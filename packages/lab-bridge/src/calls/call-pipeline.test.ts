@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fail, succeed } from '@jupyter-live-mcp/protocol';
+import { fail, succeed, type PageCallAnswer } from '@jupyter-live-mcp/protocol';
 import type { BridgeTool } from './bridge-tool.js';
 import { IN_PAGE_CALLER } from '../changes/caller.js';
 import { callPipeline, type CallSteps } from './call-pipeline.js';
@@ -44,26 +44,28 @@ function pipeline(tool: Partial<BridgeTool> & { name?: string } = {}, overrides:
       steps.push('kept');
       return result;
     },
-    takePictures: async (result) => {
+    takePictures: async (json) => {
       steps.push('pictures');
-      return { result: { ...result, pictured: true }, images: [{ mimeType: 'image/png', data: 'AAAA' }] };
+      return { resultJson: JSON.stringify({ ...JSON.parse(json), pictured: true }), images: [{ mimeType: 'image/png', data: 'AAAA' }] };
     },
-    cap: (result) => {
-      steps.push('pictured' in result ? 'cap the pictured result' : 'cap');
-      return result;
+    cap: (json) => {
+      steps.push('pictured' in JSON.parse(json) ? 'cap the pictured result' : 'cap');
+      return json;
     },
     ...overrides
   });
   return { call, steps, ran };
 }
 
+/** The result an answer sends. */
+const resultOf = (answer: PageCallAnswer): unknown => JSON.parse(answer.resultJson);
+
 describe('callPipeline', () => {
   it('counts, goes pending with the command the tool names, checks, gates, runs, takes pictures and caps, in that order', async () => {
     const p = pipeline({ commandOf: (args) => `cmd:${String(args.text)}` });
-    expect(await p.call('echo', { text: 'hi', toolbar: true })).toEqual({
-      result: { success: true, text: 'hi', pictured: true },
-      images: [{ mimeType: 'image/png', data: 'AAAA' }]
-    });
+    const answer = await p.call('echo', { text: 'hi', toolbar: true });
+    expect(resultOf(answer)).toEqual({ success: true, text: 'hi', pictured: true });
+    expect(answer.images).toEqual([{ mimeType: 'image/png', data: 'AAAA' }]);
     expect(p.steps).toEqual(['count echo', 'pending echo cmd:hi', 'gate echo', 'run', 'pictures', 'cap the pictured result']);
     // Checked arguments: the UI-only argument is dropped.
     expect(p.ran).toEqual([{ text: 'hi' }]);
@@ -71,7 +73,7 @@ describe('callPipeline', () => {
 
   it('counts an in-page (WebMCP) call as such, and runs it the same way', async () => {
     const p = pipeline({ commandOf: (args) => `cmd:${String(args.text)}` });
-    expect((await p.call('echo', { text: 'hi' }, 'in-page')).result).toEqual({ success: true, text: 'hi', pictured: true });
+    expect(resultOf(await p.call('echo', { text: 'hi' }, 'in-page'))).toEqual({ success: true, text: 'hi', pictured: true });
     expect(p.steps).toEqual(['count echo (in-page)', 'pending echo cmd:hi', 'gate echo', 'run', 'pictures', 'cap the pictured result']);
   });
 
@@ -83,7 +85,7 @@ describe('callPipeline', () => {
 
   it('stops the call when the gate answers', async () => {
     const p = pipeline({}, { gate: async () => fail('paused', 'paused') });
-    expect((await p.call('echo', { text: 'hi' })).result).toEqual({ success: false, code: 'paused', error: 'paused', pictured: true });
+    expect(resultOf(await p.call('echo', { text: 'hi' }))).toEqual({ success: false, code: 'paused', error: 'paused', pictured: true });
     expect(p.ran).toEqual([]);
   });
 
@@ -113,7 +115,7 @@ describe('callPipeline', () => {
 
   it('answers bad_input without gate or run', async () => {
     const p = pipeline();
-    expect((await p.call('echo', { txt: 'hi' })).result).toEqual({
+    expect(resultOf(await p.call('echo', { txt: 'hi' }))).toEqual({
       success: false,
       code: 'bad_input',
       error: 'echo: unknown argument "txt". Accepted arguments: text.',
@@ -125,7 +127,7 @@ describe('callPipeline', () => {
 
   it('answers unknown_tool with the tools there are', async () => {
     const p = pipeline();
-    expect((await p.call('nope', {})).result).toEqual({
+    expect(resultOf(await p.call('nope', {}))).toEqual({
       success: false,
       code: 'unknown_tool',
       error: 'This page has no tool "nope". Its tools are: echo.',
@@ -135,7 +137,7 @@ describe('callPipeline', () => {
 
   it('turns a throw into command_failed', async () => {
     const p = pipeline();
-    expect((await p.call('echo', { text: 'throw' })).result).toEqual({
+    expect(resultOf(await p.call('echo', { text: 'throw' }))).toEqual({
       success: false,
       code: 'command_failed',
       error: 'echo failed: boom',
@@ -143,7 +145,7 @@ describe('callPipeline', () => {
     });
   });
 
-  it('copies the result to plain JSON once, before it goes pending, and answers internal_error when it cannot be written', async () => {
+  it('writes the result as JSON once, as the tool ends, reading nothing of it again, and answers internal_error when it cannot be written', async () => {
     let reads = 0;
     const shifty = pipeline({
       run: async () =>
@@ -153,7 +155,7 @@ describe('callPipeline', () => {
           }
         })
     });
-    expect((await shifty.call('echo', { text: 'x' })).result).toEqual({
+    expect(resultOf(await shifty.call('echo', { text: 'x' }))).toEqual({
       success: true,
       value: 'plain',
       pictured: true
@@ -168,7 +170,7 @@ describe('callPipeline', () => {
         }
       }
     );
-    expect((await broken.call('echo', { text: 'x' })).result).toMatchObject({ pending: true });
+    expect(resultOf(await broken.call('echo', { text: 'x' }))).toMatchObject({ pending: true });
     expect(pendingResult).toEqual({
       success: false,
       code: 'internal_error',
@@ -176,62 +178,41 @@ describe('callPipeline', () => {
     });
   });
 
-  it("answers with the copy's JSON text while the result is that copy, and hands it to the pictures and the cap", async () => {
-    const seen: (string | undefined)[] = [];
+  it("hands the tool's result, written once, to the pictures and the cap, and answers that text", async () => {
+    const seen: string[] = [];
     const untouched = pipeline(
       { run: async () => succeed({ text: 'hi', cells: [{ id: 'a' }] }) },
       {
-        takePictures: async (result, json) => {
+        takePictures: async (json) => {
           seen.push(json);
-          return { result, images: [] };
+          return { resultJson: json, images: [] };
         },
-        cap: (result, json) => {
+        cap: (json) => {
           seen.push(json);
-          return result;
+          return json;
         }
       }
     );
-    const answer = await untouched.call('echo', { text: 'x' });
-    expect(answer).toEqual({
-      result: { success: true, text: 'hi', cells: [{ id: 'a' }] },
-      images: [],
-      resultJson: JSON.stringify(answer.result)
-    });
-    expect(seen).toEqual([answer.resultJson, answer.resultJson]);
+    const written = JSON.stringify(succeed({ text: 'hi', cells: [{ id: 'a' }] }));
+    expect(await untouched.call('echo', { text: 'x' })).toEqual({ resultJson: written, images: [] });
+    expect(seen).toEqual([written, written]);
   });
 
-  it('answers without a JSON text once the pictures or the cap changed the result, and measures a pictured result afresh', async () => {
-    const capped: (string | undefined)[] = [];
-    const pictured = pipeline(
-      {},
-      {
-        cap: (result, json) => {
-          capped.push(json);
-          return result;
-        }
-      }
-    );
-    expect(await pictured.call('echo', { text: 'x' })).not.toHaveProperty('resultJson');
-    expect(capped).toEqual([undefined]);
-    const cut = pipeline(
-      {},
-      { takePictures: async (result) => ({ result, images: [] }), cap: (result) => ({ ...result, truncated: true }) }
-    );
-    expect(await cut.call('echo', { text: 'x' })).toEqual({ result: { success: true, text: 'x', truncated: true }, images: [] });
+  it('answers the text the cap made of the pictured result', async () => {
+    const cut = pipeline({}, { cap: (json) => JSON.stringify({ ...JSON.parse(json), truncated: true }) });
+    expect(resultOf(await cut.call('echo', { text: 'x' }))).toEqual({ success: true, text: 'x', pictured: true, truncated: true });
   });
 
-  it("writes the JSON text of the pending rules' own answer, not the tool's", async () => {
+  it("writes the pending rules' own answer, not the tool's", async () => {
     const p = pipeline(
       {},
       {
         goPending: async (_tool, _command, run) => ({ ...(await run()), dialogs: ['Save?'] }),
-        takePictures: async (result) => ({ result, images: [] }),
-        cap: (result) => result
+        takePictures: async (json) => ({ resultJson: json, images: [] }),
+        cap: (json) => json
       }
     );
-    const answer = await p.call('echo', { text: 'x' });
-    expect(answer.result).toEqual({ success: true, text: 'x', dialogs: ['Save?'] });
-    expect(answer.resultJson).toBe(JSON.stringify(answer.result));
+    expect(resultOf(await p.call('echo', { text: 'x' }))).toEqual({ success: true, text: 'x', dialogs: ['Save?'] });
   });
 
   it('gives each call its own context: the progress one run tells is read by its own pending answers only', async () => {
@@ -276,7 +257,7 @@ describe('callPipeline', () => {
 
     it('until a tool that throws has failed', async () => {
       const p = pipeline(marking);
-      expect((await p.call('echo', { text: 'throw' })).result).toMatchObject({ code: 'command_failed' });
+      expect(resultOf(await p.call('echo', { text: 'throw' }))).toMatchObject({ code: 'command_failed' });
       expect(p.steps.slice(3, 6)).toEqual(['mark echo a.ipynb throw', 'run', 'unmark echo']);
     });
 
@@ -299,7 +280,7 @@ describe('callPipeline', () => {
           }
         }
       );
-      expect((await p.call('echo', { text: 'c1' })).result).toMatchObject({ pending: true });
+      expect(resultOf(await p.call('echo', { text: 'c1' }))).toMatchObject({ pending: true });
       expect(p.steps.at(-3)).toBe('mark echo a.ipynb c1');
       finish();
       await later;

@@ -5,13 +5,14 @@
  * found, its input checked (SPEC §3.1), the person's gate passed (SPEC §6) and
  * the tool run, its work marked in the page until it ends (SPEC §2.3b) and,
  * for a tool that changes cells, what it changed kept (SPEC §2.5), anything
- * it throws becoming a failure result, and its result copied to
- * plain JSON once; then its pictures are taken out and the result capped.
- * The copy's JSON text goes with the answer while the result stays that copy
- * (no pictures, no cut), so a big result is written once, not three times.
+ * it throws becoming a failure result, and its result written as JSON once,
+ * as it ends; then its pictures are taken out and the result capped, both on
+ * that text. What the tool answered is not read again, and a result parsed
+ * back only where a step must look inside: a big read is written once and
+ * never copied.
  * What touches the page comes in as CallSteps: nothing here knows JupyterLab.
  */
-import { checkInput, fail, type CallAnswer, type PageCallAnswer, type ToolResult } from '@jupyter-live-mcp/protocol';
+import { checkInput, fail, type PageCallAnswer, type ToolResult } from '@jupyter-live-mcp/protocol';
 import type { Caller } from '../changes/caller.js';
 import type { BridgeTool } from './bridge-tool.js';
 import type { CallContext } from './call-context.js';
@@ -49,10 +50,10 @@ export interface CallSteps {
     caller: Caller | undefined,
     run: (changesDone: () => Promise<void>) => Promise<ToolResult>
   ): Promise<ToolResult>;
-  /** Takes the pictures out of the result (calls/images); `json` is its JSON text. The same result object when it has none. */
-  takePictures(result: ToolResult, json: string): Promise<CallAnswer>;
-  /** Cuts a result longer than maxResultChars (the same object when it fits); `json`, its JSON text if known. */
-  cap(result: ToolResult, json?: string): ToolResult;
+  /** Takes the pictures out of a result given as its JSON text (calls/images): the same text when it has none. */
+  takePictures(json: string): Promise<PageCallAnswer>;
+  /** Cuts a result's JSON text longer than maxResultChars: the same text when it fits. */
+  cap(json: string): string;
 }
 
 export function callPipeline(
@@ -60,29 +61,22 @@ export function callPipeline(
 ): (tool: string, args: Record<string, unknown>, source?: CallSource, caller?: Caller) => Promise<PageCallAnswer> {
   return async (name, args, source = 'server', caller) => {
     steps.count(name, source);
-    const { result, json = JSON.stringify(result) } = await underPendingRules(steps, name, args, caller);
-    const { result: labelled, images } = await steps.takePictures(result, json);
-    const capped = steps.cap(labelled, labelled === result ? json : undefined);
-    return { result: capped, images, ...(capped === result ? { resultJson: json } : {}) };
+    const { resultJson, images } = await steps.takePictures(await underPendingRules(steps, name, args, caller));
+    return { resultJson: steps.cap(resultJson), images };
   };
 }
 
-/** The call's result, with its JSON text when it is the tool's own (the pending rules may answer another, or add to it). */
-async function underPendingRules(
-  steps: CallSteps,
-  name: string,
-  args: Record<string, unknown>,
-  caller?: Caller
-): Promise<{ result: ToolResult; json?: string }> {
+/** The call's result as JSON text: the tool's own, or the one the pending rules answer instead (pending, or with the dialogs it left open). */
+async function underPendingRules(steps: CallSteps, name: string, args: Record<string, unknown>, caller?: Caller): Promise<string> {
   const tool = steps.tools().get(name);
   const call: CallContext = { tool: name, ...(caller ? { caller } : {}), markCell: steps.markCell };
-  let plain: { result: ToolResult; json: string } | undefined;
+  let own: Written | undefined;
   const run = async () => {
-    plain = await plainOrInternalError(name, () => runTool(steps, call, args));
-    return plain.result;
+    own = await writtenOrInternalError(name, () => runTool(steps, call, args));
+    return own.result;
   };
   const result = await (tool?.neverPending ? run() : steps.goPending(name, tool?.commandOf?.(args), run, () => call.progress));
-  return result === plain?.result ? plain : { result };
+  return result === own?.result ? own.json : (await writtenOrInternalError(name, async () => result)).json;
 }
 
 /** Finds the tool, checks its input, passes the gate and runs it, its work marked meanwhile (and kept, if it changes cells). */
@@ -116,27 +110,36 @@ async function runTool(steps: CallSteps, call: CallContext, args: Record<string,
   }
 }
 
+/** A result and its JSON text. */
+interface Written {
+  result: ToolResult;
+  json: string;
+}
+
 /**
- * The call's one catch around its result: copied to plain JSON once, here, so
- * nothing after reads a getter again, and its JSON text kept; a result that
+ * The call's one catch around its result: written as JSON once, here, so
+ * nothing after reads a getter of what the tool answered again; a result that
  * cannot be written (a value that turned into a BigInt, more than a string can
  * hold) answers internal_error instead of never answering. The call stays
  * pending until this ends.
  */
-async function plainOrInternalError(name: string, run: () => Promise<ToolResult>): Promise<{ result: ToolResult; json: string }> {
+async function writtenOrInternalError(name: string, run: () => Promise<ToolResult>): Promise<Written> {
   try {
-    const json = JSON.stringify(await run());
-    // The copy writes back to the same text: JSON.stringify of parsed JSON is that JSON.
-    return { result: JSON.parse(json) as ToolResult, json };
+    const result = await run();
+    return { result, json: JSON.stringify(result) };
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    const failed = fail(
-      'internal_error',
-      `${name}: the page could not write the tool's result as JSON (${message}), so it is lost; the call itself may have ` +
-        'done its work: check its effect (get_context, read_notebook) before you call it again.'
-    );
+    const failed = unwritable(name, error);
     return { result: failed, json: JSON.stringify(failed) };
   }
+}
+
+/** What answers for a result that cannot be written as JSON: the call may have done its work all the same. */
+export function unwritable(tool: string, error: unknown): ToolResult {
+  return fail(
+    'internal_error',
+    `${tool}: the page could not write the tool's result as JSON (${error instanceof Error ? error.message : String(error)}), so ` +
+      'it is lost; the call itself may have done its work: check its effect (get_context, read_notebook) before you call it again.'
+  );
 }
 
 async function runGuarded(tool: BridgeTool, call: CallContext, args: Record<string, unknown>): Promise<ToolResult> {

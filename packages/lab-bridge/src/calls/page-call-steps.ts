@@ -46,9 +46,14 @@ export function pageCallSteps(parts: PageCallParts): CallSteps {
     markCell: (notebookPath, cellId) => markCell(parts.marks, notebookPath, cellId),
     keepChanges: (tool, notebookPath, caller, run) =>
       parts.journal?.record(tool, notebookPath, caller?.label ?? 'agent', run) ?? run(async () => undefined),
-    takePictures: (result, json) => attachImages(result, parts.settings().maxImageSide, json),
-    cap: (result, json) => capResult(result, parts.settings().maxResultChars, json)
+    takePictures: (json) => attachImages(json, parts.settings().maxImageSide),
+    cap: (json) => cappedJson(json, parts.settings().maxResultChars)
   };
+}
+
+/** A result's JSON text within `maxChars`: the same text when it fits, else the result parsed, cut (capResult) and written again. */
+function cappedJson(json: string, maxChars: number): string {
+  return json.length <= maxChars ? json : JSON.stringify(capResult(JSON.parse(json) as ToolResult, maxChars, json));
 }
 
 /** The call's notebook (and cells) marked, and named in the status bar, once it has lasted a moment. */

@@ -81,6 +81,26 @@ describe('PendingCalls', () => {
     expect(await pending.wait('pending-1', 0)).toEqual({ success: true, status: 'ok' });
   });
 
+  it("keeps a slow call's result as it was when the call finished, though the tool goes on changing what it answered", async () => {
+    const pending = make();
+    const call = deferred();
+    await pending.run('execute_command', undefined, fakeWatch().watch, () => call.promise);
+    const state = { items: ['a'] };
+    call.resolve(succeed({ state }));
+    await pending.wait('pending-1', 5);
+    state.items.push('b');
+    expect(await pending.wait('pending-1', 0)).toEqual({ success: true, state: { items: ['a'] } });
+    const broken = deferred();
+    await pending.run('execute_command', undefined, fakeWatch().watch, () => broken.promise);
+    broken.resolve(succeed({ big: BigInt(1) }));
+    await pending.wait('pending-2', 5);
+    expect(await pending.wait('pending-2', 0)).toMatchObject({
+      success: false,
+      code: 'internal_error',
+      error: expect.stringMatching(/^execute_command: the page could not write the tool's result as JSON \(.*BigInt.*\), so it is lost/)
+    });
+  });
+
   it('says how far a long run has come, as its command tells it, in each pending answer and in the list', async () => {
     const pending = make();
     const call = deferred();

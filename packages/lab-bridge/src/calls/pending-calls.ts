@@ -7,6 +7,7 @@
  */
 import * as z from 'zod/mini';
 import { describeIssues, fail, succeed, toolResultSchema, type ToolResult } from '@jupyter-live-mcp/protocol';
+import { unwritable } from './call-pipeline.js';
 import type { DialogInfo, DialogWatch } from './dialogs.js';
 import { log } from '../log.js';
 import { progressSentence, type RunProgress } from './run-progress.js';
@@ -141,7 +142,7 @@ export class PendingCalls {
     this.entries.set(entry.pendingId, entry);
     this.save();
     void done.then((result) => {
-      entry.result = result;
+      entry.result = asItWas(tool, result);
       entry.finishedAt = this.now();
       this.save();
     });
@@ -242,6 +243,19 @@ export class PendingCalls {
         this.save();
       }
     }
+  }
+}
+
+/**
+ * A result kept for later, as plain JSON as it was when its call finished: a
+ * tool may answer objects it goes on changing (an extension's state), and the
+ * call pipeline wrote the answers it sent at once, not this one.
+ */
+function asItWas(tool: string, result: ToolResult): ToolResult {
+  try {
+    return JSON.parse(JSON.stringify(result)) as ToolResult;
+  } catch (error) {
+    return unwritable(tool, error);
   }
 }
 

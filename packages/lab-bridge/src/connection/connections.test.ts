@@ -17,7 +17,7 @@ function setup() {
       changed: () => events.push('changed'),
       identity: () => ({ pageId: 'p', app: { name: 'JupyterLab', version: '4' }, url: 'http://x/lab' }),
       catalogue: () => ({ tools: [] }),
-      run: async () => ({ result: { success: true }, images: [] }),
+      run: async () => ({ resultJson: '{"success":true}', images: [] }),
       log: { info: () => {}, warn: () => {} }
     },
     (url, hooks): Connection => ({
@@ -99,7 +99,7 @@ describe('Connections', () => {
         changed: () => {},
         identity: () => ({ pageId: 'p', app: { name: 'JupyterLab', version: '4' }, url: 'http://x/lab' }),
         catalogue: () => ({ tools: [] }),
-        run: async () => ({ result: { success: true }, images: [] }),
+        run: async () => ({ resultJson: '{"success":true}', images: [] }),
         log: { info: () => {}, warn: () => {} }
       },
       (url, hooks) => {
@@ -159,7 +159,7 @@ describe('Connections', () => {
         changed: () => events.push('changed'),
         identity: () => ({ pageId: 'p', app: { name: 'JupyterLab', version: '4' }, url: 'https://hub.example.org/lab' }),
         catalogue: () => ({ tools: [] }),
-        run: async () => ({ result: { success: true }, images: [] }),
+        run: async () => ({ resultJson: '{"success":true}', images: [] }),
         log: { info: () => {}, warn: () => {} }
       },
       (url, hooks) => {

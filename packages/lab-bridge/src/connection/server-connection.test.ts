@@ -58,7 +58,7 @@ beforeEach(() => {
     catalogue: () => ({ tools: [] }),
     run: async (tool, args, caller) => {
       runs.push({ tool, args, caller });
-      return { result: succeed({ ran: tool }), images: [] };
+      return { resultJson: JSON.stringify(succeed({ ran: tool })), images: [] };
     },
     log: { info: () => {}, warn: () => {} }
   });

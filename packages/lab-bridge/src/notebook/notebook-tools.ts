@@ -14,7 +14,7 @@ import type { ToolRun } from '../calls/bridge-tool.js';
 import type { CallContext } from '../calls/call-context.js';
 import { documentKernels } from '../jupyterlab/main-area.js';
 import { runNotebookTool, toolName, withoutEchoes, type NotebookTool } from './commands/notebook-tool.js';
-import { shownCellIds, withIdsShown } from './commands/shown-ids.js';
+import { idsShown, withIdsShown } from './commands/shown-ids.js';
 import { createNotebookTool, startKernelTool } from './documents/kernel-start-commands.js';
 import { NotebookDocuments } from './documents/notebook-documents.js';
 import type { NotebookParts } from './documents/notebook-parts.js';
@@ -149,6 +149,6 @@ function asShown(
   if (notebook === undefined) {
     return withoutEchoes(result, args);
   }
-  const shown = shownCellIds(result, documents.cellIds(notebook) ?? call.fileCellIds ?? []);
-  return withoutEchoes(withIdsShown(result, shown), withIdsShown(args, shown));
+  const { answer, shown } = idsShown(result, documents.cellIds(notebook) ?? call.fileCellIds ?? []);
+  return withoutEchoes(answer, withIdsShown(args, shown));
 }

@@ -43,8 +43,11 @@ function published(refuse?: (name: string) => string | undefined) {
       calls.push([name, args]);
       if (name === 'broken') throw new Error('boom');
       return name === 'denied'
-        ? { result: fail('denied_by_user', 'The person denied it.'), images: [] }
-        : { result: succeed({ outputs: ['[image 1: image/png 4x3, attached]'] }), images: [{ mimeType: 'image/png', data: 'iVBOR' }] };
+        ? { resultJson: JSON.stringify(fail('denied_by_user', 'The person denied it.')), images: [] }
+        : {
+            resultJson: JSON.stringify(succeed({ outputs: ['[image 1: image/png 4x3, attached]'] })),
+            images: [{ mimeType: 'image/png', data: 'iVBOR' }]
+          };
     },
     warn: (message) => warnings.push(message),
     taken: (names) => taken.push(names)
@@ -117,7 +120,7 @@ describe('PublishedTools', () => {
     await impostor.context.registerTool({ name: 'get_context', description: 'x', inputSchema: {}, annotations: hints, execute });
     const taken: (readonly string[])[] = [];
     const tools = new PublishedTools(impostor.context, {
-      call: async () => ({ result: succeed(), images: [] }),
+      call: async () => ({ resultJson: JSON.stringify(succeed()), images: [] }),
       warn: () => undefined,
       taken: (names) => taken.push(names)
     });
@@ -149,7 +152,11 @@ describe('PublishedTools', () => {
           throw new Error('no');
         }
       },
-      { call: async () => ({ result: succeed(), images: [] }), warn: (message) => p.warnings.push(message), taken: () => undefined }
+      {
+        call: async () => ({ resultJson: JSON.stringify(succeed()), images: [] }),
+        warn: (message) => p.warnings.push(message),
+        taken: () => undefined
+      }
     );
     thrown.sync([tool('a')]);
     expect(p.warnings).toEqual(['could not offer the tool "a" on document.modelContext: no']);

@@ -12,13 +12,20 @@
  * script took first (an impostor an in-page agent would call instead) is shown
  * on the status item.
  */
-import { fail, toolResultContent, type CallAnswer, type ToolDescriptor, type ToolResultContent } from '@jupyter-live-mcp/protocol';
+import {
+  fail,
+  toolResultContent,
+  type PageCallAnswer,
+  type ToolDescriptor,
+  type ToolResult,
+  type ToolResultContent
+} from '@jupyter-live-mcp/protocol';
 import type { ModelContext, WebMcpRegistration } from './model-context.js';
 import { argumentsOf, badArguments, planSync, refusalErrors, registrationKey, takenNames, type RefusalError } from './registrations.js';
 
 export interface PublishedToolsHooks {
   /** Runs a call through the call pipeline, labelled as an in-page call. */
-  call(tool: string, args: Record<string, unknown>): Promise<CallAnswer>;
+  call(tool: string, args: Record<string, unknown>): Promise<PageCallAnswer>;
   warn(message: string): void;
   /** The names another script of the page took are these now. */
   taken(names: readonly string[]): void;
@@ -103,8 +110,8 @@ export class PublishedTools {
       return badArguments(name, input);
     }
     try {
-      const { result, images } = await this.hooks.call(name, args);
-      return toolResultContent(result, { images });
+      const { resultJson, images } = await this.hooks.call(name, args);
+      return toolResultContent(JSON.parse(resultJson) as ToolResult, { images, json: resultJson });
     } catch (error) {
       return toolResultContent(
         fail('internal_error', `${name} failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`)

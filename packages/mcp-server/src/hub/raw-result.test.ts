@@ -14,7 +14,7 @@ const frame = (text: string) => Buffer.from(text, 'utf8');
 
 describe('a result kept as the page wrote it', () => {
   it('keeps a big successful result as its JSON text, with its call and pictures, and parses it back whole', () => {
-    const bytes = frame(encodeResultMessage('c7', { result: big, images: [picture] }));
+    const bytes = frame(encodeResultMessage('c7', { resultJson: JSON.stringify(big), images: [picture] }));
     expect(bytes.length).toBeGreaterThanOrEqual(RAW_RESULT_FROM_BYTES);
     const kept = rawResultMessage(bytes);
     expect(kept?.callId).toBe('c7');
@@ -30,7 +30,8 @@ describe('a result kept as the page wrote it', () => {
   });
 
   it('keeps a result frame of RAW_RESULT_FROM_BYTES bytes or more as the page wrote it, and leaves a smaller one to be parsed', () => {
-    const padded = (padding: string) => frame(encodeResultMessage('c2', { result: succeed({ notebookPath: padding }), images: [] }));
+    const padded = (padding: string) =>
+      frame(encodeResultMessage('c2', { resultJson: JSON.stringify(succeed({ notebookPath: padding })), images: [] }));
     const ofBytes = (size: number) => padded('x'.repeat(size - padded('').length));
     expect(ofBytes(RAW_RESULT_FROM_BYTES).length).toBe(RAW_RESULT_FROM_BYTES);
     const kept = rawResultMessage(ofBytes(RAW_RESULT_FROM_BYTES));
@@ -43,7 +44,7 @@ describe('a result kept as the page wrote it', () => {
     while (JSON.stringify(read(cells + 10)).length <= 60_000) {
       cells += 10;
     }
-    const bytes = frame(encodeResultMessage('c2', { result: read(cells), images: [] }));
+    const bytes = frame(encodeResultMessage('c2', { resultJson: JSON.stringify(read(cells)), images: [] }));
     expect(bytes.length).toBeGreaterThan(55_000);
     const kept = rawResultMessage(bytes);
     expect(kept && isRawResult(kept.answer.result)).toBe(true);
@@ -53,8 +54,11 @@ describe('a result kept as the page wrote it', () => {
   it('leaves a small frame, a failure and any frame not in the compact form to be parsed as every message is', () => {
     const json = JSON.stringify(big);
     const frames = {
-      small: encodeResultMessage('c1', { result: read(10), images: [] }),
-      failure: encodeResultMessage('c1', { result: fail('internal_error', 'x'.repeat(RAW_RESULT_FROM_BYTES)), images: [] }),
+      small: encodeResultMessage('c1', { resultJson: JSON.stringify(read(10)), images: [] }),
+      failure: encodeResultMessage('c1', {
+        resultJson: JSON.stringify(fail('internal_error', 'x'.repeat(RAW_RESULT_FROM_BYTES))),
+        images: []
+      }),
       'with spaces': JSON.stringify({ type: 'result', callId: 'c1', result: big }, null, 1),
       'success twice': `{"type":"result","callId":"c1","result":{"success":true,${json.slice(1, -1)},"success":false}}`.replace(
         '"success":true,"success":true',
@@ -67,21 +71,21 @@ describe('a result kept as the page wrote it', () => {
       'no callId': `{"type":"result","result":${json}}`,
       'a result that is no object': `{"type":"result","callId":"c1","result":[${json}]}`,
       'nested too deep': `{"type":"result","callId":"c1","result":{"deep":${'['.repeat(100)}${']'.repeat(100)},${json.slice(1)}}`,
-      'text after it': `${encodeResultMessage('c1', { result: big, images: [] })} `,
+      'text after it': `${encodeResultMessage('c1', { resultJson: JSON.stringify(big), images: [] })} `,
       'bad pictures': `{"type":"result","callId":"c1","result":${json},"images":[{"data":1}]}`
     };
     for (const [name, text] of Object.entries(frames)) {
       expect({ name, kept: rawResultMessage(frame(text)) }).toEqual({ name, kept: undefined });
     }
     // Not UTF-8.
-    const bytes = frame(encodeResultMessage('c1', { result: big, images: [] }));
+    const bytes = frame(encodeResultMessage('c1', { resultJson: JSON.stringify(big), images: [] }));
     bytes[bytes.length - 10] = 0xff;
     expect(rawResultMessage(bytes)).toBeUndefined();
   });
 
   it('keeps a warning the schema allows', () => {
     const warned = { ...big, warning: 'the kernel restarted' } as ToolResult;
-    const kept = rawResultMessage(frame(encodeResultMessage('c2', { result: warned, images: [] })));
+    const kept = rawResultMessage(frame(encodeResultMessage('c2', { resultJson: JSON.stringify(warned), images: [] })));
     expect(kept && parsedResult(kept.answer.result)).toEqual(warned);
   });
 });

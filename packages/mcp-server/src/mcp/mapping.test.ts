@@ -161,7 +161,7 @@ function bigRead(cells: number, chars: number): ToolResult {
 
 /** The result as the server keeps a big one from the page's frame (hub/raw-result.ts). */
 function keptResult(result: ToolResult, images: AttachedImage[]) {
-  const kept = rawResultMessage(Buffer.from(encodeResultMessage('c1', { result, images })));
+  const kept = rawResultMessage(Buffer.from(encodeResultMessage('c1', { resultJson: JSON.stringify(result), images })));
   if (!kept) throw new Error('not kept');
   return kept.answer.result;
 }

@@ -138,7 +138,7 @@ describe('StdioTransport', () => {
     });
     const transport = new StdioTransport({ log: createLogger('warn', () => {}), stdin: new PassThrough(), stdout });
     const result = succeed({ cells: Array.from({ length: 3000 }, (_, i) => ({ id: `c${i}`, source: `"é😀\\ ${'x'.repeat(100)}` })) });
-    const kept = rawResultMessage(Buffer.from(encodeResultMessage('c1', { result, images: [] })));
+    const kept = rawResultMessage(Buffer.from(encodeResultMessage('c1', { resultJson: JSON.stringify(result), images: [] })));
     const answer = { jsonrpc: '2.0' as const, id: 2, result: toCallToolResult(kept!.answer.result) };
     const progress = { jsonrpc: '2.0' as const, method: 'notifications/progress', params: { progressToken: 2, progress: 1 } };
     await Promise.all([transport.send(answer), transport.send(progress)]);

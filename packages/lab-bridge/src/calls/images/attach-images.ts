@@ -7,6 +7,7 @@ import {
   mayHoldImages,
   notAttachedLabel,
   type AttachedImage as WireImage,
+  type PageCallAnswer,
   type ToolResult
 } from '@jupyter-live-mcp/protocol';
 import { downscale } from './downscale.js';
@@ -22,15 +23,12 @@ export const MAX_IMAGES = 20;
  */
 export const IMAGE_BUDGET_CHARS = 5 * 1024 * 1024;
 
-/** `json`: the result's JSON text, if known; a result without a picture's MIME type in it is not walked. */
-export async function attachImages(
-  result: ToolResult,
-  maxSide: number,
-  json?: string
-): Promise<{ result: ToolResult; images: WireImage[] }> {
-  const found = json === undefined || mayHoldImages(json) ? findImages(result) : [];
-  if (found.length === 0) {
-    return { result, images: [] };
+/** `json`: the result's JSON text; one without a picture's MIME type in it is not parsed, nor walked. */
+export async function attachImages(json: string, maxSide: number): Promise<PageCallAnswer> {
+  const result = mayHoldImages(json) ? (JSON.parse(json) as ToolResult) : undefined;
+  const found = result ? findImages(result) : [];
+  if (!result || found.length === 0) {
+    return { resultJson: json, images: [] };
   }
   const images: WireImage[] = [];
   const labels: string[] = [];
@@ -65,5 +63,5 @@ export async function attachImages(
     }
   }
   let next = 0;
-  return { result: mapImages(result, () => labels[next++]) as ToolResult, images };
+  return { resultJson: JSON.stringify(mapImages(result, () => labels[next++])), images };
 }

@@ -36,11 +36,12 @@ export interface CellLike {
   outputs?: nbformat.IOutput[];
 }
 
-export function cellView(cell: CellLike, index: number | undefined, marks: StaleMarks = {}): CellView {
+/** `id`: the id the view shows (a read's are short already, commands/shown-ids.ts), the cell's own by default. */
+export function cellView(cell: CellLike, index: number | undefined, marks: StaleMarks = {}, id = cell.id ?? ''): CellView {
   const code = cell.cell_type === 'code';
   const source = joinMultiline(cell.source);
   const view: CellView = {
-    id: cell.id ?? '',
+    id,
     ...(index === undefined ? {} : { index }),
     ...(code ? {} : { type: cell.cell_type }),
     source,

@@ -23,14 +23,6 @@ describe('cellsWithin', () => {
     expect(cellsWithin([], (index) => cell(index, 10), 1000, 0)).toEqual([]);
   });
 
-  it('measures each view as it is told to: as the agent gets it', () => {
-    const views = [cell(0, 100), cell(1, 100)];
-    const asSent = (view: { source: string }) => JSON.stringify(view).length - view.source.length;
-    const budget = 400 + views.reduce((sum, view) => sum + asSent(view) + 1, 0);
-    expect(cellsWithin([0, 1], (index) => views[index]!, budget, 0, asSent)).toHaveLength(2);
-    expect(cellsWithin([0, 1], (index) => views[index]!, budget, 0)).toHaveLength(1);
-  });
-
   it('counts a picture as the label that takes its place, not its base64', () => {
     const withPicture = { id: 'p', outputs: [{ text: '<Figure>', 'image/png': 'A'.repeat(100_000) }] };
     expect(jsonLengthWithoutPictures(withPicture)).toBeLessThan(200);

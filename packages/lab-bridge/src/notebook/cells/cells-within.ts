@@ -26,21 +26,15 @@ const pictureAsLabel = (key: string, item: unknown) =>
 /**
  * The views of `indexes`, in order, while they fit in `budget` characters of
  * JSON beside `fixedChars` of the result's other fields; at least the first
- * (the cap cuts a lone cell too big on its own). `lengthOf` measures a view as
- * the agent gets it.
+ * (the cap cuts a lone cell too big on its own). Each is measured as `viewAt`
+ * gives it: a read's views show their ids as the agent gets them.
  */
-export function cellsWithin<T>(
-  indexes: readonly number[],
-  viewAt: (index: number) => T,
-  budget: number,
-  fixedChars: number,
-  lengthOf: (view: T) => number = jsonLengthWithoutPictures
-): T[] {
+export function cellsWithin<T>(indexes: readonly number[], viewAt: (index: number) => T, budget: number, fixedChars: number): T[] {
   const views: T[] = [];
   let used = fixedChars + ROOM_FOR_THE_REST;
   for (const index of indexes) {
     const view = viewAt(index);
-    used += lengthOf(view) + 1;
+    used += jsonLengthWithoutPictures(view) + 1;
     if (used > budget && views.length > 0) {
       break;
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shownCellIds, withIdsShown } from './shown-ids.js';
+import { idsShown } from './shown-ids.js';
 
 const uuid = (start: string) => `${start}-0a1b-4c2d-8e3f-000000000000`;
 const [a, b, gone] = [uuid('3f2a9c1e'), uuid('b71d0e44'), uuid('77aa0011')];
@@ -16,8 +16,7 @@ describe('an answer with its cell ids shown', () => {
       kernel: { id: 'kernel-0123456789' },
       changes: { edited: [{ id: b, index: 1 }], deleted: [uuid('99999999')] }
     };
-    const shown = shownCellIds(answer, [a, b]);
-    expect(withIdsShown(answer, shown)).toEqual({
+    expect(idsShown(answer, [a, b]).answer).toEqual({
       success: false,
       code: 'conflict',
       error: 'cell "3f2a9c1e" changed; a kernel "k-1" and a word in "quotes" stay',
@@ -39,15 +38,24 @@ describe('an answer with its cell ids shown', () => {
       traceback: [a],
       content: { cells: [{ id: a }] }
     };
-    expect(withIdsShown(answer, shownCellIds(answer, [a, b]))).toEqual({ ...answer, cellId: '3f2a9c1e' });
+    expect(idsShown(answer, [a, b]).answer).toEqual({ ...answer, cellId: '3f2a9c1e' });
   });
 
   it('shows ids that share their first 8 characters one character past what they share, and short ids as they are', () => {
     const answer = { cells: [{ id: 'abcd1234-x' }, { id: 'abcd1234zz' }, { id: 'c1' }] };
-    expect(withIdsShown(answer, shownCellIds(answer, ['abcd1234-x', 'abcd1234zz', 'c1']))).toEqual({
+    expect(idsShown(answer, ['abcd1234-x', 'abcd1234zz', 'c1']).answer).toEqual({
       cells: [{ id: 'abcd1234-' }, { id: 'abcd1234z' }, { id: 'c1' }]
     });
     const short = { cellIds: ['c1', 'c2'] };
-    expect(withIdsShown(short, shownCellIds(short, ['c1', 'c2']))).toBe(short);
+    expect(idsShown(short, ['c1', 'c2']).answer).toBe(short);
+  });
+
+  it('copies only what holds an id to shorten: cells shown short already are the same objects', () => {
+    const cells = [{ id: '3f2a9c1e', source: a }, { id: 'b71d0e44' }];
+    const answer = { cells, readOn: { cellIds: [b] }, note: `read on with read_notebook {"cellIds":["${b}"]}` };
+    const shown = idsShown(answer, [a, b]).answer;
+    expect(shown).toEqual({ cells, readOn: { cellIds: ['b71d0e44'] }, note: 'read on with read_notebook {"cellIds":["b71d0e44"]}' });
+    expect(shown.cells).toBe(cells);
+    expect(answer.readOn.cellIds).toEqual([b]);
   });
 });

@@ -17,66 +17,64 @@ const CELL_ID_KEYS = new Set(['cellId', 'replacedCellId', 'newCellIds', 'cellIds
 const QUOTED = /"([^"\s]+)"/g;
 
 /**
- * How the answer's ids are shown, against the ids of the notebook's cells now
- * (`notebookIds`) and those of cells the answer names that are gone (a cell it
- * deleted).
+ * `answer` with its cell ids shown short against the ids of the notebook's
+ * cells now (`notebookIds`) and those of cells it names that are gone (a cell
+ * it deleted), and the ids so shown (for withIdsShown). One walk, and a second
+ * only when it names a cell that is gone; what holds no id to shorten is not
+ * copied, so an answer built with its ids shown already (a read's cells) is
+ * walked, never copied.
  */
-export function shownCellIds(answer: unknown, notebookIds: readonly string[]): ReadonlyMap<string, string> {
-  const named = new Set<string>();
-  collectNamed(answer, named);
+export function idsShown<T>(answer: T, notebookIds: readonly string[]): { answer: T; shown: ReadonlyMap<string, string> } {
   const shown = shortCellIds(notebookIds);
-  const gone = [...named].filter((id) => !shown.has(id));
-  return gone.length ? shortCellIds([...notebookIds, ...gone]) : shown;
-}
-
-/** `value` with every id `shown` shortens shown short; `value` itself when `shown` shortens none. */
-export function withIdsShown<T>(value: T, shown: ReadonlyMap<string, string>): T {
-  return shortensAny(shown) ? (replaced(value, shown) as T) : value;
-}
-
-// Asked of the same map on every call on a notebook: worked out once.
-const shortening = new WeakMap<ReadonlyMap<string, string>, boolean>();
-
-function shortensAny(shown: ReadonlyMap<string, string>): boolean {
-  let any = shortening.get(shown);
-  if (any === undefined) {
-    any = [...shown].some(([id, short]) => id !== short);
-    shortening.set(shown, any);
+  const gone = new Set<string>();
+  const first = replaced(answer, shown, gone) as T;
+  if (gone.size === 0) {
+    return { answer: first, shown };
   }
-  return any;
+  const withGone = shortCellIds([...notebookIds, ...gone]);
+  return { answer: withIdsShown(answer, withGone), shown: withGone };
 }
 
-function replaced(value: unknown, shown: ReadonlyMap<string, string>): unknown {
+/** `value` with every id `shown` shortens shown short; `value` itself when there is none in it. */
+export function withIdsShown<T>(value: T, shown: ReadonlyMap<string, string>): T {
+  return replaced(value, shown, new Set()) as T;
+}
+
+/** `value` with its ids shown; a string under a key of CELL_ID_KEYS that `shown` does not know is added to `gone`. */
+function replaced(value: unknown, shown: ReadonlyMap<string, string>, gone: Set<string>, named = false): unknown {
   if (typeof value === 'string') {
-    return shown.get(value) ?? (value.includes('"') ? value.replace(QUOTED, (_quoted, id: string) => `"${shown.get(id) ?? id}"`) : value);
+    const short = shown.get(value);
+    if (short !== undefined) {
+      return short;
+    }
+    if (named) {
+      gone.add(value);
+    }
+    return value.includes('"') ? value.replace(QUOTED, (_quoted, id: string) => `"${shown.get(id) ?? id}"`) : value;
   }
   if (Array.isArray(value)) {
-    return value.map((item) => replaced(item, shown));
-  }
-  if (value !== null && typeof value === 'object') {
-    // A loop rather than Object.entries: a read's hundreds of cell views are copied here.
-    const copy: Record<string, unknown> = {};
-    for (const key of Object.keys(value)) {
-      const item = (value as Record<string, unknown>)[key];
-      copy[key] = OWN_TEXT.has(key) ? item : replaced(item, shown);
-    }
-    return copy;
-  }
-  return value;
-}
-
-function collectNamed(value: unknown, into: Set<string>, named = false): void {
-  if (named && typeof value === 'string') {
-    into.add(value);
-  } else if (Array.isArray(value)) {
-    for (const item of value) {
-      collectNamed(item, into, named);
-    }
-  } else if (value !== null && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      if (!OWN_TEXT.has(key)) {
-        collectNamed(item, into, CELL_ID_KEYS.has(key));
+    let copy: unknown[] | undefined;
+    for (let at = 0; at < value.length; at++) {
+      const item = replaced(value[at], shown, gone, named);
+      if (item !== value[at]) {
+        copy ??= [...value];
+        copy[at] = item;
       }
     }
+    return copy ?? value;
   }
+  if (value !== null && typeof value === 'object') {
+    // A loop rather than Object.entries: a read's hundreds of cell views are walked here.
+    let copy: Record<string, unknown> | undefined;
+    for (const key of Object.keys(value)) {
+      const item = (value as Record<string, unknown>)[key];
+      const shownItem = OWN_TEXT.has(key) ? item : replaced(item, shown, gone, CELL_ID_KEYS.has(key));
+      if (shownItem !== item) {
+        copy ??= { ...value };
+        copy[key] = shownItem;
+      }
+    }
+    return copy ?? value;
+  }
+  return value;
 }

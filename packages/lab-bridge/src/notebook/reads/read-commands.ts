@@ -18,7 +18,7 @@ import { CommandFailure, isBadRequest, isNotFound, errorMessage, noNotebook } fr
 import { describeCellIds } from '../cells/cell-ids.js';
 import { cellView, hasCellIds, type CellLike } from '../cells/cell-views.js';
 import { selectCells } from '../cells/cell-selection.js';
-import { cellsWithin, jsonLengthWithoutPictures } from '../cells/cells-within.js';
+import { cellsWithin } from '../cells/cells-within.js';
 import { condensedCount, wholeOutput } from '../outputs/condensed-outputs.js';
 import { joinMultiline } from '../outputs/nbformat-outputs.js';
 import { notebookContentOf } from '../documents/new-notebook.js';
@@ -197,20 +197,19 @@ function notebookResult(
   const fields = { ...read.header, cellCount, ...(Object.keys(summary).length ? { stale: summary } : {}) };
   // A range's cells come in order from `from`: an index on each would repeat what their place says.
   const shownIndex = (index: number) => (args.cellIds ? index : undefined);
-  // Measured as the agent gets them, their ids short (commands/shown-ids.ts): a UUID is 28 characters shorter so.
+  // The views show their ids short, as the agent gets them (commands/shown-ids.ts), and are measured so.
   const shown = shortCellIds(ids);
-  const shownId = (id: string) => shown.get(id) ?? id;
+  const shownId = (index: number) => shown.get(ids[index]!) ?? ids[index]!;
   // A read of listed cells names those left twice (readOn and its note): room for all of them, lest the cap cut that list.
-  const leftListed = args.cellIds ? 2 * JSON.stringify(indexes.map((index) => shownId(ids[index]!))).length : 0;
+  const leftListed = args.cellIds ? 2 * JSON.stringify(indexes.map(shownId)).length : 0;
   const cells = cellsWithin(
     indexes,
-    (index) => cellView(read.cellAt(index), shownIndex(index), marks.get(ids[index]!)),
+    (index) => cellView(read.cellAt(index), shownIndex(index), marks.get(ids[index]!), shownId(index)),
     maxChars,
-    JSON.stringify(fields).length + leftListed,
-    (view) => jsonLengthWithoutPictures(view) - view.id.length + shownId(view.id).length
+    JSON.stringify(fields).length + leftListed
   );
   const left = indexes.slice(cells.length);
-  saw(cells);
+  saw(cells.map((view, at) => ({ id: ids[indexes[at]!]!, source: view.source, revision: view.revision })));
   return succeed({ ...fields, cells, ...(left.length ? readOn(args, left, read.cells, maxChars) : {}) });
 }
 
