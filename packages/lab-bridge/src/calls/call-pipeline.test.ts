@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fail, succeed, type PageCallAnswer } from '@jupyter-live-mcp/protocol';
+import { fail, succeed, type PageCallAnswer, type ToolResult } from '@jupyter-live-mcp/protocol';
 import type { BridgeTool } from './bridge-tool.js';
 import { IN_PAGE_CALLER } from '../changes/caller.js';
 import { callPipeline, type CallSteps } from './call-pipeline.js';
@@ -147,19 +147,40 @@ describe('callPipeline', () => {
 
   it('writes the result as JSON once, as the tool ends, reading nothing of it again, and answers internal_error when it cannot be written', async () => {
     let reads = 0;
-    const shifty = pipeline({
-      run: async () =>
-        succeed({
-          get value(): unknown {
-            return reads++ === 0 ? 'plain' : BigInt(1);
-          }
-        })
-    });
-    expect(resultOf(await shifty.call('echo', { text: 'x' }))).toEqual({
+    // Not made with succeed, which copies its fields: the pipeline gets the getter itself.
+    const shifty = (): ToolResult => ({
       success: true,
-      value: 'plain',
+      get value(): unknown {
+        return reads++ === 0 ? 'as it finished' : BigInt(1);
+      }
+    });
+    expect(resultOf(await pipeline({ run: async () => shifty() }).call('echo', { text: 'x' }))).toEqual({
+      success: true,
+      value: 'as it finished',
       pictured: true
     });
+    expect(reads).toBe(1);
+    // The pending rules keep it, or add the dialogs left open to it, as it finished too.
+    reads = 0;
+    const kept: unknown[] = [];
+    const withDialogs = pipeline(
+      { run: async () => shifty() },
+      {
+        goPending: async (_tool, _command, run, asFinished) => {
+          const result = asFinished(await run());
+          kept.push(asFinished(result));
+          return { ...result, dialogs: ['Save?'] };
+        }
+      }
+    );
+    expect(resultOf(await withDialogs.call('echo', { text: 'x' }))).toEqual({
+      success: true,
+      value: 'as it finished',
+      dialogs: ['Save?'],
+      pictured: true
+    });
+    expect(kept).toEqual([{ success: true, value: 'as it finished' }]);
+    expect(reads).toBe(1);
     let pendingResult: unknown;
     const broken = pipeline(
       { run: async () => succeed({ big: BigInt(1) }) },
@@ -175,6 +196,11 @@ describe('callPipeline', () => {
       success: false,
       code: 'internal_error',
       error: expect.stringMatching(/^echo: the page could not write the tool's result as JSON \(.*BigInt.*\), so it is lost/)
+    });
+    const nothing = pipeline({ run: async () => undefined as unknown as ToolResult });
+    expect(resultOf(await nothing.call('echo', { text: 'x' }))).toMatchObject({
+      code: 'internal_error',
+      error: expect.stringMatching(/could not write the tool's result as JSON \(it is not a JSON value\)/)
     });
   });
 
@@ -225,7 +251,7 @@ describe('callPipeline', () => {
         }
       },
       {
-        goPending: async (_tool, _command, run, progress) => {
+        goPending: async (_tool, _command, run, _asFinished, progress) => {
           readers.push(progress);
           return run();
         }

@@ -30,11 +30,15 @@ export interface CallSteps {
   tools(): ReadonlyMap<string, BridgeTool>;
   /** Counts the call for the status item. */
   count(tool: string, source: CallSource): void;
-  /** Runs the call, answering pending if it is slow or opens a dialog (calls/pending-calls); `progress` says how far it has come. */
+  /**
+   * Runs the call, answering pending if it is slow or opens a dialog (calls/pending-calls); `asFinished` gives
+   * its result as plain JSON as it was when it finished, `progress` how far it has come.
+   */
   goPending(
     tool: string,
     command: string | undefined,
     run: () => Promise<ToolResult>,
+    asFinished: (result: ToolResult) => ToolResult,
     progress: () => RunProgress | undefined
   ): Promise<ToolResult>;
   /** The person's say: paused, or a confirmation (ui/person-control). */
@@ -75,8 +79,11 @@ async function underPendingRules(steps: CallSteps, name: string, args: Record<st
     own = await writtenOrInternalError(name, () => runTool(steps, call, args));
     return own.result;
   };
-  const result = await (tool?.neverPending ? run() : steps.goPending(name, tool?.commandOf?.(args), run, () => call.progress));
-  return result === own?.result ? own.json : (await writtenOrInternalError(name, async () => result)).json;
+  // The text written as the tool finished, parsed back: for the pending rules, which keep the result or add the dialogs to it.
+  const asFinished = (result: ToolResult) => (result === own?.result ? (JSON.parse(own.json) as ToolResult) : result);
+  const result = await (tool?.neverPending ? run() : steps.goPending(name, tool?.commandOf?.(args), run, asFinished, () => call.progress));
+  // Another result is the pending rules' own, plain JSON made of what the tool's was as it finished.
+  return result === own?.result ? own.json : JSON.stringify(result);
 }
 
 /** Finds the tool, checks its input, passes the gate and runs it, its work marked meanwhile (and kept, if it changes cells). */
@@ -126,20 +133,20 @@ interface Written {
 async function writtenOrInternalError(name: string, run: () => Promise<ToolResult>): Promise<Written> {
   try {
     const result = await run();
-    return { result, json: JSON.stringify(result) };
+    const json: string | undefined = JSON.stringify(result);
+    if (json === undefined) {
+      throw new TypeError('it is not a JSON value');
+    }
+    return { result, json };
   } catch (error) {
-    const failed = unwritable(name, error);
+    const message = error instanceof Error ? error.message : String(error);
+    const failed = fail(
+      'internal_error',
+      `${name}: the page could not write the tool's result as JSON (${message}), so it is lost; the call itself may have ` +
+        'done its work: check its effect (get_context, read_notebook) before you call it again.'
+    );
     return { result: failed, json: JSON.stringify(failed) };
   }
-}
-
-/** What answers for a result that cannot be written as JSON: the call may have done its work all the same. */
-export function unwritable(tool: string, error: unknown): ToolResult {
-  return fail(
-    'internal_error',
-    `${tool}: the page could not write the tool's result as JSON (${error instanceof Error ? error.message : String(error)}), so ` +
-      'it is lost; the call itself may have done its work: check its effect (get_context, read_notebook) before you call it again.'
-  );
 }
 
 async function runGuarded(tool: BridgeTool, call: CallContext, args: Record<string, unknown>): Promise<ToolResult> {

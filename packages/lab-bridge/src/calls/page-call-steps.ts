@@ -40,7 +40,8 @@ export function pageCallSteps(parts: PageCallParts): CallSteps {
   return {
     tools: () => parts.tools(),
     count: (tool, source) => parts.status.countCall(tool, source),
-    goPending: (tool, command, run, progress) => parts.pending.run(tool, command, parts.dialogs.watch(), run, progress),
+    goPending: (tool, command, run, asFinished, progress) =>
+      parts.pending.run(tool, command, parts.dialogs.watch(), run, asFinished, progress),
     gate: (name, tool, args) => parts.person.gate(name, tool.descriptor.hints, args, tool.needsApproval),
     markWork: (tool, work) => markWork(parts, tool, work),
     markCell: (notebookPath, cellId) => markCell(parts.marks, notebookPath, cellId),

@@ -43,6 +43,9 @@ function deferred() {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The result as it was when the call finished, where the test's results are plain already. */
+const same = (result: ToolResult) => result;
+
 describe('PendingCalls', () => {
   const make = (options: { now?: () => number; dialogs?: DialogInfo[]; slowMs?: number } = {}) =>
     new PendingCalls({
@@ -53,14 +56,17 @@ describe('PendingCalls', () => {
 
   it('answers with the result of a call that finishes in time', async () => {
     const pending = make();
-    expect(await pending.run('get_context', undefined, fakeWatch().watch, async () => succeed({ a: 1 }))).toEqual({ success: true, a: 1 });
+    expect(await pending.run('get_context', undefined, fakeWatch().watch, async () => succeed({ a: 1 }), same)).toEqual({
+      success: true,
+      a: 1
+    });
     expect(pending.running()).toEqual([]);
   });
 
   it('answers pending for a slow call, lists it, and wait_for_result returns its own result', async () => {
     const pending = make();
     const call = deferred();
-    const first = await pending.run('run_cell', 'jupyterlab-ai-commands:run-cell', fakeWatch().watch, () => call.promise);
+    const first = await pending.run('run_cell', 'jupyterlab-ai-commands:run-cell', fakeWatch().watch, () => call.promise, same);
     expect(first).toMatchObject({
       success: true,
       pending: true,
@@ -81,24 +87,34 @@ describe('PendingCalls', () => {
     expect(await pending.wait('pending-1', 0)).toEqual({ success: true, status: 'ok' });
   });
 
-  it("keeps a slow call's result as it was when the call finished, though the tool goes on changing what it answered", async () => {
+  it('keeps, and gives the dialogs left open to, the result as it was when the call finished, not the live one', async () => {
     const pending = make();
+    const finished: ToolResult[] = [];
+    const asFinished = (result: ToolResult) => {
+      finished.push(result);
+      return { ...result, asFinished: true };
+    };
     const call = deferred();
-    await pending.run('execute_command', undefined, fakeWatch().watch, () => call.promise);
-    const state = { items: ['a'] };
-    call.resolve(succeed({ state }));
+    await pending.run('execute_command', undefined, fakeWatch().watch, () => call.promise, asFinished);
+    call.resolve(succeed({ state: 'done' }));
     await pending.wait('pending-1', 5);
-    state.items.push('b');
-    expect(await pending.wait('pending-1', 0)).toEqual({ success: true, state: { items: ['a'] } });
-    const broken = deferred();
-    await pending.run('execute_command', undefined, fakeWatch().watch, () => broken.promise);
-    broken.resolve(succeed({ big: BigInt(1) }));
-    await pending.wait('pending-2', 5);
-    expect(await pending.wait('pending-2', 0)).toMatchObject({
-      success: false,
-      code: 'internal_error',
-      error: expect.stringMatching(/^execute_command: the page could not write the tool's result as JSON \(.*BigInt.*\), so it is lost/)
-    });
+    expect(await pending.wait('pending-1', 0)).toEqual({ success: true, state: 'done', asFinished: true });
+    const { watch, openDialog } = fakeWatch();
+    const result = await pending.run(
+      'read_file',
+      undefined,
+      watch,
+      async () => {
+        openDialog();
+        return succeed();
+      },
+      asFinished
+    );
+    expect(result).toEqual({ success: true, asFinished: true, dialogs: [dialog] });
+    // A call that finishes in time with no dialog open answers its result as it is.
+    const plain = succeed({ a: 1 });
+    expect(await pending.run('get_context', undefined, fakeWatch().watch, async () => plain, asFinished)).toBe(plain);
+    expect(finished).toHaveLength(2);
   });
 
   it('says how far a long run has come, as its command tells it, in each pending answer and in the list', async () => {
@@ -110,6 +126,7 @@ describe('PendingCalls', () => {
       undefined,
       fakeWatch().watch,
       () => call.promise,
+      same,
       () => context.progress
     );
     expect(first).not.toHaveProperty('progress');
@@ -131,7 +148,7 @@ describe('PendingCalls', () => {
     const call = deferred();
     const { watch, openDialog } = fakeWatch();
     const started = performance.now();
-    const answer = pending.run('execute_command', 'docmanager:rename', watch, () => call.promise);
+    const answer = pending.run('execute_command', 'docmanager:rename', watch, () => call.promise, same);
     openDialog();
     expect(await answer).toMatchObject({
       pending: true,
@@ -145,15 +162,21 @@ describe('PendingCalls', () => {
   it('lists a dialog the call left open in its final result', async () => {
     const pending = make();
     const { watch, openDialog } = fakeWatch();
-    const result = await pending.run('read_file', undefined, watch, async () => {
-      openDialog();
-      return succeed();
-    });
+    const result = await pending.run(
+      'read_file',
+      undefined,
+      watch,
+      async () => {
+        openDialog();
+        return succeed();
+      },
+      same
+    );
     expect(result).toEqual({ success: true, dialogs: [dialog] });
   });
 
   it('turns a call that rejects into an internal_error result', async () => {
-    const result = await make().run('x', undefined, fakeWatch().watch, () => Promise.reject(new Error('boom')));
+    const result = await make().run('x', undefined, fakeWatch().watch, () => Promise.reject(new Error('boom')), same);
     expect(result).toEqual({ success: false, code: 'internal_error', error: 'x failed unexpectedly: boom' });
   });
 
@@ -162,7 +185,7 @@ describe('PendingCalls', () => {
     const pending = make({ now: () => now });
     expect(await pending.wait('pending-9', 0)).toMatchObject({ success: false, code: 'unknown_pending' });
     const call = deferred();
-    await pending.run('run_cell', undefined, fakeWatch().watch, () => call.promise);
+    await pending.run('run_cell', undefined, fakeWatch().watch, () => call.promise, same);
     call.resolve(succeed());
     await sleep(0);
     now += KEEP_RESULTS_MS - 1;
@@ -179,8 +202,8 @@ describe('PendingCalls', () => {
     };
     const before = new PendingCalls({ pendingAfterMs: () => 10, openDialogs: () => [], store });
     const finishing = deferred();
-    const first = await before.run('run_cell', undefined, fakeWatch().watch, () => finishing.promise);
-    const second = await before.run('execute_code', undefined, fakeWatch().watch, () => deferred().promise);
+    const first = await before.run('run_cell', undefined, fakeWatch().watch, () => finishing.promise, same);
+    const second = await before.run('execute_code', undefined, fakeWatch().watch, () => deferred().promise, same);
     finishing.resolve(succeed({ status: 'ok' }));
     await sleep(0);
 
@@ -193,7 +216,7 @@ describe('PendingCalls', () => {
       error: expect.stringContaining('reloaded while "execute_code" was running')
     });
     expect(after.running()).toEqual([]);
-    const third = await after.run('run_cell', undefined, fakeWatch().watch, () => deferred().promise);
+    const third = await after.run('run_cell', undefined, fakeWatch().watch, () => deferred().promise, same);
     expect(third.pendingId).toBe('pending-3');
   });
 });
@@ -246,6 +269,6 @@ describe('readStoredCalls', () => {
     const pending = new PendingCalls({ pendingAfterMs: () => 10, openDialogs: () => [], store: broken, warn: (w) => warnings.push(w) });
     expect(warnings).toHaveLength(1);
     expect(await pending.wait('pending-1', 0)).toMatchObject({ code: 'unknown_pending' });
-    expect((await pending.run('run_cell', undefined, fakeWatch().watch, () => deferred().promise)).pendingId).toBe('pending-3');
+    expect((await pending.run('run_cell', undefined, fakeWatch().watch, () => deferred().promise, same)).pendingId).toBe('pending-3');
   });
 });

@@ -7,7 +7,6 @@
  */
 import * as z from 'zod/mini';
 import { describeIssues, fail, succeed, toolResultSchema, type ToolResult } from '@jupyter-live-mcp/protocol';
-import { unwritable } from './call-pipeline.js';
 import type { DialogInfo, DialogWatch } from './dialogs.js';
 import { log } from '../log.js';
 import { progressSentence, type RunProgress } from './run-progress.js';
@@ -106,19 +105,24 @@ export class PendingCalls {
 
   /**
    * Runs a call. Resolves with its result if it finishes in time and opens no
-   * dialog; else with a pending result, and the call goes on. `progress` says
-   * how far it has come, for its pending answers.
+   * dialog; else with a pending result, and the call goes on. `asFinished`
+   * gives the call's result as plain JSON as it was when it finished (the call
+   * pipeline wrote it then): what is kept for wait_for_result, or given the
+   * dialogs the call left open, is that, not what the tool answered read again
+   * a moment later. `progress` says how far the call has come, for its pending
+   * answers.
    */
   async run(
     tool: string,
     command: string | undefined,
     watch: DialogWatch,
     start: () => Promise<ToolResult>,
+    asFinished: (result: ToolResult) => ToolResult,
     progress?: () => RunProgress | undefined
   ): Promise<ToolResult> {
     const startedAt = this.now();
     const done = start().then(
-      async (result) => withDialogs(result, await watch.stillOpen()),
+      async (result) => withDialogs(result, await watch.stillOpen(), asFinished),
       (error: unknown) => fail('internal_error', `${tool} failed unexpectedly: ${error instanceof Error ? error.message : String(error)}`)
     );
     void done.finally(() => watch.dispose());
@@ -142,7 +146,7 @@ export class PendingCalls {
     this.entries.set(entry.pendingId, entry);
     this.save();
     void done.then((result) => {
-      entry.result = asItWas(tool, result);
+      entry.result = asFinished(result);
       entry.finishedAt = this.now();
       this.save();
     });
@@ -246,20 +250,7 @@ export class PendingCalls {
   }
 }
 
-/**
- * A result kept for later, as plain JSON as it was when its call finished: a
- * tool may answer objects it goes on changing (an extension's state), and the
- * call pipeline wrote the answers it sent at once, not this one.
- */
-function asItWas(tool: string, result: ToolResult): ToolResult {
-  try {
-    return JSON.parse(JSON.stringify(result)) as ToolResult;
-  } catch (error) {
-    return unwritable(tool, error);
-  }
-}
-
 /** A dialog a call opened and left open is listed in its result, so the agent can dismiss it. */
-function withDialogs(result: ToolResult, dialogs: DialogInfo[]): ToolResult {
-  return dialogs.length ? { ...result, dialogs } : result;
+function withDialogs(result: ToolResult, dialogs: DialogInfo[], asFinished: (result: ToolResult) => ToolResult): ToolResult {
+  return dialogs.length ? { ...asFinished(result), dialogs } : result;
 }

@@ -58,4 +58,13 @@ describe('an answer with its cell ids shown', () => {
     expect(shown.cells).toBe(cells);
     expect(answer.readOn.cellIds).toEqual([b]);
   });
+
+  it("shows a gone cell apart from the notebook's cells, whose ids stay as every answer shows them", () => {
+    const answer = { cells: [{ id: 'section-' }], cellId: 'section-intro', changes: { deleted: ['section-summary'] } };
+    expect(idsShown(answer, ['section-intro', 'other-cell-1']).answer).toEqual({
+      cells: [{ id: 'section-' }],
+      cellId: 'section-',
+      changes: { deleted: ['section-s'] }
+    });
+  });
 });

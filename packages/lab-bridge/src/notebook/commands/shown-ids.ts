@@ -18,11 +18,13 @@ const QUOTED = /"([^"\s]+)"/g;
 
 /**
  * `answer` with its cell ids shown short against the ids of the notebook's
- * cells now (`notebookIds`) and those of cells it names that are gone (a cell
- * it deleted), and the ids so shown (for withIdsShown). One walk, and a second
- * only when it names a cell that is gone; what holds no id to shorten is not
- * copied, so an answer built with its ids shown already (a read's cells) is
- * walked, never copied.
+ * cells now (`notebookIds`), and the ids so shown (for withIdsShown). A cell
+ * the answer names that is gone (one it deleted) is shown by its shortest
+ * start that no other cell, of the notebook or gone, has; the notebook's own
+ * cells are shown as every answer shows them, so a read's views, built with
+ * their ids short (reads/read-commands.ts), agree with the rest of it. One
+ * walk, and a second only when the answer names a cell that is gone; what
+ * holds no id to shorten is not copied.
  */
 export function idsShown<T>(answer: T, notebookIds: readonly string[]): { answer: T; shown: ReadonlyMap<string, string> } {
   const shown = shortCellIds(notebookIds);
@@ -31,7 +33,11 @@ export function idsShown<T>(answer: T, notebookIds: readonly string[]): { answer
   if (gone.size === 0) {
     return { answer: first, shown };
   }
-  const withGone = shortCellIds([...notebookIds, ...gone]);
+  const apart = shortCellIds([...notebookIds, ...gone]);
+  const withGone = new Map(shown);
+  for (const id of gone) {
+    withGone.set(id, apart.get(id) ?? id);
+  }
   return { answer: withIdsShown(answer, withGone), shown: withGone };
 }
 
