@@ -43,6 +43,21 @@ function deferred() {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** A read_file call that opens a dialog as it ends and leaves it open. */
+function leavesDialogOpen(pending: PendingCalls, asFinished: (result: ToolResult) => ToolResult): Promise<ToolResult> {
+  const { watch, openDialog } = fakeWatch();
+  return pending.run(
+    'read_file',
+    undefined,
+    watch,
+    async () => {
+      openDialog();
+      return succeed();
+    },
+    asFinished
+  );
+}
+
 /** The result as it was when the call finished, where the test's results are plain already. */
 const same = (result: ToolResult) => result;
 
@@ -99,17 +114,7 @@ describe('PendingCalls', () => {
     call.resolve(succeed({ state: 'done' }));
     await pending.wait('pending-1', 5);
     expect(await pending.wait('pending-1', 0)).toEqual({ success: true, state: 'done', asFinished: true });
-    const { watch, openDialog } = fakeWatch();
-    const result = await pending.run(
-      'read_file',
-      undefined,
-      watch,
-      async () => {
-        openDialog();
-        return succeed();
-      },
-      asFinished
-    );
+    const result = await leavesDialogOpen(pending, asFinished);
     expect(result).toEqual({ success: true, asFinished: true, dialogs: [dialog] });
     // A call that finishes in time with no dialog open answers its result as it is.
     const plain = succeed({ a: 1 });
@@ -160,18 +165,7 @@ describe('PendingCalls', () => {
   });
 
   it('lists a dialog the call left open in its final result', async () => {
-    const pending = make();
-    const { watch, openDialog } = fakeWatch();
-    const result = await pending.run(
-      'read_file',
-      undefined,
-      watch,
-      async () => {
-        openDialog();
-        return succeed();
-      },
-      same
-    );
+    const result = await leavesDialogOpen(make(), same);
     expect(result).toEqual({ success: true, dialogs: [dialog] });
   });
 
