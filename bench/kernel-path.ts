@@ -10,19 +10,24 @@
  */
 import type { BenchConfig } from './config.js';
 import type { BenchPage } from './lab.js';
-import { MODES, useNotebookTools } from './notebook-tools-mode.js';
-import { pageRunCell } from './page-kernel.js';
-import { pageCallTimes, resetProbes } from './page-probes.js';
+import { BRIDGE_MODE, MODES, useNotebookTools } from './notebook-tools-mode.js';
+import { KERNEL_WORK, type PageKernel } from './page-kernel.js';
+import { answerBeforeTheBridge, pageCallTimes, resetProbes } from './page-probes.js';
 import { describeCpu, profilePage, type PageCpu } from './page-profile.js';
 import { ms, p50p95, ratio, size, type Report } from './report.js';
 import { summarise } from './stats.js';
-import { wireSizes, type EchoFloor } from './ws-echo.js';
+import { pageResultJson, wireSizes, type EchoFloor } from './ws-echo.js';
 
 export const KERNEL_CODE = '1+1';
 const TOOLS = ['run_cell', 'execute_code'] as const;
 /** run_cell runs the cell in the person's notebook, as JupyterLab's own run of it does; execute_code runs outside any cell. */
 const RUNS_THE_CELL: Record<(typeof TOOLS)[number], boolean> = { run_cell: true, execute_code: false };
 const PAGE_RUN = "the page's own run of the cell (CodeCell.execute in its tab, as Shift+Enter does; timed in the page)";
+/** What the probe does in the page in each tool's place, for the relayed floor. */
+const RELAYED_WORK: Record<(typeof TOOLS)[number], string> = {
+  run_cell: "JupyterLab's own run of the cell",
+  execute_code: 'the direct execute'
+};
 const BLOCKS = 3;
 /** Rounds after a switch before the recorded ones: the first switch warms connections and code up, later ones settle. */
 const FIRST_WARMUP = 10;
@@ -50,6 +55,8 @@ export interface KernelPath {
   /** A code cell of notebookPath holding KERNEL_CODE. */
   cellId: string;
   kernelId: string;
+  /** The page's own kernel work, open on kernelId. */
+  inPage: PageKernel;
   /** The first is the floor the ratios are taken against; the others, and the page's own run of the cell, are shown beside it. */
   floors: [KernelFloor, ...KernelFloor[]];
   /** How the ratio rows name the first floor. */
@@ -58,7 +65,10 @@ export interface KernelPath {
    * Where the first floor is timed in the page: each round then also times
    * the call's two hops with no work behind them (select_page, which the CLI
    * answers itself; a raw echo of the call's and result's sizes on a socket
-   * to the page), which the floor does not cross.
+   * to the page), which the floor does not cross; and each tool's call with
+   * none of the bridge's work: the bench's probe does the tool's work in the
+   * page as the page itself does it, and answers before the bridge sees the
+   * call (page-probes.ts).
    */
   hops?: EchoFloor;
 }
@@ -75,7 +85,7 @@ export async function measureKernelPath(path: KernelPath, config: BenchConfig, r
     ...path.floors,
     {
       name: PAGE_RUN,
-      execute: () => pageRunCell(bench.page, path.notebookPath, path.cellId)
+      execute: () => path.inPage.runCell(path.notebookPath, path.cellId)
     }
   ];
   const key = (tool: string, mode: string) => `${tool} ${mode}`;
@@ -94,6 +104,16 @@ export async function measureKernelPath(path: KernelPath, config: BenchConfig, r
     return outcome;
   };
   const echoKey = (tool: string, mode: string) => `echo ${key(tool, mode)}`;
+  const relayedKey = (tool: string) => `relayed ${tool}`;
+  /** The tool's call with the probe doing its work in the page in the bridge's place, answering with the bridge's last result. */
+  const relayed = async (tool: (typeof TOOLS)[number], result: Record<string, unknown>) => {
+    await answerBeforeTheBridge(bench.page, tool, pageResultJson(result), KERNEL_WORK[tool]);
+    try {
+      return (await call(tool)).ms;
+    } finally {
+      await answerBeforeTheBridge(bench.page, tool, undefined);
+    }
+  };
   const sizes = new Map<string, { request: number; reply: number }>();
   const round = async (mode: string, recorded: boolean) => {
     const times: [string, number][] = [];
@@ -104,6 +124,7 @@ export async function measureKernelPath(path: KernelPath, config: BenchConfig, r
         const wire = wireSizes(tool, args[tool], outcome.result);
         sizes.set(key(tool, mode), wire);
         times.push([echoKey(tool, mode), await path.hops.roundTrip(wire.request, wire.reply)]);
+        times.push([relayedKey(tool), await relayed(tool, outcome.result)]);
       }
     }
     if (path.hops) {
@@ -143,6 +164,29 @@ export async function measureKernelPath(path: KernelPath, config: BenchConfig, r
   }
 
   const summaryOf = (at: string) => summarise(samples.get(at) ?? []);
+  const noWorkOf = (tool: string, mode: string) =>
+    summaryOf(path.floors[0].name).p50 + summaryOf(echoKey(tool, mode)).p50 + summaryOf(STDIO_HOP).p50;
+  /**
+   * The floor under the target that is left to the bridge: the call with the tool's work done as the page itself does it
+   * and none of the bridge's. Above TARGET_WITH_HOPS, the target is out of the bridge's reach.
+   */
+  const reportRelayed = (tool: (typeof TOOLS)[number]) => {
+    const call = summaryOf(relayedKey(tool));
+    const noWork = noWorkOf(tool, BRIDGE_MODE.mode);
+    const bridge = summaryOf(key(tool, BRIDGE_MODE.mode));
+    const floorRatio = call.p50 / noWork;
+    report.add({
+      section,
+      name: `  floor: the same call with none of the bridge's work (the bench does ${RELAYED_WORK[tool]} in the page, and answers before the bridge sees the call)`,
+      value:
+        `p50 ${ms(call.p50)}: ${ratio(floorRatio)} ${path.floorShortName} + the two hops (${ms(noWork)}); ` +
+        (floorRatio >= TARGET_WITH_HOPS
+          ? `the ${TARGET_WITH_HOPS}× target is under it, out of the bridge's reach; `
+          : `the ${TARGET_WITH_HOPS}× target leaves the bridge ${ms(noWork * TARGET_WITH_HOPS - call.p50)}; `) +
+        `the bridge's calls (${BRIDGE_MODE.label}) take ${ms(bridge.p50 - call.p50)} above it`,
+      data: { p50: call.p50, noWorkP50: noWork, ratio: floorRatio, bridgeAbove: bridge.p50 - call.p50 }
+    });
+  };
   for (const { name } of floors) {
     const summary = summaryOf(name);
     report.add({ section, name, value: p50p95(summary), data: summary });
@@ -168,7 +212,7 @@ export async function measureKernelPath(path: KernelPath, config: BenchConfig, r
       if (wire) {
         const echo = summaryOf(echoKey(tool, mode));
         const stdio = summaryOf(STDIO_HOP);
-        const noWork = floor.p50 + echo.p50 + stdio.p50;
+        const noWork = noWorkOf(tool, mode);
         // What JupyterLab's own run of the cell alone takes of the target, where the tool runs the cell as it does.
         const pageRun = summaryOf(PAGE_RUN).p50 + echo.p50 + stdio.p50;
         const pageRunShare = RUNS_THE_CELL[tool]
@@ -185,6 +229,9 @@ export async function measureKernelPath(path: KernelPath, config: BenchConfig, r
           met: total.p50 / noWork <= TARGET_WITH_HOPS,
           data: { noWorkP50: noWork, echoP50: echo.p50, stdioP50: stdio.p50, ratio: total.p50 / noWork }
         });
+        if (mode === BRIDGE_MODE.mode) {
+          reportRelayed(tool);
+        }
       }
     }
   }

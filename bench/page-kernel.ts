@@ -13,8 +13,15 @@ import type { Page } from 'playwright-core';
 export interface PageKernel {
   /** Runs `code` and resolves with the milliseconds the page measured, request to execute reply. */
   execute(code: string): Promise<number>;
+  /** The page's own run of a code cell in the notebook's tab; resolves with the milliseconds the page measured. */
+  runCell(notebookPath: string, cellId: string): Promise<number>;
   dispose(): Promise<void>;
 }
+
+/** The work a tool's call does, as the page itself would do it: what the bench's probe can run in a call's place (page-probes.ts). */
+export const KERNEL_WORK = { execute_code: 'execute', run_cell: 'runCell' } as const;
+
+export type KernelWork = (typeof KERNEL_WORK)[keyof typeof KERNEL_WORK];
 
 interface Connection {
   requestExecute(content: { code: string; stop_on_error: boolean }): { done: Promise<{ content: { status: string } }> };
@@ -41,6 +48,8 @@ interface NotebookTab {
 
 type KernelGlobals = typeof globalThis & {
   __benchKernels?: Map<string, Connection>;
+  /** Each resolves with the milliseconds it took, timed in the page. */
+  __benchWork: Record<KernelWork, (args: Record<string, unknown>) => Promise<number>>;
   jupyterapp: {
     shell: { widgets(area: string): Iterable<NotebookTab> };
     serviceManager: {
@@ -52,6 +61,11 @@ type KernelGlobals = typeof globalThis & {
   };
 };
 
+/**
+ * Opens the page's connection to the kernel and puts the page's kernel work in
+ * the page, for the floors here and for the probe, which runs it in a call's
+ * place, with the call's arguments.
+ */
 export async function connectPageKernel(page: Page, kernelId: string): Promise<PageKernel> {
   await page.evaluate((kernelId) => {
     const g = globalThis as KernelGlobals;
@@ -63,22 +77,45 @@ export async function connectPageKernel(page: Page, kernelId: string): Promise<P
     g.__benchKernels ??= new Map();
     // Like the Node floor's connection: no comms, nothing else listening on it.
     g.__benchKernels.set(kernelId, kernels.connectTo({ model, handleComms: false }));
+    g.__benchWork = {
+      execute: async (args) => {
+        const { kernelId, code } = args as { kernelId: string; code: string };
+        const connection = g.__benchKernels!.get(kernelId)!;
+        const started = performance.now();
+        const reply = await connection.requestExecute({ code, stop_on_error: false }).done;
+        const elapsed = performance.now() - started;
+        if (reply.content.status !== 'ok') {
+          throw new Error(`execute of ${JSON.stringify(code.slice(0, 100))} in the page answered ${reply.content.status}`);
+        }
+        return elapsed;
+      },
+      runCell: async (args) => {
+        const { notebookPath, cellId } = args as { notebookPath: string; cellId: string };
+        const tab = [...g.jupyterapp.shell.widgets('main')].find((widget) => widget.context?.path === notebookPath);
+        // The tools show a cell's id by its start (docs/tools.md).
+        const cell = tab?.content.widgets.find((widget) => widget.model.id.startsWith(cellId));
+        const execute = cell?.constructor.execute;
+        if (!tab?.context || !cell || !execute) {
+          throw new Error(`the page shows no code cell ${cellId} of ${notebookPath} in a tab`);
+        }
+        const started = performance.now();
+        const reply = await execute(cell, tab.sessionContext, {
+          deletedCells: tab.context.model.deletedCells,
+          recordTiming: tab.content.notebookConfig.recordTiming
+        });
+        const elapsed = performance.now() - started;
+        if (reply?.content.status !== 'ok') {
+          throw new Error(`the page's run of cell ${cellId} answered ${reply?.content.status ?? 'nothing (no kernel)'}`);
+        }
+        return elapsed;
+      }
+    };
   }, kernelId);
+  const work = (name: KernelWork, args: Record<string, unknown>) =>
+    page.evaluate(({ name, args }) => (globalThis as KernelGlobals).__benchWork[name](args), { name, args });
   return {
-    execute: (code) =>
-      page.evaluate(
-        async ({ kernelId, code }) => {
-          const connection = (globalThis as KernelGlobals).__benchKernels!.get(kernelId)!;
-          const started = performance.now();
-          const reply = await connection.requestExecute({ code, stop_on_error: false }).done;
-          const elapsed = performance.now() - started;
-          if (reply.content.status !== 'ok') {
-            throw new Error(`execute of ${JSON.stringify(code.slice(0, 100))} in the page answered ${reply.content.status}`);
-          }
-          return elapsed;
-        },
-        { kernelId, code }
-      ),
+    execute: (code) => work('execute', { kernelId, code }),
+    runCell: (notebookPath, cellId) => work('runCell', { notebookPath, cellId }),
     dispose: () =>
       page.evaluate((kernelId) => {
         const kernels = (globalThis as KernelGlobals).__benchKernels;
@@ -86,31 +123,4 @@ export async function connectPageKernel(page: Page, kernelId: string): Promise<P
         kernels?.delete(kernelId);
       }, kernelId)
   };
-}
-
-/** The page's own run of a code cell in the notebook's tab; resolves with the milliseconds the page measured. */
-export function pageRunCell(page: Page, notebookPath: string, cellId: string): Promise<number> {
-  return page.evaluate(
-    async ({ notebookPath, cellId }) => {
-      const { jupyterapp } = globalThis as KernelGlobals;
-      const tab = [...jupyterapp.shell.widgets('main')].find((widget) => widget.context?.path === notebookPath);
-      // The tools show a cell's id by its start (docs/tools.md).
-      const cell = tab?.content.widgets.find((widget) => widget.model.id.startsWith(cellId));
-      const execute = cell?.constructor.execute;
-      if (!tab?.context || !cell || !execute) {
-        throw new Error(`the page shows no code cell ${cellId} of ${notebookPath} in a tab`);
-      }
-      const started = performance.now();
-      const reply = await execute(cell, tab.sessionContext, {
-        deletedCells: tab.context.model.deletedCells,
-        recordTiming: tab.content.notebookConfig.recordTiming
-      });
-      const elapsed = performance.now() - started;
-      if (reply?.content.status !== 'ok') {
-        throw new Error(`the page's run of cell ${cellId} answered ${reply?.content.status ?? 'nothing (no kernel)'}`);
-      }
-      return elapsed;
-    },
-    { notebookPath, cellId }
-  );
 }

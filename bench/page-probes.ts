@@ -7,6 +7,12 @@
 import type { Page } from 'playwright-core';
 import { ms } from './report.js';
 
+/** The result's JSON the probe answers with, and the page's work it runs first, if any, named as in `__benchWork`. */
+interface ProbeAnswer {
+  resultJson: string;
+  work?: string;
+}
+
 interface CallTiming {
   tool: string;
   received: number;
@@ -15,8 +21,10 @@ interface CallTiming {
 
 type ProbeGlobals = typeof globalThis & {
   __benchCallTimings: Map<string, CallTiming>;
-  /** Tools whose calls the probe answers itself, each with its result's JSON, before the bridge sees them (answerBeforeTheBridge). */
-  __benchAnswers: Map<string, string>;
+  /** Tools whose calls the probe answers itself before the bridge sees them (answerBeforeTheBridge). */
+  __benchAnswers: Map<string, ProbeAnswer>;
+  /** Work the bench put in the page (page-kernel.ts), by name: each takes a call's arguments. */
+  __benchWork?: Record<string, (args: Record<string, unknown>) => Promise<unknown>>;
   /** The ports of the MCP servers whose sockets are probed. */
   __benchServerPorts: Set<string>;
   __benchLongTasks: { start: number; duration: number }[];
@@ -56,12 +64,22 @@ export function instrumentBridgeSocket(serverPort: number): void {
         if (typeof event.data === 'string' && event.data.startsWith(callPrefix)) {
           const callId = idAfter(event.data, callPrefix);
           const tool = toolOf(event.data);
-          timings.set(callId, { tool, received: performance.now() });
           const answer = g.__benchAnswers.get(tool);
-          if (answer !== undefined) {
+          if (answer === undefined) {
+            timings.set(callId, { tool, received: performance.now() });
+          } else {
             // Added here, in the constructor, before the bridge adds its own: stopping the event keeps the call from the bridge.
             event.stopImmediatePropagation();
-            this.send(`${resultPrefix}${callId}","result":${answer}}`);
+            const send = (resultJson: string) => this.send(`${resultPrefix}${callId}","result":${resultJson}}`);
+            const work = answer.work && g.__benchWork?.[answer.work];
+            if (work) {
+              // A failed work answers a failure, which the bench's check of the result reports.
+              const failed = (error: unknown) =>
+                send(JSON.stringify({ success: false, error: { code: 'internal_error', message: `the bench's work failed: ${error}` } }));
+              work(JSON.parse(event.data).args).then(() => send(answer.resultJson), failed);
+            } else {
+              send(answer.resultJson);
+            }
           }
         }
       });
@@ -86,21 +104,25 @@ export async function probeServerPort(page: Page, port: number): Promise<void> {
 }
 
 /**
- * From now on the probe answers calls of `tool` itself with `resultJson`, at
- * once, and the bridge never sees them; `undefined` ends that. What such a call
- * takes is what the CLI, the client and both hops take with no page work.
+ * From now on the probe answers calls of `tool` itself with `resultJson`, and
+ * the bridge never sees them; `undefined` ends that. With `work` (a name of
+ * the bench's work in the page, page-kernel.ts) it first runs that work with
+ * the call's arguments, as the page itself would do what the tool does;
+ * without, it answers at once. What such a call takes is what the CLI, the
+ * client and both hops take, with that work and none of the bridge's. Such
+ * calls are not counted among the page's (pageCallTimes).
  */
-export async function answerBeforeTheBridge(page: Page, tool: string, resultJson: string | undefined): Promise<void> {
+export async function answerBeforeTheBridge(page: Page, tool: string, resultJson: string | undefined, work?: string): Promise<void> {
   await page.evaluate(
-    ({ tool, resultJson }) => {
+    ({ tool, answer }) => {
       const answers = (globalThis as ProbeGlobals).__benchAnswers;
-      if (resultJson === undefined) {
+      if (answer === undefined) {
         answers.delete(tool);
       } else {
-        answers.set(tool, resultJson);
+        answers.set(tool, answer);
       }
     },
-    { tool, resultJson }
+    { tool, answer: resultJson === undefined ? undefined : { resultJson, ...(work ? { work } : {}) } }
   );
 }
 

@@ -29,6 +29,7 @@ export async function kernelScenario(bench: BenchLab, config: BenchConfig, repor
         notebookPath: NOTEBOOK,
         cellId,
         kernelId,
+        inPage,
         floors: [
           {
             name: `direct execute ${KERNEL_CODE} from Node (@jupyterlab/services, open connection)`,

@@ -62,6 +62,7 @@ export async function liteScenario(config: BenchConfig, report: Report): Promise
           notebookPath: NOTEBOOK,
           cellId,
           kernelId,
+          inPage,
           floors: [
             {
               name:

@@ -141,6 +141,20 @@ describe('watchConnectionLoss', () => {
     expect(lost).not.toHaveBeenCalled();
   });
 
+  it('tells every run still watching a connection that it closed for good, and only those', async () => {
+    const { kernel } = fakeKernel('connected');
+    const [first, second, stopped] = [watchConnectionLoss(kernel), watchConnectionLoss(kernel), watchConnectionLoss(kernel)];
+    stopped.stop();
+    const heard = vi.fn();
+    void stopped.lost.then(heard);
+    kernel.become('connecting');
+    kernel.become('disconnected');
+    await Promise.all([first.lost, second.lost]);
+    // A run started after the close learns it at once.
+    await watchConnectionLoss(kernel).lost;
+    expect(heard).not.toHaveBeenCalled();
+  });
+
   it('counts only a connection closed for good, not one opening, open or disposed', () => {
     expect(connectionLost({ connectionStatus: 'disconnected', isDisposed: false })).toBe(true);
     expect(connectionLost({ connectionStatus: 'connecting', isDisposed: false })).toBe(false);
