@@ -11,7 +11,7 @@
 import type { BenchConfig } from './config.js';
 import type { BenchPage } from './lab.js';
 import { BRIDGE_MODE, MODES, useNotebookTools } from './notebook-tools-mode.js';
-import { KERNEL_WORK, type PageKernel } from './page-kernel.js';
+import type { KernelWork, PageKernel } from './page-kernel.js';
 import { answerBeforeTheBridge, pageCallTimes, resetProbes } from './page-probes.js';
 import { describeCpu, profilePage, type PageCpu } from './page-profile.js';
 import { ms, p50p95, ratio, size, type Report } from './report.js';
@@ -19,15 +19,18 @@ import { summarise } from './stats.js';
 import { pageResultJson, wireSizes, type EchoFloor } from './ws-echo.js';
 
 export const KERNEL_CODE = '1+1';
-const TOOLS = ['run_cell', 'execute_code'] as const;
-/** run_cell runs the cell in the person's notebook, as JupyterLab's own run of it does; execute_code runs outside any cell. */
-const RUNS_THE_CELL: Record<(typeof TOOLS)[number], boolean> = { run_cell: true, execute_code: false };
+/**
+ * Each tool timed, and the page's own work that does what it does, which the probe runs in its place for the floor
+ * with none of the bridge's work: run_cell runs the cell in the person's notebook, as JupyterLab's own run of it
+ * does; execute_code runs outside any cell.
+ */
+const TOOL_WORK = {
+  run_cell: { work: 'runCell', named: "JupyterLab's own run of the cell", runsTheCell: true },
+  execute_code: { work: 'execute', named: 'the direct execute', runsTheCell: false }
+} as const satisfies Record<string, { work: KernelWork; named: string; runsTheCell: boolean }>;
+type Tool = keyof typeof TOOL_WORK;
+const TOOLS = Object.keys(TOOL_WORK) as Tool[];
 const PAGE_RUN = "the page's own run of the cell (CodeCell.execute in its tab, as Shift+Enter does; timed in the page)";
-/** What the probe does in the page in each tool's place, for the relayed floor. */
-const RELAYED_WORK: Record<(typeof TOOLS)[number], string> = {
-  run_cell: "JupyterLab's own run of the cell",
-  execute_code: 'the direct execute'
-};
 const BLOCKS = 3;
 /** Rounds after a switch before the recorded ones: the first switch warms connections and code up, later ones settle. */
 const FIRST_WARMUP = 10;
@@ -98,7 +101,7 @@ export async function measureKernelPath(path: KernelPath, config: BenchConfig, r
     run_cell: { notebookPath: path.notebookPath, cellId: path.cellId },
     execute_code: { kernelId: path.kernelId, code: KERNEL_CODE }
   };
-  const call = async (tool: (typeof TOOLS)[number]) => {
+  const call = async (tool: Tool) => {
     const outcome = await bench.mcp.call(tool, args[tool]);
     checkTwo(tool, outcome.result);
     return outcome;
@@ -106,8 +109,8 @@ export async function measureKernelPath(path: KernelPath, config: BenchConfig, r
   const echoKey = (tool: string, mode: string) => `echo ${key(tool, mode)}`;
   const relayedKey = (tool: string) => `relayed ${tool}`;
   /** The tool's call with the probe doing its work in the page in the bridge's place, answering with the bridge's last result. */
-  const relayed = async (tool: (typeof TOOLS)[number], result: Record<string, unknown>) => {
-    await answerBeforeTheBridge(bench.page, tool, pageResultJson(result), KERNEL_WORK[tool]);
+  const relayed = async (tool: Tool, result: Record<string, unknown>) => {
+    await answerBeforeTheBridge(bench.page, tool, pageResultJson(result), TOOL_WORK[tool].work);
     try {
       return (await call(tool)).ms;
     } finally {
@@ -164,20 +167,20 @@ export async function measureKernelPath(path: KernelPath, config: BenchConfig, r
   }
 
   const summaryOf = (at: string) => summarise(samples.get(at) ?? []);
-  const noWorkOf = (tool: string, mode: string) =>
-    summaryOf(path.floors[0].name).p50 + summaryOf(echoKey(tool, mode)).p50 + summaryOf(STDIO_HOP).p50;
+  const floor = summaryOf(path.floors[0].name);
+  const noWorkOf = (tool: string, mode: string) => floor.p50 + summaryOf(echoKey(tool, mode)).p50 + summaryOf(STDIO_HOP).p50;
   /**
    * The floor under the target that is left to the bridge: the call with the tool's work done as the page itself does it
    * and none of the bridge's. Above TARGET_WITH_HOPS, the target is out of the bridge's reach.
    */
-  const reportRelayed = (tool: (typeof TOOLS)[number]) => {
+  const reportRelayed = (tool: Tool) => {
     const call = summaryOf(relayedKey(tool));
     const noWork = noWorkOf(tool, BRIDGE_MODE.mode);
     const bridge = summaryOf(key(tool, BRIDGE_MODE.mode));
     const floorRatio = call.p50 / noWork;
     report.add({
       section,
-      name: `  floor: the same call with none of the bridge's work (the bench does ${RELAYED_WORK[tool]} in the page, and answers before the bridge sees the call)`,
+      name: `  floor: the same call with none of the bridge's work (the bench does ${TOOL_WORK[tool].named} in the page, and answers before the bridge sees the call)`,
       value:
         `p50 ${ms(call.p50)}: ${ratio(floorRatio)} ${path.floorShortName} + the two hops (${ms(noWork)}); ` +
         (floorRatio >= TARGET_WITH_HOPS
@@ -191,7 +194,6 @@ export async function measureKernelPath(path: KernelPath, config: BenchConfig, r
     const summary = summaryOf(name);
     report.add({ section, name, value: p50p95(summary), data: summary });
   }
-  const floor = summaryOf(path.floors[0].name);
   for (const tool of TOOLS) {
     for (const { mode, label } of MODES) {
       const total = summaryOf(key(tool, mode));
@@ -215,7 +217,7 @@ export async function measureKernelPath(path: KernelPath, config: BenchConfig, r
         const noWork = noWorkOf(tool, mode);
         // What JupyterLab's own run of the cell alone takes of the target, where the tool runs the cell as it does.
         const pageRun = summaryOf(PAGE_RUN).p50 + echo.p50 + stdio.p50;
-        const pageRunShare = RUNS_THE_CELL[tool]
+        const pageRunShare = TOOL_WORK[tool].runsTheCell
           ? `; JupyterLab's own run of the cell with the same two hops is already ${ratio(pageRun / noWork)} (${ms(pageRun)})`
           : '';
         report.add({

@@ -18,10 +18,8 @@ export interface PageKernel {
   dispose(): Promise<void>;
 }
 
-/** The work a tool's call does, as the page itself would do it: what the bench's probe can run in a call's place (page-probes.ts). */
-export const KERNEL_WORK = { execute_code: 'execute', run_cell: 'runCell' } as const;
-
-export type KernelWork = (typeof KERNEL_WORK)[keyof typeof KERNEL_WORK];
+/** The page's kernel work, by the name it has in the page: what the bench's probe can run in a call's place (page-probes.ts). */
+export type KernelWork = 'execute' | 'runCell';
 
 interface Connection {
   requestExecute(content: { code: string; stop_on_error: boolean }): { done: Promise<{ content: { status: string } }> };
